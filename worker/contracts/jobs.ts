@@ -1,0 +1,131 @@
+/**
+ * Job contracts: the single definition of every job, imported by both the api (producer) and the
+ * worker (consumer). Payloads are plain JSON — ids and storage keys, never file bytes or secrets.
+ */
+import { z } from 'zod';
+
+export const QUEUE_NAMES = ['text', 'image', 'pdf'] as const;
+export type QueueName = (typeof QUEUE_NAMES)[number];
+
+export const ARTICLE_LENGTHS = [800, 1200, 1600] as const;
+export const BLOG_CATEGORIES = [
+  'General', 'Technology', 'Business', 'Health', 'Lifestyle', 'Education', 'Travel', 'Food',
+] as const;
+export const IMAGE_STYLES = [
+  'Realistic', 'Ghibli style', 'Anime style', 'Cartoon style', 'Fantasy style', 'Realistic style',
+  '3D style', 'Portrait style',
+] as const;
+
+const userId = z.string().min(1);
+const storageKey = z.string().min(1).max(512);
+
+/** Payload schemas, validated by the api before enqueueing and by the worker before running. */
+export const payloadSchemas = {
+  article: z.object({
+    userId,
+    prompt: z.string().min(1).max(2500),
+    length: z.union([z.literal(800), z.literal(1200), z.literal(1600)]),
+  }),
+  'blog-title': z.object({
+    userId,
+    prompt: z.string().min(1).max(2500),
+  }),
+  'generate-image': z.object({
+    userId,
+    prompt: z.string().min(1).max(2500),
+    publish: z.boolean(),
+  }),
+  'remove-background': z.object({ userId, inputKey: storageKey }),
+  'remove-object': z.object({
+    userId,
+    inputKey: storageKey,
+    object: z.string().min(1).max(100),
+    maskKey: storageKey.optional(),
+  }),
+  'resume-review': z.object({ userId, inputKey: storageKey }),
+  /** Used by the pipeline's own tests and benchmarks; never reachable from /api/ai. */
+  'test-echo': z.object({
+    userId,
+    text: z.string().max(10_000),
+    mode: z.enum(['ok', 'throw', 'crash', 'sleep', 'transient', 'image']).default('ok'),
+    sleepMs: z.number().int().min(0).max(600_000).optional(),
+    save: z.boolean().default(true),
+  }),
+} as const;
+
+export type JobName = keyof typeof payloadSchemas;
+export type JobPayload<N extends JobName> = z.infer<(typeof payloadSchemas)[N]>;
+
+/** Which engine served a job, so the web can label offline output honestly. */
+export const engineInfoSchema = z.object({
+  id: z.string(),          // e.g. "openai", "offline-outline", "isnet"
+  label: z.string(),       // e.g. "Offline outline engine (no AI model configured)"
+  offline: z.boolean(),    // true when no LLM / hosted model produced the content
+});
+export type EngineInfo = z.infer<typeof engineInfoSchema>;
+
+/** What every job returns once its creation row is stored. */
+export const jobResultSchema = z.object({
+  creationId: z.string(),
+  content: z.string(),     // markdown, or the public URL of the stored image
+  engine: engineInfoSchema,
+});
+export type JobResult = z.infer<typeof jobResultSchema>;
+
+export interface JobDefinition {
+  queue: QueueName;
+  /** creations.type written for this job's creation row */
+  creationType: string;
+  /** Ordered progress stages shown to the user. */
+  stages: readonly string[];
+  /** Hard limit for one attempt, in ms. */
+  timeoutMs: number;
+  /** Attempts in total (1 = never retried). Only TransientJobError is retried. */
+  attempts: number;
+  /** Whether the job consumes the user's quota for the tool (test jobs do not). */
+  quotaTool: ToolName | null;
+}
+
+export const TOOL_NAMES = [
+  'article', 'blog-title', 'generate-image', 'remove-background', 'remove-object', 'resume-review',
+] as const;
+export type ToolName = (typeof TOOL_NAMES)[number];
+
+export const JOBS: Record<JobName, JobDefinition> = {
+  article: {
+    queue: 'text', creationType: 'article', quotaTool: 'article',
+    stages: ['Queued', 'Planning', 'Writing', 'Saving'], timeoutMs: 180_000, attempts: 3,
+  },
+  'blog-title': {
+    queue: 'text', creationType: 'blog-title', quotaTool: 'blog-title',
+    stages: ['Queued', 'Generating', 'Saving'], timeoutMs: 60_000, attempts: 3,
+  },
+  'generate-image': {
+    queue: 'image', creationType: 'image', quotaTool: 'generate-image',
+    stages: ['Queued', 'Generating', 'Saving'], timeoutMs: 180_000, attempts: 3,
+  },
+  'remove-background': {
+    queue: 'image', creationType: 'image', quotaTool: 'remove-background',
+    stages: ['Queued', 'Loading image', 'Removing background', 'Saving'], timeoutMs: 120_000, attempts: 2,
+  },
+  'remove-object': {
+    queue: 'image', creationType: 'image', quotaTool: 'remove-object',
+    stages: ['Queued', 'Loading image', 'Finding object', 'Filling', 'Saving'], timeoutMs: 180_000, attempts: 2,
+  },
+  'resume-review': {
+    queue: 'pdf', creationType: 'resume-review', quotaTool: 'resume-review',
+    stages: ['Queued', 'Reading PDF', 'Analysing', 'Writing review', 'Saving'], timeoutMs: 120_000, attempts: 2,
+  },
+  'test-echo': {
+    queue: 'text', creationType: 'test', quotaTool: null,
+    stages: ['Queued', 'Working', 'Saving'], timeoutMs: 30_000, attempts: 2,
+  },
+};
+
+export function queueOf(name: JobName): QueueName {
+  return JOBS[name].queue;
+}
+
+export function parsePayload<N extends JobName>(name: N, data: unknown): JobPayload<N> {
+  return payloadSchemas[name].parse(data) as JobPayload<N>;
+}

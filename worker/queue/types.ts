@@ -1,0 +1,107 @@
+/**
+ * The queue seam. Two adapters implement it — BullMQ on Redis (bullmq.ts) and an in-process
+ * adapter on worker threads (in-process.ts) — and both pass conformance/queue-conformance.ts.
+ *
+ * Producer side (api): enqueue, wait, status, cancel. Consumer side (worker): a runner that loads a
+ * processor module and executes jobs with progress, timeouts, retries and graceful shutdown.
+ */
+import type { JobName, JobPayload, JobResult, QueueName } from '../contracts/jobs.js';
+import type { ProgressUpdate } from '../contracts/handler.js';
+
+export type JobState = 'queued' | 'active' | 'completed' | 'failed';
+
+export interface JobStatus {
+  id: string;
+  name: JobName;
+  /** payload.userId — the api answers status only to the owner. */
+  ownerId: string;
+  state: JobState;
+  progress: number;            // 0-100
+  stage: string;
+  partial?: string;            // streamed text so far, while active
+  position?: number;           // 1-based place in its queue while queued
+  result?: JobResult;          // when completed
+  error?: { message: string; status: number }; // when failed
+  attemptsMade: number;
+  createdAt: number;
+}
+
+export interface EnqueueOptions {
+  /** Dedup / idempotency id; generated when absent. */
+  jobId?: string;
+}
+
+/** Raised by waitForResult when the job failed; message is written for a person. */
+export class JobFailedError extends Error {
+  constructor(message: string, readonly status: number) {
+    super(message);
+    this.name = 'JobFailedError';
+  }
+}
+
+/** Raised by waitForResult when the wait timed out (the job has been cancelled). */
+export class JobTimeoutError extends Error {
+  readonly status = 504;
+  constructor(message = 'This is taking longer than expected, so the job was cancelled. Please try again.') {
+    super(message);
+    this.name = 'JobTimeoutError';
+  }
+}
+
+/** Raised when the queue backend is unreachable at request time (api replies 503). */
+export class QueueUnavailableError extends Error {
+  readonly status = 503;
+  constructor(message = 'The job queue is unavailable right now. Please try again in a moment.') {
+    super(message);
+    this.name = 'QueueUnavailableError';
+  }
+}
+
+export interface JobProducer {
+  readonly kind: 'bullmq' | 'in-process';
+  enqueue<N extends JobName>(name: N, payload: JobPayload<N>, options?: EnqueueOptions): Promise<{ id: string }>;
+  /** Resolves with the result, or throws JobFailedError / JobTimeoutError (after cancelling). */
+  waitForResult(id: string, timeoutMs: number): Promise<JobResult>;
+  getStatus(id: string): Promise<JobStatus | null>;
+  cancel(id: string): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** What a processor sees for one job attempt. */
+export interface RunningJob<N extends JobName = JobName> {
+  id: string;
+  name: N;
+  payload: JobPayload<N>;
+  /** 1 for the first attempt. */
+  attempt: number;
+  signal: AbortSignal;
+  progress(update: ProgressUpdate): Promise<void>;
+}
+
+/**
+ * A processor runs one job attempt. It throws errors with `retryable` (boolean) and `status`
+ * (number) properties; errors without `retryable: true` are not retried.
+ */
+export type Processor = (job: RunningJob) => Promise<JobResult>;
+
+/**
+ * Processors are loaded from a module (so the in-process adapter can load them inside worker
+ * threads, and BullMQ workers in their own process): the module's default export creates one.
+ */
+export interface ProcessorModule {
+  default: () => Promise<Processor>;
+}
+
+export interface RunnerOptions {
+  queues: QueueName[];
+  concurrency: number;
+  /** file URL of a ProcessorModule */
+  processorUrl: string;
+}
+
+export interface JobRunner {
+  start(): Promise<void>;
+  /** Stop taking jobs; let active ones finish (or hand them back) within the grace period. */
+  close(graceMs?: number): Promise<void>;
+}
