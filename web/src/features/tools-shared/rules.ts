@@ -1,0 +1,113 @@
+/**
+ * The computed rules of the tool screens (spec sections 3, 5 and 9), kept pure so each one is
+ * tested on its own and every screen uses the same definition.
+ */
+
+/** Reading speed used for the article reading time (spec s9). */
+export const WORDS_PER_MINUTE = 200;
+
+/** How long the "Copied!" indicator of the title panel stays on (spec s9). */
+export const COPIED_INDICATOR_MS = 2000;
+
+export interface ArticleLengthOption {
+  length: number;
+  text: string;
+}
+
+export const ARTICLE_LENGTH_OPTIONS: readonly ArticleLengthOption[] = [
+  { length: 800, text: 'Short (500-800 words)' },
+  { length: 1200, text: 'Medium (800-1200 words)' },
+  { length: 1600, text: 'Long (1200+ words)' },
+];
+
+export const BLOG_CATEGORIES = [
+  'General', 'Technology', 'Business', 'Health', 'Lifestyle', 'Education', 'Travel', 'Food',
+] as const;
+
+export const IMAGE_STYLES = [
+  'Realistic', 'Ghibli style', 'Anime style', 'Cartoon style', 'Fantasy style', 'Realistic style',
+  '3D style', 'Portrait style',
+] as const;
+
+/** Words = pieces of the text split on whitespace, empty pieces ignored. */
+export function countWords(text: string): number {
+  return text.split(/\s+/).filter((piece) => piece.length > 0).length;
+}
+
+/** Minutes to read a text of `words` words, rounded up. */
+export function readingMinutes(words: number): number {
+  return Math.ceil(words / WORDS_PER_MINUTE);
+}
+
+/** The min-read label shown under each article length option. */
+export function minReadLabel(length: number): string {
+  if (length <= 800) return '2-3 min read';
+  if (length <= 1200) return '3-4 min read';
+  return '5-6 min read';
+}
+
+export function articlePrompt(topic: string, lengthText: string): string {
+  return `Write an article about ${topic} in ${lengthText}.`;
+}
+
+export function blogTitlePrompt(keyword: string, category: string): string {
+  return `Generate a blog title for the keyword ${keyword} in the category ${category}`;
+}
+
+export function imagePrompt(description: string, style: string): string {
+  return `Generate an image of ${description} in the style ${style}`;
+}
+
+/** `article-` + topic lowercased with every non-alphanumeric turned to `_`, `-`, timestamp, `.md`. */
+export function articleFileName(topic: string, timestamp: number = Date.now()): string {
+  const slug = topic.toLowerCase().replace(/[^a-z0-9]/g, '_');
+  return `article-${slug}-${timestamp}.md`;
+}
+
+export function generatedImageFileName(timestamp: number = Date.now()): string {
+  return `ai-generated-image-${timestamp}.png`;
+}
+
+export function backgroundRemovedFileName(timestamp: number = Date.now()): string {
+  return `background-removed-${timestamp}.png`;
+}
+
+export function objectRemovedFileName(timestamp: number = Date.now()): string {
+  return `object-removed-${timestamp}.png`;
+}
+
+export function resumeAnalysisFileName(timestamp: number = Date.now()): string {
+  return `resume-analysis-${timestamp}.md`;
+}
+
+/** Words in the object text, counted as the live indicator does: trimmed, split on whitespace. */
+export function objectWordCount(text: string): number {
+  const trimmed = text.trim();
+  return trimmed === '' ? 0 : trimmed.split(/\s+/).length;
+}
+
+export interface ObjectIndicator {
+  ready: boolean;
+  text: string;
+}
+
+/** The live indicator under "Object to Remove"; null while the field is blank. */
+export function objectIndicator(text: string): ObjectIndicator | null {
+  const words = objectWordCount(text);
+  if (words === 0) return null;
+  if (words === 1) return { ready: true, text: 'Single object name - ready to process' };
+  return { ready: false, text: `${words} words detected - please use only one object name` };
+}
+
+/** File size in megabytes with two decimals, e.g. "1.25 MB". */
+export function fileSizeText(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
+}
+
+export function isImageFile(file: { type: string }): boolean {
+  return file.type.startsWith('image/');
+}
+
+export function isPdfFile(file: { type: string }): boolean {
+  return file.type === 'application/pdf';
+}
