@@ -1,0 +1,30 @@
+import { useEffect } from 'react';
+import toast, { Toaster, useToasterStore } from 'react-hot-toast';
+
+/** At most this many toasts are visible; older ones are dismissed first (spec s9). */
+export const maxVisibleToasts = 20;
+
+/** Toasts for the whole app: errors stay 4 s, successes 2 s (spec s9). */
+export function AppToaster() {
+  const { toasts } = useToasterStore();
+
+  useEffect(() => {
+    // The store lists newest first, so everything past the limit is the oldest.
+    toasts
+      .filter((item) => item.visible)
+      .slice(maxVisibleToasts)
+      .forEach((item) => toast.dismiss(item.id));
+  }, [toasts]);
+
+  return (
+    <Toaster
+      position="top-center"
+      gutter={10}
+      toastOptions={{
+        success: { duration: 2000 },
+        error: { duration: 4000 },
+        className: '!rounded-xl !px-4 !py-3 !text-sm !font-medium !text-slate-800 !shadow-lg !ring-1 !ring-slate-200',
+      }}
+    />
+  );
+}

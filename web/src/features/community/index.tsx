@@ -1,0 +1,3 @@
+export default function CommunityPage() {
+  return <h1 className="text-2xl font-semibold">Community Gallery</h1>;
+}

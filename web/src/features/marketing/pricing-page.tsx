@@ -1,0 +1,3 @@
+export default function Page() {
+  return <main className="p-8"><h1 className="text-3xl font-bold">Pricing</h1></main>;
+}
