@@ -1,4 +1,145 @@
-// Placeholder so the router builds; the tools work replaces this page.
-export default function Page() {
-  return <h1 className="text-2xl font-semibold text-slate-900">Resume Reviewer</h1>;
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { Check, Download, FileSearch, FileText, Share2, Sparkles } from 'lucide-react';
+import { Button } from '../../components/Button.js';
+import { EmptyState } from '../../components/EmptyState.js';
+import { Markdown } from '../../components/Markdown.js';
+import { paths } from '../../config/paths.js';
+import { toolCards } from '../../config/tools.js';
+import type { EngineInfo } from '../../lib/jobs.js';
+import { copyText, downloadText } from '../tools-shared/file-actions.js';
+import { FileDropArea } from '../tools-shared/FileDropArea.js';
+import { JobProgressBar } from '../tools-shared/JobProgressBar.js';
+import { EngineNotice, SuccessBanner } from '../tools-shared/Notices.js';
+import { QuotaHint } from '../tools-shared/QuotaHint.js';
+import { isPdfFile, resumeAnalysisFileName } from '../tools-shared/rules.js';
+import { ToolPage, ToolPanel, toolByPath } from '../tools-shared/ToolLayout.js';
+import { useToolRun } from '../tools-shared/use-tool-run.js';
+
+const tool = toolByPath(toolCards, paths.reviewResume);
+
+const benefits = [
+  'Content analysis',
+  'Formatting and structure feedback',
+  'ATS compatibility assessment',
+  'Improvement recommendations',
+  'Professional tips',
+];
+
+export default function ReviewResumePage() {
+  const [file, setFile] = useState<File | null>(null);
+  const [analysis, setAnalysis] = useState<{ content: string; engine?: EngineInfo } | null>(null);
+  const { run, processing, progress, quota, limitReached } = useToolRun('resume-review');
+
+  function chooseFile(next: File) {
+    // Only a valid PDF reaches here, and it replaces the previous analysis.
+    setFile(next);
+    setAnalysis(null);
+  }
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!file || processing) return;
+    const form = new FormData();
+    form.append('resume', file);
+    const reply = await run('/api/ai/resume-review', form);
+    if (reply) setAnalysis({ content: reply.content ?? '', engine: reply.engine });
+  }
+
+  async function handleShare() {
+    if (!analysis) return;
+    if (await copyText(analysis.content)) toast.success('Analysis copied to clipboard!');
+    else toast.error('Failed to copy analysis');
+  }
+
+  function handleDownload() {
+    if (!analysis) return;
+    downloadText(analysis.content, resumeAnalysisFileName());
+    toast.success('Analysis downloaded successfully!');
+  }
+
+  const done = analysis !== null && !processing;
+
+  return (
+    <ToolPage tool={tool}>
+      <ToolPanel icon={Sparkles} title="Resume Review" gradient={tool.bg}>
+        <form onSubmit={handleSubmit} className="flex flex-col gap-5" noValidate>
+          <FileDropArea
+            label="Upload Resume"
+            accept="application/pdf"
+            prompt="Drop your resume here or click to browse"
+            hint="text PDF format only - Max 10MB"
+            isAccepted={isPdfFile}
+            rejectMessage="Please upload a PDF file"
+            checkPickedFiles
+            file={file}
+            onFile={chooseFile}
+            disabled={processing}
+          />
+          <div className="rounded-xl border border-teal-100 bg-teal-50/60 px-3.5 py-3">
+            <p className="mb-2 text-sm font-semibold text-teal-900">What you'll get</p>
+            <ul className="grid gap-1.5 text-sm text-slate-700">
+              {benefits.map((benefit) => (
+                <li key={benefit} className="flex items-center gap-2">
+                  <Check className="size-4 shrink-0 text-teal-600" aria-hidden="true" />
+                  {benefit}
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div>
+            <Button
+              type="submit"
+              size="lg"
+              className="w-full"
+              disabled={!file || processing}
+              loading={processing}
+              icon={<FileSearch className="size-5" aria-hidden="true" />}
+            >
+              Review Resume
+            </Button>
+            <QuotaHint quota={quota} limitReached={limitReached} />
+          </div>
+          {processing ? <JobProgressBar progress={progress} note="Reading and analysing your resume usually takes a few seconds." /> : null}
+        </form>
+      </ToolPanel>
+
+      <ToolPanel
+        icon={FileText}
+        title="Analysis Results"
+        gradient={tool.bg}
+        className="lg:min-h-[30rem]"
+        actions={
+          done ? (
+            <>
+              <Button variant="secondary" size="sm" icon={<Share2 className="size-4" aria-hidden="true" />} onClick={() => void handleShare()}>
+                Share
+              </Button>
+              <Button variant="secondary" size="sm" icon={<Download className="size-4" aria-hidden="true" />} onClick={handleDownload}>
+                Download
+              </Button>
+            </>
+          ) : null
+        }
+      >
+        {done ? (
+          <>
+            <SuccessBanner>Analysis Complete!</SuccessBanner>
+            <EngineNotice engine={analysis.engine} note="The analysis follows rules for resumes and ATS systems; no AI model wrote the narrative." />
+            <div tabIndex={0} aria-label="Analysis" className="max-h-[40rem] overflow-y-auto rounded-xl border border-slate-100 bg-slate-50/50 p-4 sm:p-5">
+              <Markdown>{analysis.content}</Markdown>
+            </div>
+          </>
+        ) : processing ? (
+          <EmptyState icon={<FileSearch className="size-6 animate-pulse" aria-hidden="true" />} title="Analysing Your Resume..." className="flex-1">
+            Your analysis appears here in a moment.
+          </EmptyState>
+        ) : (
+          <EmptyState icon={<FileText className="size-6" aria-hidden="true" />} title="No Analysis Yet" className="flex-1">
+            Upload your resume as a PDF and click “Review Resume” to get started.
+          </EmptyState>
+        )}
+      </ToolPanel>
+    </ToolPage>
+  );
 }

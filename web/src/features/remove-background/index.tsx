@@ -1,0 +1,113 @@
+import { useState, type FormEvent } from 'react';
+import { Eraser, Sparkles } from 'lucide-react';
+import { Button } from '../../components/Button.js';
+import { EmptyState } from '../../components/EmptyState.js';
+import { paths } from '../../config/paths.js';
+import { toolCards } from '../../config/tools.js';
+import { BeforeAfter } from '../tools-shared/BeforeAfter.js';
+import { FileDropArea } from '../tools-shared/FileDropArea.js';
+import { ImageResultActions } from '../tools-shared/ImageResultActions.js';
+import { JobProgressBar } from '../tools-shared/JobProgressBar.js';
+import { SuccessBanner } from '../tools-shared/Notices.js';
+import { QuotaHint } from '../tools-shared/QuotaHint.js';
+import { backgroundRemovedFileName, isImageFile } from '../tools-shared/rules.js';
+import { ToolPage, ToolPanel, toolByPath } from '../tools-shared/ToolLayout.js';
+import { useObjectUrl } from '../tools-shared/use-object-url.js';
+import { useToolRun } from '../tools-shared/use-tool-run.js';
+
+const tool = toolByPath(toolCards, paths.removeBackground);
+
+export default function RemoveBackgroundPage() {
+  const [file, setFile] = useState<File | null>(null);
+  const [resultUrl, setResultUrl] = useState<string | null>(null);
+  const [loaded, setLoaded] = useState(false);
+  const previewUrl = useObjectUrl(file);
+  const { run, processing, progress, quota, limitReached } = useToolRun('remove-background');
+
+  function chooseFile(next: File) {
+    // A new file starts over: the previous result belongs to the previous image.
+    setFile(next);
+    setResultUrl(null);
+    setLoaded(false);
+  }
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!file || processing) return;
+    setLoaded(false);
+    setResultUrl(null);
+    const form = new FormData();
+    form.append('image', file);
+    const reply = await run('/api/ai/remove-image-background', form);
+    if (reply?.content) setResultUrl(reply.content);
+  }
+
+  const done = resultUrl !== null && !processing;
+
+  return (
+    <ToolPage tool={tool}>
+      <ToolPanel icon={Sparkles} title="Background Removal" gradient={tool.bg}>
+        <form onSubmit={handleSubmit} className="flex flex-col gap-5" noValidate>
+          <FileDropArea
+            label="Upload Image"
+            accept="image/*"
+            prompt="Drop your image here or click to browse"
+            hint="Supports JPG, PNG, WebP and other formats"
+            isAccepted={isImageFile}
+            rejectMessage="Please upload an image file"
+            file={file}
+            onFile={chooseFile}
+            showSelectedBadge
+            disabled={processing}
+          />
+          <div>
+            <Button
+              type="submit"
+              size="lg"
+              className="w-full"
+              disabled={!file || processing}
+              loading={processing}
+              icon={<Eraser className="size-5" aria-hidden="true" />}
+            >
+              Remove Background
+            </Button>
+            <QuotaHint quota={quota} limitReached={limitReached} />
+          </div>
+        </form>
+      </ToolPanel>
+
+      <ToolPanel
+        icon={Eraser}
+        title="Processed Image"
+        gradient={tool.bg}
+        className="lg:min-h-[26rem]"
+        actions={done && loaded ? <ImageResultActions url={resultUrl} fileName={backgroundRemovedFileName} /> : null}
+      >
+        {done ? <SuccessBanner>Background Successfully Removed!</SuccessBanner> : null}
+        {previewUrl ? (
+          <BeforeAfter
+            originalUrl={previewUrl}
+            resultUrl={resultUrl}
+            resultLabel={processing ? 'Processing...' : resultUrl ? 'Background Removed' : 'Result'}
+            processing={processing}
+            loaded={loaded}
+            onLoaded={() => setLoaded(true)}
+            failMessage="Failed to load processed image"
+            checkerboard
+            progressSlot={
+              processing ? (
+                <JobProgressBar progress={progress} />
+              ) : (
+                <p className="text-center text-sm text-slate-500">Click “Remove Background” to see the result here.</p>
+              )
+            }
+          />
+        ) : (
+          <EmptyState icon={<Eraser className="size-6" aria-hidden="true" />} title="No Image Yet" className="flex-1">
+            Upload an image and click “Remove Background” to get a transparent PNG.
+          </EmptyState>
+        )}
+      </ToolPanel>
+    </ToolPage>
+  );
+}

@@ -1,0 +1,158 @@
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { CircleCheck, CircleX, Lightbulb, Scissors, Sparkles } from 'lucide-react';
+import { Button } from '../../components/Button.js';
+import { EmptyState } from '../../components/EmptyState.js';
+import { TextAreaField } from '../../components/Field.js';
+import { paths } from '../../config/paths.js';
+import { toolCards } from '../../config/tools.js';
+import { cn } from '../../lib/cn.js';
+import { BeforeAfter } from '../tools-shared/BeforeAfter.js';
+import { FileDropArea } from '../tools-shared/FileDropArea.js';
+import { ImageResultActions } from '../tools-shared/ImageResultActions.js';
+import { JobProgressBar } from '../tools-shared/JobProgressBar.js';
+import { SuccessBanner } from '../tools-shared/Notices.js';
+import { QuotaHint } from '../tools-shared/QuotaHint.js';
+import { isImageFile, objectIndicator, objectRemovedFileName, objectWordCount } from '../tools-shared/rules.js';
+import { ToolPage, ToolPanel, toolByPath } from '../tools-shared/ToolLayout.js';
+import { useObjectUrl } from '../tools-shared/use-object-url.js';
+import { useToolRun } from '../tools-shared/use-tool-run.js';
+
+const tool = toolByPath(toolCards, paths.removeObject);
+
+export default function RemoveObjectPage() {
+  const [file, setFile] = useState<File | null>(null);
+  const [objectText, setObjectText] = useState('');
+  const [result, setResult] = useState<{ url: string; object: string } | null>(null);
+  const [loaded, setLoaded] = useState(false);
+  const previewUrl = useObjectUrl(file);
+  const { run, processing, progress, quota, limitReached } = useToolRun('remove-object');
+  const indicator = objectIndicator(objectText);
+
+  function chooseFile(next: File) {
+    setFile(next);
+    setResult(null);
+    setLoaded(false);
+  }
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    const object = objectText.trim();
+    if (!file || !object || processing) return;
+    if (objectWordCount(object) > 1) {
+      toast.error('Please enter only one object name');
+      return;
+    }
+    setLoaded(false);
+    setResult(null);
+    const form = new FormData();
+    form.append('image', file);
+    form.append('object', object);
+    const reply = await run('/api/ai/remove-image-object', form);
+    if (reply?.content) setResult({ url: reply.content, object });
+  }
+
+  const done = result !== null && !processing;
+
+  return (
+    <ToolPage tool={tool}>
+      <ToolPanel icon={Sparkles} title="Object Removal" gradient={tool.bg}>
+        <form onSubmit={handleSubmit} className="flex flex-col gap-5" noValidate>
+          <FileDropArea
+            label="Upload Image"
+            accept="image/*"
+            prompt="Drop your image here or click to browse"
+            hint="Supports JPG, PNG, WebP and other formats"
+            isAccepted={isImageFile}
+            rejectMessage="Please upload an image file"
+            file={file}
+            onFile={chooseFile}
+            showSelectedBadge
+            disabled={processing}
+          />
+          <div>
+            <TextAreaField
+              label="Object to Remove"
+              name="object"
+              required
+              rows={3}
+              value={objectText}
+              onChange={(event) => setObjectText(event.target.value)}
+              placeholder="e.g. car, person, tree, watch (single object name only)"
+              maxLength={100}
+            />
+            <p
+              aria-live="polite"
+              data-testid="object-indicator"
+              data-ready={indicator ? String(indicator.ready) : undefined}
+              className={cn('mt-1.5 flex min-h-5 items-center gap-1.5 text-xs font-medium', indicator?.ready ? 'text-emerald-600' : 'text-red-600')}
+            >
+              {indicator ? (
+                <>
+                  {indicator.ready ? <CircleCheck className="size-3.5" aria-hidden="true" /> : <CircleX className="size-3.5" aria-hidden="true" />}
+                  {indicator.text}
+                </>
+              ) : null}
+            </p>
+          </div>
+          <div className="rounded-xl border border-indigo-100 bg-indigo-50/60 px-3.5 py-3 text-sm text-slate-700">
+            <p className="mb-1.5 flex items-center gap-1.5 font-semibold text-indigo-900">
+              <Lightbulb className="size-4" aria-hidden="true" />
+              Tips for best results
+            </p>
+            <ul className="list-disc space-y-0.5 pl-5 text-xs text-slate-600">
+              <li>Use simple, single-word descriptions</li>
+              <li>Be specific (e.g. “car” rather than “vehicle”)</li>
+              <li>Avoid describing multiple objects at once</li>
+            </ul>
+          </div>
+          <div>
+            <Button
+              type="submit"
+              size="lg"
+              className="w-full"
+              disabled={!file || objectText.trim() === '' || processing}
+              loading={processing}
+              icon={<Scissors className="size-5" aria-hidden="true" />}
+            >
+              Remove Object
+            </Button>
+            <QuotaHint quota={quota} limitReached={limitReached} />
+          </div>
+        </form>
+      </ToolPanel>
+
+      <ToolPanel
+        icon={Scissors}
+        title="Processed Image"
+        gradient={tool.bg}
+        className="lg:min-h-[26rem]"
+        actions={done && loaded ? <ImageResultActions url={result.url} fileName={objectRemovedFileName} /> : null}
+      >
+        {done ? <SuccessBanner>Successfully removed "{result.object}" from your image!</SuccessBanner> : null}
+        {previewUrl ? (
+          <BeforeAfter
+            originalUrl={previewUrl}
+            resultUrl={result?.url ?? null}
+            resultLabel={processing ? 'Processing...' : result ? 'Object Removed' : 'Result'}
+            processing={processing}
+            loaded={loaded}
+            onLoaded={() => setLoaded(true)}
+            failMessage="Failed to load processed image"
+            progressSlot={
+              processing ? (
+                <JobProgressBar progress={progress} />
+              ) : (
+                <p className="text-center text-sm text-slate-500">Name one object and click “Remove Object” to see the result here.</p>
+              )
+            }
+          />
+        ) : (
+          <EmptyState icon={<Scissors className="size-6" aria-hidden="true" />} title="No Image Yet" className="flex-1">
+            Upload an image, name the object to remove and click “Remove Object”.
+          </EmptyState>
+        )}
+      </ToolPanel>
+    </ToolPage>
+  );
+}

@@ -1,0 +1,67 @@
+import { useId } from 'react';
+import { cn } from '../../lib/cn.js';
+
+export interface Choice<V extends string | number> {
+  value: V;
+  label: string;
+  /** A second, smaller line (e.g. the min-read label). */
+  detail?: string;
+}
+
+/**
+ * A labelled group of native radio buttons drawn as chips or cards: one is always selected,
+ * arrow keys move between them, and screen readers hear a radio group.
+ */
+export function ChoiceGroup<V extends string | number>({
+  legend,
+  choices,
+  value,
+  onChange,
+  variant = 'chip',
+  disabled = false,
+}: {
+  legend: string;
+  choices: readonly Choice<V>[];
+  value: V;
+  onChange: (value: V) => void;
+  variant?: 'chip' | 'card';
+  disabled?: boolean;
+}) {
+  const name = useId();
+  return (
+    <fieldset disabled={disabled} className="min-w-0">
+      <legend className="mb-2 block text-sm font-medium text-slate-700">{legend}</legend>
+      <div className={cn(variant === 'card' ? 'grid gap-2 sm:grid-cols-3' : 'flex flex-wrap gap-2')}>
+        {choices.map((choice) => {
+          const selected = choice.value === value;
+          return (
+            <label
+              key={String(choice.value)}
+              className={cn(
+                'relative cursor-pointer select-none border transition',
+                'has-[input:focus-visible]:ring-2 has-[input:focus-visible]:ring-brand-500 has-[input:focus-visible]:ring-offset-1',
+                variant === 'card' ? 'rounded-xl px-3 py-2.5' : 'rounded-full px-3.5 py-1.5 text-sm',
+                selected
+                  ? 'border-brand-500 bg-brand-50 text-brand-800 shadow-xs'
+                  : 'border-slate-200 bg-white text-slate-600 hover:border-slate-300 hover:bg-slate-50',
+              )}
+            >
+              <input
+                type="radio"
+                name={name}
+                value={String(choice.value)}
+                checked={selected}
+                onChange={() => onChange(choice.value)}
+                className="sr-only"
+              />
+              <span className={cn('block', variant === 'card' && 'text-sm font-medium')}>{choice.label}</span>
+              {choice.detail ? (
+                <span className={cn('mt-0.5 block text-xs', selected ? 'text-brand-600' : 'text-slate-400')}>{choice.detail}</span>
+              ) : null}
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}

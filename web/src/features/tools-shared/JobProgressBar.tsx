@@ -1,0 +1,40 @@
+import type { JobProgress } from '../../lib/jobs.js';
+import { cn } from '../../lib/cn.js';
+
+/** Words for the progress line: stage, and place in the queue while waiting. */
+export function progressCaption(progress: JobProgress | null): string {
+  if (!progress) return 'Sending your request...';
+  if (progress.state === 'queued') {
+    return progress.position && progress.position > 0 ? `Queued - position ${progress.position} in line` : 'Queued - starting soon';
+  }
+  return progress.stage || 'Working';
+}
+
+/** A real progress bar for a running job; announced politely to screen readers. */
+export function JobProgressBar({ progress, note, className }: { progress: JobProgress | null; note?: string; className?: string }) {
+  const percent = Math.max(0, Math.min(100, Math.round(progress?.progress ?? 0)));
+  const caption = progressCaption(progress);
+  return (
+    <div className={cn('rounded-xl border border-brand-100 bg-brand-50/60 px-3.5 py-3', className)}>
+      <div aria-live="polite" className="mb-2 flex items-center justify-between gap-3 text-xs font-medium text-brand-800">
+        <span className="min-w-0 truncate">{caption}</span>
+        <span className="tabular-nums">{percent}%</span>
+      </div>
+      <div
+        role="progressbar"
+        aria-label="Progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={`${caption}, ${percent}%`}
+        className="h-2 overflow-hidden rounded-full bg-brand-100"
+      >
+        <div
+          className="h-full rounded-full bg-gradient-to-r from-brand-500 to-accent-500 transition-[width] duration-500 ease-out"
+          style={{ width: `${Math.max(percent, 3)}%` }}
+        />
+      </div>
+      {note ? <p className="mt-2 text-xs text-slate-600">{note}</p> : null}
+    </div>
+  );
+}

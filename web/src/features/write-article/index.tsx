@@ -1,0 +1,167 @@
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { Copy, Download, FileText, PenLine, Sparkles } from 'lucide-react';
+import { Button } from '../../components/Button.js';
+import { EmptyState } from '../../components/EmptyState.js';
+import { TextField } from '../../components/Field.js';
+import { Markdown } from '../../components/Markdown.js';
+import { paths } from '../../config/paths.js';
+import { toolCards } from '../../config/tools.js';
+import type { EngineInfo } from '../../lib/jobs.js';
+import { ChoiceGroup } from '../tools-shared/ChoiceGroup.js';
+import { copyText, downloadText } from '../tools-shared/file-actions.js';
+import { JobProgressBar } from '../tools-shared/JobProgressBar.js';
+import { EngineNotice, SuccessBanner } from '../tools-shared/Notices.js';
+import { QuotaHint } from '../tools-shared/QuotaHint.js';
+import {
+  ARTICLE_LENGTH_OPTIONS,
+  articleFileName,
+  articlePrompt,
+  countWords,
+  minReadLabel,
+  readingMinutes,
+} from '../tools-shared/rules.js';
+import { ToolPage, ToolPanel, toolByPath } from '../tools-shared/ToolLayout.js';
+import { useToolRun } from '../tools-shared/use-tool-run.js';
+
+const tool = toolByPath(toolCards, paths.writeArticle);
+const lengthChoices = ARTICLE_LENGTH_OPTIONS.map((option) => ({
+  value: option.length,
+  label: option.text,
+  detail: minReadLabel(option.length),
+}));
+
+interface Article {
+  topic: string;
+  content: string;
+  engine?: EngineInfo;
+}
+
+export default function WriteArticlePage() {
+  const [topic, setTopic] = useState('');
+  const [length, setLength] = useState(ARTICLE_LENGTH_OPTIONS[0].length);
+  const [article, setArticle] = useState<Article | null>(null);
+  const { run, processing, progress, quota, limitReached } = useToolRun('article');
+
+  const canSubmit = topic.trim() !== '' && !processing;
+  // While a new article is written it streams in; otherwise the last finished one stays.
+  const streaming = processing ? (progress?.partial ?? '') : null;
+  const shown = streaming ?? article?.content ?? '';
+  const words = countWords(shown);
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    const subject = topic.trim();
+    if (!subject || processing) return;
+    const option = ARTICLE_LENGTH_OPTIONS.find((candidate) => candidate.length === length) ?? ARTICLE_LENGTH_OPTIONS[0];
+    const reply = await run('/api/ai/generate-article', { prompt: articlePrompt(subject, option.text), length: option.length });
+    if (reply) setArticle({ topic: subject, content: reply.content ?? '', engine: reply.engine });
+  }
+
+  async function handleCopy() {
+    if (!article) return;
+    if (await copyText(article.content)) toast.success('Article copied to clipboard!');
+    else toast.error('Failed to copy article');
+  }
+
+  function handleDownload() {
+    if (!article) return;
+    downloadText(article.content, articleFileName(article.topic));
+    toast.success('Article downloaded successfully!');
+  }
+
+  const finished = !processing && article !== null;
+
+  return (
+    <ToolPage tool={tool}>
+      <ToolPanel icon={Sparkles} title="Article Configuration" gradient={tool.bg}>
+        <form onSubmit={handleSubmit} className="flex flex-col gap-5" noValidate>
+          <TextField
+            label="Article Topic"
+            name="topic"
+            required
+            value={topic}
+            onChange={(event) => setTopic(event.target.value)}
+            placeholder="The future of artificial intelligence is..."
+            autoComplete="off"
+            maxLength={500}
+          />
+          <ChoiceGroup legend="Article Length" variant="card" choices={lengthChoices} value={length} onChange={setLength} disabled={processing} />
+          <div>
+            <Button
+              type="submit"
+              size="lg"
+              className="w-full"
+              disabled={!canSubmit}
+              loading={processing}
+              icon={<PenLine className="size-5" aria-hidden="true" />}
+            >
+              {processing ? 'Crafting Your Article...' : 'Generate Article'}
+            </Button>
+            <QuotaHint quota={quota} limitReached={limitReached} />
+          </div>
+          {processing ? (
+            <JobProgressBar progress={progress} note="Your article appears on the right as it is written. Longer articles take a little more time." />
+          ) : null}
+        </form>
+      </ToolPanel>
+
+      <ToolPanel
+        icon={FileText}
+        title="Generated Article"
+        gradient={tool.bg}
+        className="lg:min-h-[36rem]"
+        actions={
+          finished ? (
+            <>
+              <Button variant="secondary" size="sm" icon={<Copy className="size-4" aria-hidden="true" />} onClick={() => void handleCopy()}>
+                Copy
+              </Button>
+              <Button variant="secondary" size="sm" icon={<Download className="size-4" aria-hidden="true" />} onClick={handleDownload}>
+                Download
+              </Button>
+            </>
+          ) : null
+        }
+      >
+        {shown ? (
+          <>
+            {finished ? <SuccessBanner>Article Generated Successfully!</SuccessBanner> : null}
+            {finished ? <EngineNotice engine={article.engine} note="This is an outline to build on, not a finished article." /> : null}
+            <dl className="mb-3 flex flex-wrap gap-x-5 gap-y-1 text-xs text-slate-500">
+              <div className="flex gap-1">
+                <dt className="sr-only">Word count</dt>
+                <dd data-testid="word-count">
+                  <span className="font-semibold text-slate-700">{words.toLocaleString()}</span> words
+                </dd>
+              </div>
+              <div className="flex gap-1">
+                <dt className="sr-only">Reading time</dt>
+                <dd data-testid="reading-time">
+                  <span className="font-semibold text-slate-700">{readingMinutes(words)}</span> min read
+                </dd>
+              </div>
+              {processing ? <dd className="font-medium text-brand-600">Writing...</dd> : null}
+            </dl>
+            <div
+              tabIndex={0}
+              aria-label="Article"
+              aria-busy={processing}
+              className="max-h-[40rem] min-h-0 flex-1 overflow-y-auto rounded-xl border border-slate-100 bg-slate-50/50 p-4 sm:p-5"
+            >
+              <Markdown>{shown}</Markdown>
+            </div>
+          </>
+        ) : processing ? (
+          <EmptyState icon={<PenLine className="size-6 animate-pulse" aria-hidden="true" />} title="Crafting Your Article...">
+            The first lines appear here in a moment.
+          </EmptyState>
+        ) : (
+          <EmptyState icon={<FileText className="size-6" aria-hidden="true" />} title="Ready to Write?" className="flex-1">
+            Enter a topic, pick a length and click “Generate Article” to get started.
+          </EmptyState>
+        )}
+      </ToolPanel>
+    </ToolPage>
+  );
+}
