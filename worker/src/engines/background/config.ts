@@ -19,6 +19,14 @@ export const backgroundConfigSchema = z.object({
   CLIPDROP_BASE_URL: z.string().url().default('https://clipdrop-api.co'),
   /** Hosted provider request timeout, ms. */
   BG_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+}).superRefine((config, ctx) => {
+  // A hosted engine without its key would fail every job: refuse at start-up instead.
+  if (config.BG_ENGINE === 'removebg' && !config.REMOVEBG_API_KEY) {
+    ctx.addIssue({ code: 'custom', path: ['REMOVEBG_API_KEY'], message: 'BG_ENGINE=removebg needs REMOVEBG_API_KEY' });
+  }
+  if (config.BG_ENGINE === 'clipdrop' && !config.CLIPDROP_API_KEY) {
+    ctx.addIssue({ code: 'custom', path: ['CLIPDROP_API_KEY'], message: 'BG_ENGINE=clipdrop needs CLIPDROP_API_KEY' });
+  }
 });
 
 export type BackgroundConfig = z.infer<typeof backgroundConfigSchema>;

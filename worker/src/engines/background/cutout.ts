@@ -1,0 +1,161 @@
+/**
+ * Turns an image and a soft subject mask into a clean RGBA cut-out.
+ *
+ * A semi-transparent edge pixel of the photo is a mix I = a·F + (1−a)·B of the subject colour F
+ * and the old background B. Keeping I as the colour (what a naive cut-out does) leaves a halo of
+ * the old background round the subject once it is put on another one. We estimate F and B
+ * locally (weighted averages of nearby confident subject / background pixels, computed on a
+ * coarse grid so large photos stay cheap), solve the mix for F, and store that colour instead.
+ */
+
+/** Coarse grid cell size is chosen so the grid's longer side is at most this. */
+const GRID_MAX_SIDE = 512;
+/** Box-blur radius on the coarse grid; two passes approximate a Gaussian. */
+const BLUR_RADIUS = 4;
+/** Alpha below LOW becomes fully transparent, above HIGH fully opaque: removes model noise. */
+const LOW = 12;
+const HIGH = 240;
+
+export interface CutoutInput {
+  /** Packed 8-bit RGB, width * height * 3 bytes. */
+  rgb: Buffer;
+  /** 8-bit subject alpha, width * height bytes. */
+  mask: Buffer;
+  width: number;
+  height: number;
+}
+
+/** Stretches [LOW, HIGH] to [0, 255] so the subject is solid and the far background empty. */
+export function cleanAlpha(mask: Buffer): Buffer {
+  const out = Buffer.allocUnsafe(mask.length);
+  const scale = 255 / (HIGH - LOW);
+  for (let i = 0; i < mask.length; i += 1) {
+    const v = (mask[i] - LOW) * scale;
+    out[i] = v <= 0 ? 0 : v >= 255 ? 255 : Math.round(v);
+  }
+  return out;
+}
+
+/** In-place separable box blur of `channels` interleaved float planes on a w×h grid. */
+function boxBlur(data: Float32Array, w: number, h: number, channels: number, radius: number): void {
+  const line = new Float32Array(Math.max(w, h) * channels);
+  const pass = (count: number, length: number, index: (line: number, pos: number) => number) => {
+    for (let l = 0; l < count; l += 1) {
+      for (let p = 0; p < length; p += 1) {
+        const base = index(l, p) * channels;
+        for (let c = 0; c < channels; c += 1) line[p * channels + c] = data[base + c];
+      }
+      for (let c = 0; c < channels; c += 1) {
+        let sum = 0;
+        for (let p = -radius; p <= radius; p += 1) sum += line[Math.min(Math.max(p, 0), length - 1) * channels + c];
+        for (let p = 0; p < length; p += 1) {
+          data[index(l, p) * channels + c] = sum;
+          sum += line[Math.min(p + radius + 1, length - 1) * channels + c] - line[Math.max(p - radius, 0) * channels + c];
+        }
+      }
+    }
+  };
+  pass(h, w, (y, x) => y * w + x);
+  pass(w, h, (x, y) => y * w + x);
+}
+
+interface ColourField {
+  /** Per grid cell: r, g, b (weighted means). */
+  colours: Float32Array;
+  gw: number;
+  gh: number;
+  cell: number;
+}
+
+/**
+ * Local weighted mean colour on a coarse grid. `weight(a)` says how much a pixel of alpha a
+ * counts; cells with no support get the global weighted mean.
+ */
+function colourField(input: CutoutInput, alpha: Buffer, weight: (a: number) => number): ColourField {
+  const { rgb, width, height } = input;
+  const cell = Math.max(1, Math.ceil(Math.max(width, height) / GRID_MAX_SIDE));
+  const gw = Math.ceil(width / cell);
+  const gh = Math.ceil(height / cell);
+  const acc = new Float32Array(gw * gh * 4);
+  const table = new Float32Array(256);
+  for (let a = 0; a < 256; a += 1) table[a] = weight(a / 255);
+  let tr = 0, tg = 0, tb = 0, tw = 0;
+  for (let y = 0; y < height; y += 1) {
+    const row = ((y / cell) | 0) * gw;
+    for (let x = 0; x < width; x += 1) {
+      const i = y * width + x;
+      const w = table[alpha[i]];
+      if (w === 0) continue;
+      const g = (row + ((x / cell) | 0)) * 4;
+      const r = rgb[i * 3] * w, gr = rgb[i * 3 + 1] * w, b = rgb[i * 3 + 2] * w;
+      acc[g] += r; acc[g + 1] += gr; acc[g + 2] += b; acc[g + 3] += w;
+      tr += r; tg += gr; tb += b; tw += w;
+    }
+  }
+  boxBlur(acc, gw, gh, 4, BLUR_RADIUS);
+  boxBlur(acc, gw, gh, 4, BLUR_RADIUS);
+  const fallback = tw > 0 ? [tr / tw, tg / tw, tb / tw] : [0, 0, 0];
+  const colours = new Float32Array(gw * gh * 3);
+  for (let g = 0; g < gw * gh; g += 1) {
+    const w = acc[g * 4 + 3];
+    for (let c = 0; c < 3; c += 1) colours[g * 3 + c] = w > 1e-3 ? acc[g * 4 + c] / w : fallback[c];
+  }
+  return { colours, gw, gh, cell };
+}
+
+/** Bilinear sample of a colour field at full-resolution pixel (x, y) into out[0..2]. */
+function sample(field: ColourField, x: number, y: number, out: Float32Array): void {
+  const { colours, gw, gh, cell } = field;
+  const fx = Math.min(Math.max((x + 0.5) / cell - 0.5, 0), gw - 1);
+  const fy = Math.min(Math.max((y + 0.5) / cell - 0.5, 0), gh - 1);
+  const x0 = fx | 0, y0 = fy | 0;
+  const x1 = Math.min(x0 + 1, gw - 1), y1 = Math.min(y0 + 1, gh - 1);
+  const dx = fx - x0, dy = fy - y0;
+  for (let c = 0; c < 3; c += 1) {
+    const top = colours[(y0 * gw + x0) * 3 + c] * (1 - dx) + colours[(y0 * gw + x1) * 3 + c] * dx;
+    const bottom = colours[(y1 * gw + x0) * 3 + c] * (1 - dx) + colours[(y1 * gw + x1) * 3 + c] * dx;
+    out[c] = top * (1 - dy) + bottom * dy;
+  }
+}
+
+/** RGBA cut-out (straight, not premultiplied alpha) with decontaminated edge colours. */
+export function composeCutout(input: CutoutInput): Buffer {
+  const { rgb, mask, width, height } = input;
+  const pixels = width * height;
+  if (rgb.length !== pixels * 3 || mask.length !== pixels) throw new Error('composeCutout: buffer sizes do not match width × height');
+  const alpha = cleanAlpha(mask);
+  // Confident pixels dominate each estimate: a^4 favours solid subject, (1-a)^4 clear background.
+  const subject = colourField(input, alpha, (a) => a * a * a * a);
+  const background = colourField(input, alpha, (a) => (1 - a) ** 4);
+
+  const out = Buffer.allocUnsafe(pixels * 4);
+  const f = new Float32Array(3);
+  const b = new Float32Array(3);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const i = y * width + x;
+      const a8 = alpha[i];
+      const o = i * 4;
+      out[o + 3] = a8;
+      if (a8 === 255) {
+        out[o] = rgb[i * 3]; out[o + 1] = rgb[i * 3 + 1]; out[o + 2] = rgb[i * 3 + 2];
+        continue;
+      }
+      sample(subject, x, y, f);
+      if (a8 === 0) {
+        // Invisible, but resamplers that ignore alpha would blend it in: give it the subject's colour.
+        out[o] = Math.round(f[0]); out[o + 1] = Math.round(f[1]); out[o + 2] = Math.round(f[2]);
+        continue;
+      }
+      sample(background, x, y, b);
+      const a = a8 / 255;
+      for (let c = 0; c < 3; c += 1) {
+        const solved = (rgb[i * 3 + c] - (1 - a) * b[c]) / a;
+        // Solving divides by a: trust it in proportion to a, lean on the local estimate otherwise.
+        const v = a * solved + (1 - a) * f[c];
+        out[o + c] = v <= 0 ? 0 : v >= 255 ? 255 : Math.round(v);
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,18 @@
+/** Picks the configured background remover. */
+import { createClipdropRemover } from './clipdrop.js';
+import type { BackgroundConfig } from './config.js';
+import { createIsnetRemover } from './embedded.js';
+import { createRemoveBgRemover } from './removebg.js';
+import type { BackgroundRemover } from './types.js';
+
+export function createBackgroundRemover(config: BackgroundConfig): BackgroundRemover {
+  const timeoutMs = config.BG_PROVIDER_TIMEOUT_MS;
+  switch (config.BG_ENGINE) {
+    case 'removebg':
+      return createRemoveBgRemover({ apiKey: config.REMOVEBG_API_KEY!, baseUrl: config.REMOVEBG_BASE_URL, timeoutMs });
+    case 'clipdrop':
+      return createClipdropRemover({ apiKey: config.CLIPDROP_API_KEY!, baseUrl: config.CLIPDROP_BASE_URL, timeoutMs });
+    case 'isnet':
+      return createIsnetRemover({ model: config.BG_ISNET_MODEL, threads: config.BG_ISNET_THREADS });
+  }
+}
