@@ -1,0 +1,153 @@
+/**
+ * createApp() builds the Express app from its dependencies without listening, so tests start the
+ * real server on port 0 with a real database.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import express, { type RequestHandler } from 'express';
+import helmet from 'helmet';
+import { rateLimit } from 'express-rate-limit';
+import { pinoHttp } from 'pino-http';
+import { toNodeHandler } from 'better-auth/node';
+import type { EngineInfo, ToolName } from '../../worker/contracts/jobs.js';
+import type { JobProducer } from '../../worker/queue/types.js';
+import type { ObjectStorage } from '../../storage/object-storage.js';
+import { createFilesRouter } from '../../storage/http.js';
+import type { AppConfig } from './config/env.js';
+import type { BetterAuthInstance } from './auth/local.js';
+import type { AuthProvider } from './auth/types.js';
+import type { Db } from './db/pool.js';
+import type { Logger } from './lib/logger.js';
+import { errorHandler, notFoundApi } from './middleware/error-handler.js';
+import { requestId } from './middleware/request-id.js';
+import { requireAuth } from './middleware/require-auth.js';
+import { aiRoutes } from './modules/ai/routes.js';
+import { createAiService } from './modules/ai/service.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { jobRoutes } from './modules/jobs/routes.js';
+import { siteRoutes } from './modules/site/routes.js';
+import { userRoutes } from './modules/users/routes.js';
+
+export interface AppDeps {
+  config: AppConfig;
+  db: Db;
+  log: Logger;
+  storage: ObjectStorage;
+  producer: JobProducer;
+  authProvider: AuthProvider;
+  /** Local mode: better-auth's handler is mounted at /api/auth. */
+  betterAuth?: BetterAuthInstance;
+  /** Clerk mode: verifies the session token before our routes run. */
+  clerkMiddleware?: RequestHandler;
+  engines: Record<ToolName, EngineInfo | null>;
+  imageGeneration: () => { configured: boolean; message?: string };
+  /** Mounted at /admin/queues behind an administrator check. */
+  adminQueuesRouter?: express.Router;
+  webDistDir?: string;
+}
+
+const CLERK_ORIGINS = ['https://*.clerk.accounts.dev', 'https://*.clerk.com', 'https://clerk.com'];
+
+export function createApp(deps: AppDeps) {
+  const { config, db, log } = deps;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.TRUST_PROXY === 'true' ? true : config.TRUST_PROXY);
+
+  const clerk = config.authMode === 'clerk' ? CLERK_ORIGINS : [];
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", ...clerk],
+          styleSrc: ["'self'", "'unsafe-inline'", ...clerk],
+          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+          connectSrc: ["'self'", ...clerk],
+          frameSrc: ["'self'", ...clerk],
+          workerSrc: ["'self'", 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          upgradeInsecureRequests: null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(requestId);
+  app.use(pinoHttp({ logger: log, autoLogging: { ignore: (req) => req.url === '/healthz' } }));
+
+  app.use(healthRoutes({ db, queue: deps.producer, storage: deps.storage }));
+  app.use('/files', createFilesRouter(deps.storage));
+
+  const perIp = rateLimit({
+    windowMs: 60_000,
+    limit: config.RATE_LIMIT_PER_MINUTE,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    message: { success: false, message: 'Too many requests. Please wait a minute and try again.' },
+  });
+  app.use('/api', perIp);
+
+  // better-auth reads the raw body itself, so it is mounted before the JSON parser.
+  if (deps.betterAuth) app.all('/api/auth/{*splat}', toNodeHandler(deps.betterAuth));
+  else app.all('/api/auth/{*splat}', (_req, res) => { res.status(404).json({ success: false, message: 'Sign-in is handled by Clerk on this server.' }); });
+
+  app.use('/api', express.json({ limit: '100kb' }));
+  app.use('/api', siteRoutes({
+    db,
+    quotas: config.quotas,
+    premiumPrice: config.PREMIUM_PRICE_USD,
+    auth: { mode: config.authMode, clerkPublishableKey: config.CLERK_PUBLISHABLE_KEY },
+    engines: deps.engines,
+    imageGeneration: deps.imageGeneration,
+  }));
+
+  const api = express.Router();
+  if (deps.clerkMiddleware) api.use(deps.clerkMiddleware);
+  api.use(requireAuth(deps.authProvider));
+  const perUserAi = rateLimit({
+    windowMs: 60_000,
+    limit: config.AI_RATE_LIMIT_PER_MINUTE,
+    keyGenerator: (req) => req.user!.id,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    message: { success: false, message: 'You are sending requests too quickly. Please wait a minute and try again.' },
+  });
+  const service = createAiService({
+    db, storage: deps.storage, producer: deps.producer, quotas: config.quotas,
+    jobWaitTimeoutMs: config.JOB_WAIT_TIMEOUT_MS, log,
+  });
+  api.use('/ai', perUserAi, aiRoutes({ service, imageGeneration: deps.imageGeneration, testJobs: config.ENABLE_TEST_JOBS }));
+  api.use('/jobs', jobRoutes(deps.producer));
+  api.use(userRoutes({ db, storage: deps.storage, quotas: config.quotas, authMode: config.authMode }));
+  app.use('/api', api);
+  app.use('/api', notFoundApi);
+
+  if (deps.adminQueuesRouter) {
+    const adminOnly: RequestHandler = async (req, res, next) => {
+      try {
+        const user = await deps.authProvider.authenticate(req);
+        if (!user) return void res.status(401).json({ success: false, message: 'Please sign in as an administrator.' });
+        if (!user.isAdmin) return void res.status(403).json({ success: false, message: 'Only administrators can see the queues.' });
+        next();
+      } catch (err) {
+        next(err);
+      }
+    };
+    app.use('/admin/queues', ...(deps.clerkMiddleware ? [deps.clerkMiddleware] : []), adminOnly, deps.adminQueuesRouter);
+  }
+
+  if (deps.webDistDir && fs.existsSync(path.join(deps.webDistDir, 'index.html'))) {
+    const indexHtml = path.join(deps.webDistDir, 'index.html');
+    app.use('/assets', express.static(path.join(deps.webDistDir, 'assets'), { immutable: true, maxAge: '1y', index: false }));
+    app.use(express.static(deps.webDistDir, { index: false, maxAge: '1h' }));
+    // Client-side routes (and unknown ones, which the router answers with its error screen).
+    app.get('/{*splat}', (_req, res) => {
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(indexHtml);
+    });
+  }
+
+  app.use(errorHandler(log));
+  return app;
+}

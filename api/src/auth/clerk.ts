@@ -1,0 +1,90 @@
+/**
+ * Clerk, when its keys are set: @clerk/express verifies the session token (networkless with
+ * CLERK_JWT_KEY), the user id comes from the token, premium from has({ plan: 'premium' }) (Clerk
+ * carries plans in the token's `pla` claim, e.g. "u:premium"). A row in users mirrors each Clerk
+ * user so creations and likes have an owner.
+ */
+import type { Request, RequestHandler } from 'express';
+import { clerkMiddleware, createClerkClient, getAuth } from '@clerk/express';
+import type { Db } from '../db/pool.js';
+import type { AuthProvider, AuthUser } from './types.js';
+
+export interface ClerkOptions {
+  db: Db;
+  secretKey: string;
+  publishableKey: string;
+  jwtKey?: string;
+  authorizedParties?: string[];
+}
+
+interface Profile { name: string; email: string | null; image: string | null }
+
+const PROFILE_TTL_MS = 5 * 60_000;
+
+export function createClerkAuth(options: ClerkOptions): { middleware: RequestHandler; provider: AuthProvider } {
+  const clerkClient = createClerkClient({
+    secretKey: options.secretKey,
+    publishableKey: options.publishableKey,
+    jwtKey: options.jwtKey,
+  });
+  const middleware = clerkMiddleware({
+    clerkClient,
+    secretKey: options.secretKey,
+    publishableKey: options.publishableKey,
+    jwtKey: options.jwtKey,
+    authorizedParties: options.authorizedParties,
+  });
+  const profiles = new Map<string, { profile: Profile; at: number }>();
+
+  async function profileOf(userId: string, claims: Record<string, unknown>): Promise<Profile> {
+    const cached = profiles.get(userId);
+    if (cached && Date.now() - cached.at < PROFILE_TTL_MS) return cached.profile;
+    // Prefer claims a session-token template can add; fall back to the Backend API; then to what
+    // we stored last time (networkless setups still work).
+    let profile: Profile | null = null;
+    if (typeof claims.name === 'string' || typeof claims.full_name === 'string') {
+      profile = {
+        name: String(claims.full_name ?? claims.name),
+        email: typeof claims.email === 'string' ? claims.email : null,
+        image: typeof claims.image_url === 'string' ? claims.image_url : null,
+      };
+    }
+    if (!profile && !options.jwtKey) {
+      const u = await clerkClient.users.getUser(userId).catch(() => null);
+      if (u) {
+        profile = {
+          name: [u.firstName, u.lastName].filter(Boolean).join(' ') || u.username || 'Creator',
+          email: u.primaryEmailAddress?.emailAddress ?? null,
+          image: u.imageUrl ?? null,
+        };
+      }
+    }
+    if (!profile) {
+      const { rows } = await options.db.query('SELECT name, email, image FROM users WHERE id = $1', [userId]);
+      profile = rows[0] ? { name: rows[0].name, email: rows[0].email, image: rows[0].image } : { name: 'Creator', email: null, image: null };
+    }
+    profiles.set(userId, { profile, at: Date.now() });
+    return profile;
+  }
+
+  const provider: AuthProvider = {
+    mode: 'clerk',
+    async authenticate(req: Request): Promise<AuthUser | null> {
+      const auth = getAuth(req);
+      if (!auth?.userId) return null;
+      const plan = auth.has({ plan: 'premium' }) ? 'premium' : 'free';
+      const profile = await profileOf(auth.userId, (auth.sessionClaims ?? {}) as Record<string, unknown>);
+      // Mirror the user; the first user ever stored becomes the administrator.
+      const { rows } = await options.db.query(
+        `INSERT INTO users (id, name, email, image, plan, is_admin)
+         VALUES ($1, $2, coalesce($3, $1 || '@clerk.invalid'), $4, $5, NOT EXISTS (SELECT 1 FROM users))
+         ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, image = EXCLUDED.image, plan = EXCLUDED.plan,
+           updated_at = now()
+         RETURNING is_admin`,
+        [auth.userId, profile.name, profile.email, profile.image, plan],
+      );
+      return { id: auth.userId, name: profile.name, email: profile.email, image: profile.image, plan, isAdmin: rows[0].is_admin };
+    },
+  };
+  return { middleware, provider };
+}

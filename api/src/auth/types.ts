@@ -1,0 +1,19 @@
+import type { Request } from 'express';
+
+export type Plan = 'free' | 'premium';
+
+/** The caller of a data route, whichever auth provider vouched for them. */
+export interface AuthUser {
+  id: string;
+  name: string;
+  email: string | null;
+  image: string | null;
+  plan: Plan;
+  isAdmin: boolean;
+}
+
+export interface AuthProvider {
+  readonly mode: 'local' | 'clerk';
+  /** Reads the bearer token of the request; null when absent or invalid. */
+  authenticate(req: Request): Promise<AuthUser | null>;
+}

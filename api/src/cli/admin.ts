@@ -1,0 +1,53 @@
+/**
+ * Administration: `npm run admin -- list-users` and `npm run admin -- set-plan <email> <free|premium>`.
+ */
+import { loadConfig } from '../config/env.js';
+import { withDatabase } from './with-database.js';
+
+const USAGE = `Usage:
+  npm run admin -- list-users
+  npm run admin -- set-plan <email> <free|premium>`;
+
+const [command, ...args] = process.argv.slice(2);
+const config = loadConfig();
+
+async function run(): Promise<number> {
+  if (command === 'list-users') {
+    return withDatabase(config, async (db) => {
+      const { rows } = await db.query(
+        `SELECT email, name, plan, is_admin, created_at,
+                (SELECT count(*) FROM creations c WHERE c.user_id = u.id) AS creations
+           FROM users u ORDER BY created_at`,
+      );
+      if (rows.length === 0) {
+        console.log('No users yet. The first account created becomes the administrator.');
+        return 0;
+      }
+      console.table(rows.map((r) => ({
+        email: r.email, name: r.name, plan: r.plan, admin: r.is_admin ? 'yes' : '',
+        creations: Number(r.creations), created: r.created_at.toISOString().slice(0, 10),
+      })));
+      return 0;
+    });
+  }
+  if (command === 'set-plan') {
+    const [email, plan] = args;
+    if (!email || (plan !== 'free' && plan !== 'premium')) {
+      console.error(USAGE);
+      return 2;
+    }
+    return withDatabase(config, async (db) => {
+      const { rowCount } = await db.query('UPDATE users SET plan = $2, updated_at = now() WHERE lower(email) = lower($1)', [email, plan]);
+      if (!rowCount) {
+        console.error(`No user with the e-mail ${email}. See: npm run admin -- list-users`);
+        return 1;
+      }
+      console.log(`${email} is now on the ${plan} plan.`);
+      return 0;
+    });
+  }
+  console.error(USAGE);
+  return 2;
+}
+
+process.exitCode = await run();

@@ -1,0 +1,98 @@
+/**
+ * The one place that reads process.env. Validated once at start-up: a bad value stops the process
+ * with a message that names the variable. Capability engines get their slice of this object.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+import { TOOL_NAMES, type ToolName } from '../../../worker/contracts/jobs.js';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+/** A quota: a whole number of uses per month, or "unlimited". */
+const quota = z
+  .string()
+  .regex(/^(\d+|unlimited)$/, 'must be a whole number or "unlimited"')
+  .transform((v) => (v === 'unlimited' ? null : Number(v)));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: int(0, 65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** Where the browser reaches the app; used for auth origins and absolute links. */
+  PUBLIC_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./.data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+
+  DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z.string().url().optional(),
+  /** auto: BullMQ when REDIS_URL is set, else the in-process adapter. */
+  QUEUE_MODE: z.enum(['auto', 'bullmq', 'in-process']).default('auto'),
+  QUEUE_PREFIX: z.string().regex(/^[a-zA-Z0-9:_-]+$/).default('craftwell'),
+  /** How long an /api/ai request waits for its job before cancelling it. */
+  JOB_WAIT_TIMEOUT_MS: int(1000, 3_600_000).default(300_000),
+  /** Threads of the in-process adapter (embedded mode without Redis). */
+  IN_PROCESS_THREADS: int(1, 64).default(2),
+  /** Run job workers inside the api process (embedded mode); false when workers run apart. */
+  RUN_WORKERS: bool.prefault('true'),
+  WORKER_CONCURRENCY: int(1, 64).default(1),
+
+  BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  CLERK_SECRET_KEY: z.string().optional(),
+  CLERK_PUBLISHABLE_KEY: z.string().optional(),
+  CLERK_JWT_KEY: z.string().optional(),
+  /** Comma-separated origins allowed as the token's azp claim (Clerk). */
+  CLERK_AUTHORIZED_PARTIES: z.string().optional(),
+
+  QUOTA_FREE: quota.prefault('10'),
+  QUOTA_PREMIUM: quota.prefault('unlimited'),
+  PREMIUM_PRICE_USD: z.coerce.number().min(0).default(16),
+
+  RATE_LIMIT_PER_MINUTE: int(1, 100_000).default(120),
+  AI_RATE_LIMIT_PER_MINUTE: int(1, 100_000).default(20),
+  SIGN_IN_RATE_LIMIT_PER_MINUTE: int(1, 10_000).default(10),
+  TRUST_PROXY: z.string().default('loopback'),
+  /** Registers the pipeline's test job at /api/ai/test-echo (tests and benchmarks only). */
+  ENABLE_TEST_JOBS: bool.prefault('false'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface AppConfig extends Env {
+  dataDir: string;
+  quotas: Record<'free' | 'premium', Record<ToolName, number | null>>;
+  authMode: 'local' | 'clerk';
+  /** The raw env, for capability parsers that own their variables (engines, storage). */
+  rawEnv: Record<string, string | undefined>;
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (Boolean(e.CLERK_SECRET_KEY) !== Boolean(e.CLERK_PUBLISHABLE_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  CLERK_SECRET_KEY and CLERK_PUBLISHABLE_KEY must be set together (or neither, for local accounts)',
+    );
+  }
+  const perTool = (n: number | null) =>
+    Object.fromEntries(TOOL_NAMES.map((t) => [t, n])) as Record<ToolName, number | null>;
+  return {
+    ...e,
+    dataDir: path.resolve(e.DATA_DIR),
+    quotas: { free: perTool(e.QUOTA_FREE), premium: perTool(e.QUOTA_PREMIUM) },
+    authMode: e.CLERK_SECRET_KEY ? 'clerk' : 'local',
+    rawEnv: env,
+  };
+}

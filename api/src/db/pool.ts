@@ -1,0 +1,28 @@
+import pg from 'pg';
+
+export type Db = pg.Pool;
+
+/** Timestamps come back as Date; bigint counts as numbers (they stay far below 2^53 here). */
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export function createPool(databaseUrl: string, max = 10): Db {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max, idleTimeoutMillis: 30_000 });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+export async function withTransaction<T>(db: Db, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await db.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await fn(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}

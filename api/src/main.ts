@@ -1,0 +1,35 @@
+/** `npm start` ends here (after install and build): start everything, stop cleanly on a signal. */
+import { ConfigError, loadConfig } from './config/env.js';
+import { startServer } from './server.js';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const server = await startServer(config);
+  console.log(`\n  Craftwell is running at ${config.PUBLIC_URL ?? server.url}\n`);
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal} received, shutting down...`);
+    const force = setTimeout(() => process.exit(1), 30_000);
+    force.unref();
+    await server.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error('Craftwell failed to start:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,29 @@
+import type { NextFunction, Request, Response } from 'express';
+import type { AuthProvider, AuthUser } from '../auth/types.js';
+import { unauthorized } from '../lib/errors.js';
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    user?: AuthUser;
+  }
+}
+
+/** Every data route: a valid bearer token, else 401 `{success:false, message}`. */
+export function requireAuth(provider: AuthProvider) {
+  return async (req: Request, _res: Response, next: NextFunction) => {
+    try {
+      const user = await provider.authenticate(req);
+      if (!user) return next(unauthorized());
+      req.user = user;
+      next();
+    } catch (err) {
+      next(err);
+    }
+  };
+}
+
+/** The authenticated caller; only valid behind requireAuth. */
+export function currentUser(req: Request): AuthUser {
+  if (!req.user) throw unauthorized();
+  return req.user;
+}

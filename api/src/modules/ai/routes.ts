@@ -1,0 +1,141 @@
+/** Spec section 7 /api/ai calls. Each validates its input here; the job does the work. */
+import { Router, type Request, type Response } from 'express';
+import multer from 'multer';
+import { z } from 'zod';
+import { ARTICLE_LENGTHS } from '../../../../worker/contracts/jobs.js';
+import { normalizeImageUpload } from '../../../../worker/contracts/image-input.js';
+import { checkPdfUpload } from '../../../../worker/contracts/pdf-input.js';
+import { validateObjectName } from '../../../../worker/src/engines/object/validate.js';
+import { newObjectKey } from '../../../../storage/keys.js';
+import { AppError, badRequest } from '../../lib/errors.js';
+import { currentUser } from '../../middleware/require-auth.js';
+import type { AiService, Submission, UploadToStore } from './service.js';
+
+export const IMAGE_MAX_BYTES = 20 * 1024 * 1024;
+export const RESUME_MAX_BYTES = 10 * 1024 * 1024;
+const PROMPT_MAX = 2000;
+
+const prompt = z
+  .string({ message: 'Enter a prompt.' })
+  .trim()
+  .min(1, 'Enter a prompt.')
+  .max(PROMPT_MAX, `Keep the prompt under ${PROMPT_MAX} characters.`);
+
+const articleSchema = z.object({
+  prompt,
+  length: z.coerce
+    .number({ message: 'Choose an article length.' })
+    .refine((n) => (ARTICLE_LENGTHS as readonly number[]).includes(n), 'Choose an article length of 800, 1200 or 1600 words.'),
+});
+const blogTitleSchema = z.object({ prompt });
+const imageSchema = z.object({
+  prompt,
+  publish: z.boolean({ message: 'publish must be true or false.' }).default(false),
+});
+
+function wantsAsync(req: Request) {
+  return req.query.async === '1' || req.query.async === 'true';
+}
+
+function reply(res: Response, submission: Submission) {
+  if (submission.mode === 'async') {
+    res.status(202).json({ success: true, jobId: submission.jobId });
+    return;
+  }
+  const { content, engine, creationId } = submission.result;
+  res.json({ success: true, content, engine, creationId });
+}
+
+/** Multer errors, in words a person can act on. */
+function upload(field: string, maxBytes: number, what: string) {
+  const handler = multer({ storage: multer.memoryStorage(), limits: { fileSize: maxBytes, files: 2, fields: 10 } }).fields([
+    { name: field, maxCount: 1 },
+    { name: 'mask', maxCount: 1 },
+  ]);
+  return (req: Request, res: Response, next: (err?: unknown) => void) =>
+    handler(req, res, (err?: unknown) => {
+      if (err instanceof multer.MulterError) {
+        if (err.code === 'LIMIT_FILE_SIZE') return next(new AppError(`That ${what} is too large. The limit is ${Math.round(maxBytes / 1024 / 1024)} MB.`, 413));
+        if (err.code === 'LIMIT_UNEXPECTED_FILE') return next(badRequest(`Send the ${what} in the "${field}" field.`));
+        return next(badRequest(`Upload error: ${err.message}.`));
+      }
+      next(err);
+    });
+}
+
+function fileOf(req: Request, field: string): Express.Multer.File | undefined {
+  const files = req.files as Record<string, Express.Multer.File[]> | undefined;
+  return files?.[field]?.[0];
+}
+
+export interface AiRoutesDeps {
+  service: AiService;
+  imageGeneration: () => { configured: boolean; message?: string };
+  /** Mounts the pipeline's test job (ENABLE_TEST_JOBS): tests drive the full path through HTTP. */
+  testJobs?: boolean;
+}
+
+export function aiRoutes({ service, imageGeneration, testJobs }: AiRoutesDeps): Router {
+  const router = Router();
+
+  if (testJobs) {
+    router.post('/test-echo', async (req, res) => {
+      reply(res, await service.submit(currentUser(req), 'test-echo', req.body ?? {}, { async: wantsAsync(req) }));
+    });
+  }
+
+  router.post('/generate-article', async (req, res) => {
+    const body = articleSchema.parse(req.body ?? {});
+    reply(res, await service.submit(currentUser(req), 'article', { prompt: body.prompt, length: body.length as 800 | 1200 | 1600 }, { async: wantsAsync(req) }));
+  });
+
+  router.post('/generate-blog-title', async (req, res) => {
+    const body = blogTitleSchema.parse(req.body ?? {});
+    reply(res, await service.submit(currentUser(req), 'blog-title', body, { async: wantsAsync(req) }));
+  });
+
+  router.post('/generate-image', async (req, res) => {
+    const body = imageSchema.parse(req.body ?? {});
+    const status = imageGeneration();
+    if (!status.configured) throw new AppError(status.message ?? 'Image generation is not configured on this server.', 503, 'NOT_CONFIGURED');
+    reply(res, await service.submit(currentUser(req), 'generate-image', body, { async: wantsAsync(req) }));
+  });
+
+  router.post('/remove-image-background', upload('image', IMAGE_MAX_BYTES, 'image'), async (req, res) => {
+    const file = fileOf(req, 'image');
+    if (!file) throw badRequest('Choose an image to remove its background.');
+    const image = await normalizeImageUpload(file.buffer);
+    const input: UploadToStore = { key: newObjectKey('uploads', 'png'), body: image.png, contentType: 'image/png' };
+    reply(res, await service.submit(currentUser(req), 'remove-background', { inputKey: input.key }, { async: wantsAsync(req), uploads: [input] }));
+  });
+
+  router.post('/remove-image-object', upload('image', IMAGE_MAX_BYTES, 'image'), async (req, res) => {
+    const file = fileOf(req, 'image');
+    if (!file) throw badRequest('Choose an image to remove an object from.');
+    const check = validateObjectName(typeof req.body?.object === 'string' ? req.body.object : '');
+    if (!check.ok) throw new AppError(check.message, check.status);
+    const image = await normalizeImageUpload(file.buffer);
+    const uploads: UploadToStore[] = [{ key: newObjectKey('uploads', 'png'), body: image.png, contentType: 'image/png' }];
+    const maskFile = fileOf(req, 'mask');
+    if (maskFile) {
+      const mask = await normalizeImageUpload(maskFile.buffer);
+      if (mask.width !== image.width || mask.height !== image.height) {
+        throw badRequest(`The mask must be the same size as the image (${image.width}×${image.height}).`);
+      }
+      uploads.push({ key: newObjectKey('uploads', 'png'), body: mask.png, contentType: 'image/png' });
+    }
+    reply(res, await service.submit(currentUser(req), 'remove-object',
+      { inputKey: uploads[0].key, object: check.name, maskKey: uploads[1]?.key },
+      { async: wantsAsync(req), uploads }));
+  });
+
+  router.post('/resume-review', upload('resume', RESUME_MAX_BYTES, 'resume'), async (req, res) => {
+    const file = fileOf(req, 'resume');
+    if (!file) throw badRequest('Choose your resume as a PDF file.');
+    await checkPdfUpload(file.buffer);
+    const input: UploadToStore = { key: newObjectKey('uploads', 'pdf'), body: file.buffer, contentType: 'application/pdf' };
+    reply(res, await service.submit(currentUser(req), 'resume-review', { inputKey: input.key }, { async: wantsAsync(req), uploads: [input] }));
+  });
+
+  return router;
+}

@@ -1,0 +1,77 @@
+/**
+ * The story of every /api/ai request: validate → reserve quota → store uploads → enqueue → wait
+ * (or reply 202 for polling). Whatever fails on the way gives back what it took: the quota
+ * reservation and the uploaded objects.
+ */
+import { randomUUID } from 'node:crypto';
+import { JOBS, parsePayload, type JobName, type JobPayload, type JobResult } from '../../../../worker/contracts/jobs.js';
+import { JobFailedError, JobTimeoutError, QueueUnavailableError, type JobProducer } from '../../../../worker/queue/types.js';
+import type { ObjectStorage } from '../../../../storage/object-storage.js';
+import type { AuthUser } from '../../auth/types.js';
+import type { Db } from '../../db/pool.js';
+import { AppError } from '../../lib/errors.js';
+import type { Logger } from '../../lib/logger.js';
+import { releaseUse, reserveUse, type Quotas } from '../quota/service.js';
+
+export interface AiServiceDeps {
+  db: Db;
+  storage: ObjectStorage;
+  producer: JobProducer;
+  quotas: Quotas;
+  jobWaitTimeoutMs: number;
+  log: Logger;
+}
+
+export type Submission =
+  | { mode: 'async'; jobId: string }
+  | { mode: 'sync'; result: JobResult };
+
+export interface UploadToStore {
+  key: string;
+  body: Buffer;
+  contentType: string;
+}
+
+export function createAiService(deps: AiServiceDeps) {
+  async function discard(jobId: string, keys: string[]) {
+    await releaseUse(deps.db, jobId).catch((err) => deps.log.warn({ err, jobId }, 'could not release quota'));
+    await Promise.all(keys.map((k) => deps.storage.delete(k).catch(() => undefined)));
+  }
+
+  return {
+    async submit<N extends JobName>(
+      user: AuthUser,
+      name: N,
+      payload: Omit<JobPayload<N>, 'userId'>,
+      options: { async: boolean; uploads?: UploadToStore[] },
+    ): Promise<Submission> {
+      const def = JOBS[name];
+      const full = parsePayload(name, { ...payload, userId: user.id });
+      const jobId = randomUUID();
+      const uploads = options.uploads ?? [];
+      if (def.quotaTool) await reserveUse(deps.db, deps.quotas, user, def.quotaTool, jobId);
+      try {
+        for (const u of uploads) await deps.storage.put(u.key, u.body, { contentType: u.contentType });
+        await deps.producer.enqueue(name, full, { jobId });
+      } catch (err) {
+        await discard(jobId, uploads.map((u) => u.key));
+        if (err instanceof QueueUnavailableError) throw new AppError(err.message, 503, 'QUEUE_UNAVAILABLE');
+        throw err;
+      }
+      if (options.async) return { mode: 'async', jobId };
+      try {
+        return { mode: 'sync', result: await deps.producer.waitForResult(jobId, deps.jobWaitTimeoutMs) };
+      } catch (err) {
+        if (err instanceof JobFailedError) throw new AppError(err.message, err.status, 'JOB_FAILED');
+        if (err instanceof JobTimeoutError) {
+          await discard(jobId, uploads.map((u) => u.key));
+          throw new AppError(err.message, 504, 'JOB_TIMEOUT');
+        }
+        if (err instanceof QueueUnavailableError) throw new AppError(err.message, 503, 'QUEUE_UNAVAILABLE');
+        throw err;
+      }
+    },
+  };
+}
+
+export type AiService = ReturnType<typeof createAiService>;

@@ -1,0 +1,65 @@
+/**
+ * Quotas per plan, per tool, per calendar month. A request reserves a use before its job is
+ * enqueued (so parallel requests cannot overspend); the worker turns the reservation into a
+ * count when the job succeeds, and any failure drops it: quota is spent only on success.
+ */
+import type pg from 'pg';
+import type { ToolName } from '../../../../worker/contracts/jobs.js';
+import { TOOL_NAMES } from '../../../../worker/contracts/jobs.js';
+import type { Plan } from '../../auth/types.js';
+import { withTransaction, type Db } from '../../db/pool.js';
+import { AppError, LIMIT_REACHED_MESSAGE } from '../../lib/errors.js';
+import { currentPeriod } from '../../lib/period.js';
+
+export type Quotas = Record<Plan, Record<ToolName, number | null>>;
+
+/** A reservation older than this belongs to a request that died; it no longer counts. */
+const RESERVATION_TTL = '1 hour';
+
+export async function reserveUse(db: Db, quotas: Quotas, user: { id: string; plan: Plan }, tool: ToolName, jobId: string) {
+  const limit = quotas[user.plan][tool];
+  const period = currentPeriod();
+  await withTransaction(db, async (client) => {
+    // One lock per (user, tool): concurrent requests of the same user check and reserve in turn.
+    await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`quota:${user.id}:${tool}`]);
+    if (limit !== null) {
+      const { rows } = await client.query(
+        `SELECT coalesce((SELECT used FROM usage_counters WHERE user_id = $1 AND tool = $2 AND period = $3), 0)
+              + (SELECT count(*) FROM usage_reservations WHERE user_id = $1 AND tool = $2 AND period = $3
+                   AND created_at > now() - interval '${RESERVATION_TTL}') AS taken`,
+        [user.id, tool, period],
+      );
+      if (Number(rows[0].taken) >= limit) throw new AppError(LIMIT_REACHED_MESSAGE, 402, 'LIMIT_REACHED');
+    }
+    await client.query(
+      'INSERT INTO usage_reservations (job_id, user_id, tool, period) VALUES ($1, $2, $3, $4)',
+      [jobId, user.id, tool, period],
+    );
+  });
+}
+
+/** Success: inside the transaction that stores the creation. Idempotent per job. */
+export async function commitUse(client: pg.PoolClient, jobId: string, userId: string, tool: ToolName) {
+  const { rows } = await client.query('DELETE FROM usage_reservations WHERE job_id = $1 RETURNING period', [jobId]);
+  const period = rows[0]?.period ?? currentPeriod();
+  await client.query(
+    `INSERT INTO usage_counters (user_id, tool, period, used) VALUES ($1, $2, $3, 1)
+     ON CONFLICT (user_id, tool, period) DO UPDATE SET used = usage_counters.used + 1`,
+    [userId, tool, period],
+  );
+}
+
+/** Failure, cancellation or timeout: the use is given back. */
+export async function releaseUse(db: Db, jobId: string) {
+  await db.query('DELETE FROM usage_reservations WHERE job_id = $1', [jobId]);
+}
+
+export async function usageOf(db: Db, quotas: Quotas, user: { id: string; plan: Plan }) {
+  const period = currentPeriod();
+  const { rows } = await db.query('SELECT tool, used FROM usage_counters WHERE user_id = $1 AND period = $2', [user.id, period]);
+  const used = new Map(rows.map((r) => [r.tool as string, Number(r.used)]));
+  const tools = Object.fromEntries(
+    TOOL_NAMES.map((t) => [t, { used: used.get(t) ?? 0, limit: quotas[user.plan][t] }]),
+  );
+  return { plan: user.plan, period, tools };
+}

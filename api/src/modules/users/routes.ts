@@ -1,0 +1,127 @@
+/** Spec section 7 user calls, plus /api/me, usage and avatar. */
+import { Router } from 'express';
+import multer from 'multer';
+import sharp from 'sharp';
+import { z } from 'zod';
+import type { ObjectStorage } from '../../../../storage/object-storage.js';
+import { newObjectKey } from '../../../../storage/keys.js';
+import { withTransaction, type Db } from '../../db/pool.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import { currentUser } from '../../middleware/require-auth.js';
+import * as creations from '../creations/repository.js';
+import { usageOf, type Quotas } from '../quota/service.js';
+
+export interface UserRoutesDeps {
+  db: Db;
+  storage: ObjectStorage;
+  quotas: Quotas;
+  authMode: 'local' | 'clerk';
+}
+
+const OWN_LIST_LIMIT = 500;
+const PUBLISHED_DEFAULT_LIMIT = 60;
+const PUBLISHED_MAX_LIMIT = 100;
+const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+
+const toggleSchema = z.object({ id: z.string({ message: 'Send the id of the creation to like.' }).uuid('That creation id is not valid.') });
+const pageSchema = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1, 'limit must be at least 1').max(PUBLISHED_MAX_LIMIT, `limit must be at most ${PUBLISHED_MAX_LIMIT}`).default(PUBLISHED_DEFAULT_LIMIT),
+});
+
+function encodeCursor(row: { created_at: Date; id: string }): string {
+  return Buffer.from(JSON.stringify([row.created_at.toISOString(), row.id])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): creations.Cursor {
+  try {
+    const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (typeof createdAt !== 'string' || Number.isNaN(Date.parse(createdAt))) throw new Error('bad date');
+    if (typeof id !== 'string' || !/^[0-9a-f-]{36}$/i.test(id)) throw new Error('bad id');
+    return { createdAt, id };
+  } catch {
+    throw badRequest('That page cursor is not valid. Start again from the first page.');
+  }
+}
+
+function present(row: creations.CreationRow) {
+  return {
+    id: row.id,
+    user_id: row.user_id,
+    type: row.type,
+    prompt: row.prompt,
+    content: row.content,
+    publish: row.publish,
+    likes: row.likes,
+    engine: row.engine ?? undefined,
+    created_at: row.created_at,
+  };
+}
+
+export function userRoutes(deps: UserRoutesDeps): Router {
+  const { db } = deps;
+  const router = Router();
+  const avatarUpload = multer({ storage: multer.memoryStorage(), limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
+
+  router.get('/me', (req, res) => {
+    const user = currentUser(req);
+    res.json({ success: true, user });
+  });
+
+  router.get('/user/get-user-creations', async (req, res) => {
+    const rows = await creations.listByUser(db, currentUser(req).id, OWN_LIST_LIMIT);
+    res.json({ success: true, creations: rows.map(present) });
+  });
+
+  router.get('/user/get-published-creations', async (req, res) => {
+    const { cursor, limit } = pageSchema.parse(req.query);
+    const rows = await creations.listPublished(db, limit + 1, cursor ? decodeCursor(cursor) : undefined);
+    const page = rows.slice(0, limit);
+    const nextCursor = rows.length > limit ? encodeCursor(page[page.length - 1]) : null;
+    res.json({ success: true, creations: page.map(present), nextCursor });
+  });
+
+  router.post('/user/toggle-like-creation', async (req, res) => {
+    const { id } = toggleSchema.parse(req.body ?? {});
+    const userId = currentUser(req).id;
+    const outcome = await withTransaction(db, async (client) => {
+      if (!(await creations.findPublished(client, id))) throw notFound('That creation does not exist or is not published.');
+      return creations.toggleLike(client, id, userId);
+    });
+    res.json({ success: true, message: outcome === 'liked' ? 'Creation Liked' : 'Creation Unliked' });
+  });
+
+  router.get('/user/usage', async (req, res) => {
+    res.json({ success: true, ...(await usageOf(db, deps.quotas, currentUser(req))) });
+  });
+
+  router.post('/user/avatar', avatarUpload.single('image'), async (req, res) => {
+    if (deps.authMode !== 'local') throw badRequest('Your profile picture is managed by your sign-in provider.');
+    if (!req.file) throw badRequest('Choose an image file for your profile picture.');
+    let png: Buffer;
+    try {
+      png = await sharp(req.file.buffer, { limitInputPixels: 40_000_000 })
+        .rotate()
+        .resize(256, 256, { fit: 'cover' })
+        .png()
+        .toBuffer();
+    } catch {
+      throw badRequest('That file is not an image we can read. Use a JPG, PNG or WebP picture.');
+    }
+    const user = currentUser(req);
+    const key = newObjectKey('results', 'png');
+    await deps.storage.put(key, png, { contentType: 'image/png' });
+    const url = deps.storage.publicUrl(key);
+    try {
+      const { rows } = await db.query('UPDATE users SET image = $2, updated_at = now() WHERE id = $1 RETURNING (SELECT image FROM users WHERE id = $1) AS old', [user.id, url]);
+      const oldKey = rows[0]?.old ? deps.storage.keyFromUrl(rows[0].old) : null;
+      if (oldKey) await deps.storage.delete(oldKey).catch(() => undefined);
+    } catch (err) {
+      await deps.storage.delete(key).catch(() => undefined);
+      throw err;
+    }
+    res.json({ success: true, content: url });
+  });
+
+  return router;
+}

@@ -1,0 +1,187 @@
+/**
+ * Composition root: builds every dependency from config, starts what embedded mode needs
+ * (Postgres, Redis or the in-process queue, job workers) and the HTTP server; close() stops all
+ * of it in reverse order.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { JobProducer, JobRunner } from '../../worker/queue/types.js';
+import { createBullmqProducer } from '../../worker/queue/bullmq.js';
+import { createInProcessQueue } from '../../worker/queue/in-process.js';
+import { createObjectStorage, parseStorageConfig } from '../../storage/index.js';
+import { describeEngines, imageGenerationStatusFor } from '../../worker/src/engines/configure.js';
+import { createApp } from './app.js';
+import { createBetterAuth, createLocalAuthProvider } from './auth/local.js';
+import { createClerkAuth } from './auth/clerk.js';
+import type { AppConfig } from './config/env.js';
+import { startEmbeddedPostgres } from './db/embedded-postgres.js';
+import { migrateUp } from './db/migrate.js';
+import { createPool } from './db/pool.js';
+import { findRedisServer, startEmbeddedRedis } from './embedded/redis.js';
+import { authSecret } from './embedded/secret.js';
+import { createLogger } from './lib/logger.js';
+import { startOrphanSweep } from './jobs/orphan-sweep.js';
+import { createQueueDashboard } from './jobs/queue-dashboard.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const PROCESSOR_URL = new URL('../../worker/src/pipeline/processor.ts', import.meta.url).href;
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  queueKind: 'bullmq' | 'in-process';
+  close(): Promise<void>;
+}
+
+export async function startServer(config: AppConfig): Promise<RunningServer> {
+  const log = createLogger(config.LOG_LEVEL, 'api');
+  const stops: Array<() => Promise<void>> = [];
+  const closeAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch((err) => log.error({ err }, 'shutdown step failed'));
+  };
+
+  try {
+    // Postgres: external when DATABASE_URL is set, else the embedded server.
+    let databaseUrl = config.DATABASE_URL;
+    if (!databaseUrl) {
+      const pg = await startEmbeddedPostgres(config.dataDir, { log: (m) => log.warn(m) });
+      stops.push(() => pg.stop());
+      databaseUrl = pg.url;
+      log.info('postgres: embedded server, data in %s', path.join(config.dataDir, 'postgres'));
+    }
+    // Job workers (threads or child processes) read the same environment.
+    process.env.DATABASE_URL = databaseUrl;
+    await migrateUp(databaseUrl, (m) => log.debug(m));
+    const db = createPool(databaseUrl);
+    stops.push(() => db.end());
+
+    const storage = await createObjectStorage(parseStorageConfig(config.rawEnv, { dataDir: config.dataDir }));
+
+    // Queue: BullMQ on REDIS_URL, else on a redis-server we start, else the in-process adapter.
+    let producer: JobProducer;
+    let runner: JobRunner | null = null;
+    let redisUrl = config.REDIS_URL;
+    const mode = config.QUEUE_MODE;
+    if (!redisUrl && mode !== 'in-process') {
+      const bin = findRedisServer();
+      if (bin) {
+        const redis = await startEmbeddedRedis(bin, config.dataDir);
+        stops.push(() => redis.stop());
+        redisUrl = redis.url;
+      } else if (mode === 'bullmq') {
+        throw new Error('QUEUE_MODE=bullmq needs REDIS_URL or a redis-server binary on PATH');
+      }
+    }
+    if (redisUrl && mode !== 'in-process') {
+      process.env.REDIS_URL = redisUrl;
+      producer = createBullmqProducer({ redisUrl, prefix: config.QUEUE_PREFIX });
+      log.info(`queue: BullMQ on ${config.REDIS_URL ? 'REDIS_URL' : 'an embedded redis-server'} (${redisUrl})`);
+      if (config.RUN_WORKERS) stops.push(spawnWorkers(config, log));
+    } else {
+      const queue = createInProcessQueue({ threads: config.IN_PROCESS_THREADS, processorUrl: PROCESSOR_URL });
+      producer = queue.producer;
+      runner = queue.runner;
+      log.info(`queue: in-process adapter on ${config.IN_PROCESS_THREADS} worker threads (no Redis found; set REDIS_URL to use BullMQ)`);
+    }
+    stops.push(() => producer.close());
+    if (runner) {
+      await runner.start();
+      const r = runner;
+      stops.push(() => r.close(10_000));
+    }
+
+    // Auth: Clerk when its keys are set, else local accounts.
+    let betterAuth;
+    let authProvider;
+    let clerkMiddleware;
+    const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+    if (config.authMode === 'clerk') {
+      const clerk = createClerkAuth({
+        db,
+        secretKey: config.CLERK_SECRET_KEY!,
+        publishableKey: config.CLERK_PUBLISHABLE_KEY!,
+        jwtKey: config.CLERK_JWT_KEY,
+        authorizedParties: config.CLERK_AUTHORIZED_PARTIES?.split(',').map((s) => s.trim()).filter(Boolean),
+      });
+      authProvider = clerk.provider;
+      clerkMiddleware = clerk.middleware;
+    } else {
+      betterAuth = createBetterAuth({
+        db,
+        secret: authSecret(config.BETTER_AUTH_SECRET, config.dataDir),
+        baseURL: publicUrl,
+        trustedOrigins: [publicUrl, `http://localhost:${config.PORT}`, `http://127.0.0.1:${config.PORT}`],
+        signInPerMinute: config.SIGN_IN_RATE_LIMIT_PER_MINUTE,
+      });
+      authProvider = createLocalAuthProvider(betterAuth);
+    }
+
+    const engines = describeEngines(config);
+    for (const [tool, engine] of Object.entries(engines)) {
+      log.info(`engine: ${tool} -> ${engine ? engine.label : 'not configured'}`);
+    }
+
+    const app = createApp({
+      config, db, log, storage, producer, authProvider, betterAuth, clerkMiddleware, engines,
+      imageGeneration: () => imageGenerationStatusFor(config),
+      adminQueuesRouter: redisUrl && mode !== 'in-process' ? createQueueDashboard({ redisUrl, prefix: config.QUEUE_PREFIX }) : undefined,
+      webDistDir: path.join(ROOT, 'web', 'dist'),
+    });
+
+    stops.push(startOrphanSweep({ db, storage, log }));
+
+    const server = http.createServer(app);
+    server.requestTimeout = config.JOB_WAIT_TIMEOUT_MS + 30_000;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.PORT, config.HOST, () => resolve());
+    });
+    stops.push(
+      () => new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      }),
+    );
+    const port = (server.address() as { port: number }).port;
+    return {
+      url: `http://localhost:${port}`,
+      port,
+      queueKind: producer.kind,
+      close: closeAll,
+    };
+  } catch (err) {
+    await closeAll();
+    throw err;
+  }
+}
+
+/** Embedded BullMQ mode: one worker process for all queues, restarted if it dies. */
+function spawnWorkers(config: AppConfig, log: ReturnType<typeof createLogger>): () => Promise<void> {
+  let child: ChildProcess | null = null;
+  let stopping = false;
+  const start = () => {
+    child = fork(path.join(ROOT, 'worker/src/main.ts'), ['--queues', 'text,image,pdf', '--concurrency', String(config.WORKER_CONCURRENCY)], {
+      execArgv: ['--import', 'tsx'],
+      env: process.env,
+      stdio: 'inherit',
+    });
+    child.once('exit', (code, signal) => {
+      if (stopping) return;
+      log.error({ code, signal }, 'job worker exited; restarting in 1 s');
+      setTimeout(start, 1000).unref();
+    });
+  };
+  start();
+  return async () => {
+    stopping = true;
+    const c = child;
+    if (!c || c.exitCode !== null) return;
+    const exited = new Promise<void>((resolve) => c.once('exit', () => resolve()));
+    c.kill('SIGTERM');
+    const timer = setTimeout(() => c.kill('SIGKILL'), 15_000);
+    await exited;
+    clearTimeout(timer);
+  };
+}

@@ -1,0 +1,29 @@
+/** A fresh, migrated database per test file, dropped afterwards. */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { migrateUp } from '../../api/src/db/migrate.js';
+
+export interface TestDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+export async function createTestDatabase(adminUrl: string): Promise<TestDatabase> {
+  const name = `cw_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  await migrateUp(url.toString());
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}

@@ -1,0 +1,18 @@
+/**
+ * Service requirements for tests. In CI (CI=true) a missing service fails the test file; on a
+ * laptop the tests that need it are skipped with a notice saying why.
+ */
+import { inject } from 'vitest';
+
+export type Service = 'postgres' | 'redis';
+
+export function serviceUrl(service: Service): string | null {
+  const url = service === 'postgres' ? inject('postgresUrl') : inject('redisUrl');
+  if (url) return url;
+  const why = `${service} is not available (${inject('servicesNote') || 'not configured'})`;
+  if (process.env.CI === 'true' || process.env.CI === '1') {
+    throw new Error(`${why}. CI must provide it: set ${service === 'postgres' ? 'DATABASE_URL' : 'REDIS_URL'}.`);
+  }
+  console.warn(`[craftwell tests] skipping: ${why}. Set ${service === 'postgres' ? 'DATABASE_URL' : 'REDIS_URL'} to run these tests.`);
+  return null;
+}

@@ -1,0 +1,41 @@
+/**
+ * A job for the pipeline's own tests and benchmarks (never reachable from /api/ai): it exercises
+ * success, bad input, crashes, slowness, transient failures and image output through the real
+ * queue, storage and database.
+ */
+import sharp from 'sharp';
+import type { JobHandler } from '../../contracts/handler.js';
+import { TransientJobError, UserFacingJobError } from '../../contracts/handler.js';
+
+const engine = { id: 'test-echo', label: 'Pipeline test job', offline: true };
+
+const testEcho: JobHandler<'test-echo'> = async (ctx) => {
+  const { text, mode, sleepMs } = ctx.payload;
+  await ctx.progress({ progress: 10, stage: 'Working', partial: text.slice(0, 5) });
+  switch (mode) {
+    case 'throw':
+      throw new UserFacingJobError(`Cannot echo: ${text}`, 422);
+    case 'crash':
+      // Simulates a worker dying mid-job (only meaningful in a separate worker process).
+      process.exit(13);
+    case 'transient':
+      if (ctx.attempt < 2) throw new TransientJobError('The provider is busy. Please try again.');
+      break;
+    case 'sleep':
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(resolve, sleepMs ?? 1000);
+        ctx.signal.addEventListener('abort', () => { clearTimeout(timer); reject(new Error('aborted')); }, { once: true });
+      });
+      break;
+    case 'image': {
+      const png = await sharp({ create: { width: 8, height: 8, channels: 4, background: '#3366ff' } }).png().toBuffer();
+      return { kind: 'image', png, engine };
+    }
+    default:
+      break;
+  }
+  await ctx.progress({ progress: 90, stage: 'Working', partial: text });
+  return { kind: 'text', content: `echo: ${text}`, engine };
+};
+
+export default testEcho;

@@ -1,0 +1,58 @@
+/**
+ * A job worker process: `npm run worker -- --queues text,image,pdf --concurrency N`.
+ * Scale each queue on its own by running more of these (docker compose --scale worker-image=3).
+ */
+import { parseArgs } from 'node:util';
+import { QUEUE_NAMES, type QueueName } from '../contracts/jobs.js';
+import { createBullmqRunner } from '../queue/bullmq.js';
+import { ConfigError, loadConfig } from '../../api/src/config/env.js';
+import { createLogger } from '../../api/src/lib/logger.js';
+
+const PROCESSOR_URL = new URL('./pipeline/processor.ts', import.meta.url).href;
+
+function parseQueues(value: string): QueueName[] {
+  const names = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const bad = names.filter((n) => !(QUEUE_NAMES as readonly string[]).includes(n));
+  if (bad.length || names.length === 0) {
+    throw new ConfigError(`--queues must list some of ${QUEUE_NAMES.join(', ')} (got "${value}")`);
+  }
+  return names as QueueName[];
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      queues: { type: 'string', default: QUEUE_NAMES.join(',') },
+      concurrency: { type: 'string' },
+    },
+  });
+  const config = loadConfig();
+  const log = createLogger(config.LOG_LEVEL, 'worker');
+  if (!config.REDIS_URL) throw new ConfigError('REDIS_URL must be set for a separate worker process');
+  if (!config.DATABASE_URL) throw new ConfigError('DATABASE_URL must be set for a separate worker process');
+  const queues = parseQueues(values.queues!);
+  const concurrency = values.concurrency ? Number(values.concurrency) : config.WORKER_CONCURRENCY;
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) {
+    throw new ConfigError('--concurrency must be a whole number from 1 to 64');
+  }
+  const runner = createBullmqRunner({
+    queues, concurrency, processorUrl: PROCESSOR_URL, redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX,
+  });
+  await runner.start();
+  log.info({ queues, concurrency }, 'worker started');
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal}: finishing active jobs, taking no new ones`);
+    await runner.close(30_000);
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((err) => {
+  console.error('Worker failed to start:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});

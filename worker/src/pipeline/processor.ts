@@ -1,0 +1,70 @@
+/**
+ * The processor every queue adapter runs (in a BullMQ worker process or an in-process worker
+ * thread): validate the payload, run the job's handler, save the creation, clean up inputs.
+ * Loaded as a module so each thread/process builds its own connections and keeps models warm.
+ */
+import { JOBS, parsePayload, type JobName } from '../../contracts/jobs.js';
+import type { JobContext } from '../../contracts/handler.js';
+import type { Processor, RunningJob } from '../../queue/types.js';
+import { handlerFor } from '../handlers/index.js';
+import { createWorkerRuntime, type WorkerRuntime } from './runtime.js';
+import { saveCreation } from './save-creation.js';
+import { releaseUse } from '../../../api/src/modules/quota/service.js';
+
+/**
+ * Errors a handler meant for the user keep their words; anything else (a bug, a lost connection)
+ * is logged in full but reaches the user as a plain retryable failure without internals.
+ */
+function toJobError(err: unknown): Error & { retryable: boolean; status: number } {
+  const e = err as { retryable?: unknown; status?: unknown; message?: unknown };
+  if (typeof e?.retryable === 'boolean' && typeof e.status === 'number') return err as Error & { retryable: boolean; status: number };
+  return Object.assign(new Error('Something went wrong while processing your request. Please try again.'), { retryable: true, status: 500 });
+}
+
+function inputKeysOf(payload: Record<string, unknown>): string[] {
+  return ['inputKey', 'maskKey'].map((k) => payload[k]).filter((v): v is string => typeof v === 'string');
+}
+
+export function buildProcessor(runtime: WorkerRuntime): Processor {
+  return async (job: RunningJob) => {
+    const name = job.name as JobName;
+    const def = JOBS[name];
+    const payload = parsePayload(name, job.payload);
+    const ctx: JobContext = {
+      payload,
+      signal: job.signal,
+      attempt: job.attempt,
+      progress: (u) => job.progress(u),
+      readInput: (key) => runtime.storage.getBuffer(key),
+    };
+    const cleanUp = async () => {
+      await Promise.all(inputKeysOf(payload).map((k) => runtime.storage.delete(k).catch(() => undefined)));
+    };
+    try {
+      const handler = await handlerFor(name);
+      const output = await handler(ctx);
+      if (job.signal.aborted) throw new Error('The job was cancelled.');
+      await job.progress({ progress: 95, stage: 'Saving' });
+      const result = await saveCreation(runtime, { id: job.id, name, payload }, output);
+      await cleanUp();
+      return result;
+    } catch (caught) {
+      const err = toJobError(caught);
+      const retryable = err.retryable;
+      const last = !retryable || job.attempt >= def.attempts || job.signal.aborted;
+      if (last) {
+        // Nothing more will run for this job: give the quota back and drop its uploads.
+        await releaseUse(runtime.db, job.id).catch(() => undefined);
+        await cleanUp();
+      }
+      runtime.log.warn({ jobId: job.id, job: name, attempt: job.attempt, err: caught }, 'job attempt failed');
+      throw err;
+    }
+  };
+}
+
+/** ProcessorModule default export: one runtime per process or thread. */
+export default async function createProcessor(): Promise<Processor> {
+  const runtime = await createWorkerRuntime();
+  return buildProcessor(runtime);
+}

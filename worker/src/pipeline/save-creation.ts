@@ -1,0 +1,62 @@
+/**
+ * Writing a creation is all-or-nothing: the result object is stored first, then the row is
+ * inserted and the quota counted in one transaction; if that fails, the object is deleted.
+ */
+import type { HandlerOutput } from '../../contracts/handler.js';
+import { JOBS, type JobName, type JobPayload, type JobResult } from '../../contracts/jobs.js';
+import type { ObjectStorage } from '../../../storage/object-storage.js';
+import { newObjectKey } from '../../../storage/keys.js';
+import { withTransaction, type Db } from '../../../api/src/db/pool.js';
+import { insertCreation } from '../../../api/src/modules/creations/repository.js';
+import { commitUse } from '../../../api/src/modules/quota/service.js';
+
+/** The prompt stored with the creation: what the user asked for, in their words. */
+function promptOf(name: JobName, payload: JobPayload<JobName>): string {
+  if ('prompt' in payload && typeof payload.prompt === 'string') return payload.prompt;
+  if (name === 'remove-background') return 'Remove background from image';
+  if (name === 'remove-object') return `Removed ${(payload as JobPayload<'remove-object'>).object} from image`;
+  if (name === 'resume-review') return 'Resume review';
+  if ('text' in payload) return String(payload.text);
+  return name;
+}
+
+export async function saveCreation(
+  deps: { db: Db; storage: ObjectStorage },
+  job: { id: string; name: JobName; payload: JobPayload<JobName> },
+  output: HandlerOutput,
+): Promise<JobResult> {
+  const def = JOBS[job.name];
+  const save = !('save' in job.payload) || job.payload.save !== false;
+  let objectKey: string | null = null;
+  let content: string;
+  if (output.kind === 'image') {
+    objectKey = newObjectKey('results', 'png');
+    await deps.storage.put(objectKey, output.png, { contentType: 'image/png' });
+    content = deps.storage.publicUrl(objectKey);
+  } else {
+    content = output.content;
+  }
+  if (!save) return { creationId: '', content, engine: output.engine };
+  try {
+    const row = await withTransaction(deps.db, async (client) => {
+      const inserted = await insertCreation(client, {
+        userId: job.payload.userId,
+        type: def.creationType,
+        prompt: promptOf(job.name, job.payload),
+        content,
+        publish: output.kind === 'image' ? Boolean(output.publish) : false,
+        engine: output.engine,
+        objectKey,
+        jobId: job.id,
+      });
+      if (inserted.inserted && def.quotaTool) await commitUse(client, job.id, job.payload.userId, def.quotaTool);
+      return inserted;
+    });
+    // A retry of a job whose row already exists: keep the first result, drop the new object.
+    if (!row.inserted && objectKey) await deps.storage.delete(objectKey).catch(() => undefined);
+    return { creationId: row.id, content: row.content, engine: output.engine };
+  } catch (err) {
+    if (objectKey) await deps.storage.delete(objectKey).catch(() => undefined);
+    throw err;
+  }
+}
