@@ -52,6 +52,7 @@ export function ChoiceGroup<V extends string | number>({
                 value={String(choice.value)}
                 checked={selected}
                 onChange={() => onChange(choice.value)}
+                aria-label={choice.detail ? `${choice.label}, ${choice.detail}` : undefined}
                 className="sr-only"
               />
               <span className={cn('block', variant === 'card' && 'text-sm font-medium')}>{choice.label}</span>

@@ -1,0 +1,42 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import RemoveBackgroundPage from '../index.js';
+import { fakeApi, renderTool } from '../../tools-shared/__tests__/render-tool.js';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function drop(target: Element, file: File) {
+  fireEvent.dragEnter(target, { dataTransfer: { files: [file] } });
+  fireEvent.drop(target, { dataTransfer: { files: [file] } });
+}
+
+describe('Background Removal drop area', () => {
+  it('when a non-image is dropped, then it toasts and keeps no file', async () => {
+    fakeApi();
+    renderTool(<RemoveBackgroundPage />);
+    drop(screen.getByTestId('file-drop-area'), new File(['%PDF-1.4'], 'notes.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByText('Please upload an image file')).toBeInTheDocument();
+    expect(screen.queryByText('notes.pdf')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove Background' })).toBeDisabled();
+  });
+
+  it('when an image is dropped, then its name, size in MB and the File Selected badge show', () => {
+    fakeApi();
+    renderTool(<RemoveBackgroundPage />);
+    drop(screen.getByTestId('file-drop-area'), new File([new Uint8Array(1_572_864)], 'cat.webp', { type: 'image/webp' }));
+    expect(screen.getByText('cat.webp')).toBeInTheDocument();
+    expect(screen.getByText('1.50 MB')).toBeInTheDocument();
+    expect(screen.getByText('File Selected')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove Background' })).toBeEnabled();
+  });
+
+  it('when something is dragged over, then the area is highlighted until it leaves', () => {
+    fakeApi();
+    renderTool(<RemoveBackgroundPage />);
+    const area = screen.getByTestId('file-drop-area');
+    fireEvent.dragEnter(area);
+    expect(area).toHaveAttribute('data-drag-over', 'true');
+    fireEvent.dragLeave(area);
+    expect(area).not.toHaveAttribute('data-drag-over');
+  });
+});

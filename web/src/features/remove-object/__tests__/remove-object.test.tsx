@@ -1,0 +1,69 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import RemoveObjectPage from '../index.js';
+import { fakeApi, renderTool } from '../../tools-shared/__tests__/render-tool.js';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const photo = () => new File([new Uint8Array(2048)], 'street.png', { type: 'image/png' });
+
+describe('Object Removal', () => {
+  it('when one word is typed, then the indicator is green and ready; several words turn it red', async () => {
+    fakeApi();
+    const user = userEvent.setup();
+    renderTool(<RemoveObjectPage />);
+    const field = screen.getByLabelText('Object to Remove');
+    const indicator = screen.getByTestId('object-indicator');
+    expect(indicator).toHaveTextContent('');
+
+    await user.type(field, ' car ');
+    expect(indicator).toHaveTextContent('Single object name - ready to process');
+    expect(indicator).toHaveClass('text-emerald-600');
+
+    await user.type(field, 'red  bike');
+    expect(indicator).toHaveTextContent('3 words detected - please use only one object name');
+    expect(indicator).toHaveClass('text-red-600');
+  });
+
+  it('when a file and object are missing, then Remove Object is disabled', async () => {
+    fakeApi();
+    const user = userEvent.setup();
+    renderTool(<RemoveObjectPage />);
+    const button = screen.getByRole('button', { name: 'Remove Object' });
+    expect(button).toBeDisabled();
+    await user.type(screen.getByLabelText('Object to Remove'), 'car');
+    expect(button).toBeDisabled();
+    await user.upload(screen.getByLabelText('Upload Image'), photo());
+    expect(button).toBeEnabled();
+    expect(screen.getByText('street.png')).toBeInTheDocument();
+    expect(screen.getByText('File Selected')).toBeInTheDocument();
+  });
+
+  it('when several words are submitted, then it toasts and sends no request', async () => {
+    const calls = fakeApi();
+    const user = userEvent.setup();
+    renderTool(<RemoveObjectPage />);
+    await user.upload(screen.getByLabelText('Upload Image'), photo());
+    await user.type(screen.getByLabelText('Object to Remove'), 'red car');
+    await user.click(screen.getByRole('button', { name: 'Remove Object' }));
+    expect(await screen.findByText('Please enter only one object name')).toBeInTheDocument();
+    expect(calls.some((call) => call.url.startsWith('/api/ai/'))).toBe(false);
+  });
+
+  it('when one word is submitted, then image and object go as multipart and the banner names the object', async () => {
+    const calls = fakeApi((url) =>
+      url.startsWith('/api/ai/remove-image-object') ? { status: 200, body: { success: true, content: '/files/result.png' } } : undefined,
+    );
+    const user = userEvent.setup();
+    renderTool(<RemoveObjectPage />);
+    await user.upload(screen.getByLabelText('Upload Image'), photo());
+    await user.type(screen.getByLabelText('Object to Remove'), ' car ');
+    await user.click(screen.getByRole('button', { name: 'Remove Object' }));
+    expect(await screen.findByText('Successfully removed "car" from your image!')).toBeInTheDocument();
+    expect(screen.getByText('Object Removed')).toBeInTheDocument();
+    const form = calls.find((call) => call.url.startsWith('/api/ai/'))?.init.body as FormData;
+    expect(form.get('object')).toBe('car');
+    expect((form.get('image') as File).name).toBe('street.png');
+  });
+});

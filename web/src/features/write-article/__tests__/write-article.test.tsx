@@ -1,0 +1,71 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import WriteArticlePage from '../index.js';
+import { fakeApi, renderTool } from '../../tools-shared/__tests__/render-tool.js';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('AI Article Writer', () => {
+  it('when the topic is blank or only spaces, then Generate Article is disabled', async () => {
+    fakeApi();
+    const user = userEvent.setup();
+    renderTool(<WriteArticlePage />);
+    const button = screen.getByRole('button', { name: 'Generate Article' });
+    expect(button).toBeDisabled();
+
+    await user.type(screen.getByLabelText('Article Topic'), '   ');
+    expect(button).toBeDisabled();
+
+    await user.type(screen.getByLabelText('Article Topic'), 'tides');
+    expect(button).toBeEnabled();
+  });
+
+  it('when the page opens, then each length shows its min-read label and the quota', async () => {
+    fakeApi();
+    renderTool(<WriteArticlePage />);
+    expect(screen.getByRole('radio', { name: 'Short (500-800 words), 2-3 min read' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Medium (800-1200 words), 3-4 min read' })).not.toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Long (1200+ words), 5-6 min read' })).not.toBeChecked();
+    expect(screen.getByText('Ready to Write?')).toBeInTheDocument();
+    expect(await screen.findByText('7 of 10 left this month')).toBeInTheDocument();
+  });
+
+  it('when an article comes back, then the exact prompt was sent and words and reading time are shown', async () => {
+    const words = Array.from({ length: 450 }, (_, i) => `word${i}`).join(' ');
+    const engine = { id: 'offline-outline', label: 'Offline outline engine', offline: true };
+    const calls = fakeApi((url) =>
+      url.startsWith('/api/ai/generate-article') ? { status: 200, body: { success: true, content: `# Tides\n\n${words}`, engine } } : undefined,
+    );
+    const user = userEvent.setup();
+    renderTool(<WriteArticlePage />);
+    await user.type(screen.getByLabelText('Article Topic'), '  ocean tides ');
+    await user.click(screen.getByRole('radio', { name: /Long/ }));
+    await user.click(screen.getByRole('button', { name: 'Generate Article' }));
+
+    expect(await screen.findByText('Article Generated Successfully!')).toBeInTheDocument();
+    const post = calls.find((call) => call.url.startsWith('/api/ai/generate-article'));
+    expect(post?.url).toBe('/api/ai/generate-article?async=1');
+    expect(JSON.parse(String(post?.init.body))).toEqual({
+      prompt: 'Write an article about ocean tides in Long (1200+ words).',
+      length: 1600,
+    });
+    expect(screen.getByTestId('word-count')).toHaveTextContent('452 words');
+    expect(screen.getByTestId('reading-time')).toHaveTextContent('3 min read');
+    expect(screen.getByText(/Offline outline engine/)).toBeInTheDocument();
+    await waitFor(() => expect(calls.filter((call) => call.url === '/api/user/usage')).toHaveLength(2));
+  });
+
+  it('when the server refuses with a message, then that message is toasted and the button comes back', async () => {
+    fakeApi((url) =>
+      url.startsWith('/api/ai/generate-article') ? { status: 402, body: { success: false, message: 'Limit reached. Upgrade to continue.' } } : undefined,
+    );
+    const user = userEvent.setup();
+    renderTool(<WriteArticlePage />);
+    await user.type(screen.getByLabelText('Article Topic'), 'tides');
+    await user.click(screen.getByRole('button', { name: 'Generate Article' }));
+    expect(await screen.findByText('Limit reached. Upgrade to continue.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /See plans/ })).toHaveAttribute('href', '/pricing');
+    expect(screen.getByRole('button', { name: 'Generate Article' })).toBeEnabled();
+  });
+});
