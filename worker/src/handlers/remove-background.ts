@@ -1,0 +1,33 @@
+/** remove-background job: the uploaded (already normalised) PNG in, a cut-out PNG of the same size out. */
+import type { JobHandler } from '../../contracts/handler.js';
+import { parseBackgroundConfig, type BackgroundConfig } from '../engines/background/config.js';
+import { createBackgroundRemover } from '../engines/background/index.js';
+import type { BackgroundRemover } from '../engines/background/types.js';
+
+export function createRemoveBackgroundHandler(remover: BackgroundRemover): JobHandler<'remove-background'> {
+  return async (ctx) => {
+    await ctx.progress({ progress: 5, stage: 'Loading image' });
+    const input = await ctx.readInput(ctx.payload.inputKey);
+    ctx.signal.throwIfAborted();
+    await ctx.progress({ progress: 20, stage: 'Removing background' });
+    const png = await remover.remove(input, { signal: ctx.signal });
+    ctx.signal.throwIfAborted();
+    await ctx.progress({ progress: 90, stage: 'Removing background' });
+    return { kind: 'image', png, engine: remover.info };
+  };
+}
+
+let configured: JobHandler<'remove-background'> | undefined;
+
+/** Called once per worker process by configureEngines(). */
+export function configureRemoveBackground(config: BackgroundConfig): void {
+  configured = createRemoveBackgroundHandler(createBackgroundRemover(config));
+}
+
+/** Uses the configured engine (from the environment if configureEngines() did not run); ISNet then stays loaded. */
+const removeBackground: JobHandler<'remove-background'> = (ctx) => {
+  if (!configured) configureRemoveBackground(parseBackgroundConfig(process.env));
+  return configured!(ctx);
+};
+
+export default removeBackground;
