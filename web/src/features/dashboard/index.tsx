@@ -1,3 +1,9 @@
+import { useCurrentUser } from '../../lib/auth-context.js';
+import { DashboardView } from './components/dashboard-view.js';
+import { useUserCreations } from './use-creations.js';
+
 export default function DashboardPage() {
-  return <h1 className="text-2xl font-semibold">Dashboard</h1>;
+  const { isPremium } = useCurrentUser();
+  const { creations, loading } = useUserCreations();
+  return <DashboardView creations={creations} loading={loading} isPremium={isPremium} />;
 }

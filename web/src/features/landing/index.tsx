@@ -1,3 +1,22 @@
+import { SiteFooter } from '../../components/site/SiteFooter.js';
+import { SiteHeader } from '../../components/site/SiteHeader.js';
+import { Hero } from './components/hero.js';
+import { PricingSection } from './components/pricing-section.js';
+import { Testimonials } from './components/testimonials.js';
+import { ToolsSection } from './components/tools-section.js';
+
 export default function LandingPage() {
-  return <main className="p-8"><h1 className="text-3xl font-bold">Craftwell</h1></main>;
+  return (
+    <div className="min-h-dvh bg-white">
+      <SiteHeader />
+      <main>
+        {/* The demo itself is not part of the product yet: the button shows the tools instead. */}
+        <Hero onWatchDemo={() => document.getElementById('tools')?.scrollIntoView({ behavior: 'smooth' })} />
+        <ToolsSection />
+        <Testimonials />
+        <PricingSection />
+      </main>
+      <SiteFooter />
+    </div>
+  );
 }

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithProviders } from '../../../testing/render.js';
+import { DashboardView } from '../components/dashboard-view.js';
+import type { Creation } from '../creation-stats.js';
+
+const now = Date.now();
+const article: Creation = { id: 1, type: 'article', prompt: 'Write an article about tea', content: '# Tea\n\nA **warm** drink.', created_at: new Date(now - 86_400_000).toISOString() };
+const image: Creation = { id: 2, type: 'image', prompt: 'A red fox in snow', content: '/files/fox.png', created_at: new Date(now - 10 * 86_400_000).toISOString() };
+
+describe('DashboardView', () => {
+  it('when loading, then it shows the loading text', () => {
+    renderWithProviders(<DashboardView creations={[]} loading isPremium={false} />);
+    expect(screen.getByText('Loading your creations...')).toBeInTheDocument();
+  });
+
+  it('when there are no creations, then the stat texts and empty state are the empty ones', () => {
+    renderWithProviders(<DashboardView creations={[]} loading={false} isPremium={false} />);
+    expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.getByTestId('stat-plan')).toHaveTextContent('Free');
+    expect(screen.getByTestId('stat-week')).toHaveTextContent('No new creations');
+    expect(screen.getByTestId('stat-productivity')).toHaveTextContent('Getting Started');
+    expect(screen.getByTestId('stat-total')).not.toHaveTextContent('All time');
+    expect(screen.getByText('Ready to Create?')).toBeInTheDocument();
+    expect(screen.queryByText('Quick Stats')).not.toBeInTheDocument();
+  });
+
+  it('when there are creations, then stats, quick stats and the encouragement box show', () => {
+    renderWithProviders(<DashboardView creations={[article, image]} loading={false} isPremium />);
+    expect(screen.getByTestId('stat-total')).toHaveTextContent('2');
+    expect(screen.getByTestId('stat-total')).toHaveTextContent('All time');
+    expect(screen.getByTestId('stat-plan')).toHaveTextContent('Premium');
+    expect(screen.getByTestId('stat-week')).toHaveTextContent('1 new');
+    expect(screen.getByTestId('stat-productivity')).toHaveTextContent('Active');
+    expect(screen.getByText('2 items')).toBeInTheDocument();
+    const quick = screen.getByText('Average per week').closest('dl')!;
+    expect(within(quick).getByText('1')).toBeInTheDocument();
+    expect(within(quick).getByText('Today')).toBeInTheDocument();
+    expect(screen.getByText('Keep Creating!')).toBeInTheDocument();
+  });
+
+  it('when a card is clicked, then it toggles the markdown or the image', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<DashboardView creations={[article, image]} loading={false} isPremium={false} />);
+
+    const articleToggle = screen.getByRole('button', { name: /Write an article about tea/ });
+    expect(articleToggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(articleToggle);
+    expect(articleToggle).toHaveAttribute('aria-expanded', 'true');
+    const box = screen.getByTestId('creation-content');
+    expect(box).toHaveClass('max-h-80', 'overflow-y-auto');
+    expect(within(box).getByRole('heading', { name: 'Tea' })).toBeInTheDocument();
+    expect(within(box).getByText('warm').tagName).toBe('STRONG');
+
+    await user.click(articleToggle);
+    expect(screen.queryByTestId('creation-content')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: /A red fox in snow/ }));
+    expect(screen.getByRole('img', { name: 'A red fox in snow' })).toHaveAttribute('src', '/files/fox.png');
+  });
+});

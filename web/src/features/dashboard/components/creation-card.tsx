@@ -1,0 +1,71 @@
+import { useId, useState } from 'react';
+import { ChevronDown, FileText, Image as ImageIcon, PenLine } from 'lucide-react';
+import { Markdown } from '../../../components/Markdown.js';
+import { cn } from '../../../lib/cn.js';
+import { creationKind, creationTypeLabel, type Creation, type CreationKind } from '../creation-stats.js';
+
+const themes: Record<CreationKind, { tile: string; chip: string; Icon: typeof FileText }> = {
+  image: { tile: 'bg-emerald-50 text-emerald-600 ring-emerald-100', chip: 'bg-emerald-50 text-emerald-700 ring-emerald-200 hover:bg-emerald-100', Icon: ImageIcon },
+  article: { tile: 'bg-sky-50 text-sky-600 ring-sky-100', chip: 'bg-sky-50 text-sky-700 ring-sky-200 hover:bg-sky-100', Icon: PenLine },
+  other: { tile: 'bg-violet-50 text-violet-600 ring-violet-100', chip: 'bg-violet-50 text-violet-700 ring-violet-200 hover:bg-violet-100', Icon: FileText },
+};
+
+export function formatCreationDate(raw: string | undefined): string {
+  if (!raw) return '';
+  const date = new Date(raw);
+  if (Number.isNaN(date.getTime())) return '';
+  return date.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+/** One past creation; clicking toggles the image or the markdown content below it. */
+export function CreationCard({ creation }: { creation: Creation }) {
+  const [expanded, setExpanded] = useState(false);
+  const kind = creationKind(creation.type);
+  const theme = themes[kind];
+  const label = creationTypeLabel(creation.type);
+  const panelId = useId();
+  const toggle = () => setExpanded((value) => !value);
+
+  return (
+    <li className={cn('rounded-2xl border bg-white transition', expanded ? 'border-slate-300 shadow-md' : 'border-slate-200/80 shadow-xs hover:border-slate-300')}>
+      <div className="flex items-start gap-4 p-4">
+        <span className={cn('hidden size-10 shrink-0 items-center justify-center rounded-xl ring-1 sm:flex', theme.tile)}>
+          <theme.Icon className="size-5" aria-hidden="true" />
+        </span>
+        <button
+          type="button"
+          onClick={toggle}
+          aria-expanded={expanded}
+          aria-controls={panelId}
+          className="min-w-0 flex-1 rounded-lg text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+        >
+          <span className="line-clamp-2 text-sm font-medium text-slate-900">{creation.prompt}</span>
+          <span className="mt-1 block text-xs text-slate-500">
+            {label} · {formatCreationDate(creation.created_at ?? creation.createdAt ?? creation.date)}
+          </span>
+        </button>
+        <button
+          type="button"
+          onClick={toggle}
+          aria-hidden="true"
+          tabIndex={-1}
+          className={cn('inline-flex shrink-0 items-center gap-1 rounded-full px-3 py-1 text-xs font-medium ring-1 transition', theme.chip)}
+        >
+          {label}
+          <ChevronDown className={cn('size-3.5 transition', expanded && 'rotate-180')} />
+        </button>
+      </div>
+      {expanded && (
+        <div id={panelId} className="border-t border-slate-100 p-4 animate-fade-in">
+          {kind === 'image' ? (
+            <img src={creation.content} alt={creation.prompt} className="mx-auto max-h-[28rem] w-full max-w-xl rounded-xl bg-slate-100 object-contain" />
+          ) : (
+            <div data-testid="creation-content" className="max-h-80 overflow-y-auto rounded-xl bg-slate-50 p-4 ring-1 ring-slate-100">
+              <Markdown>{creation.content}</Markdown>
+            </div>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,88 @@
+import { Link } from 'react-router-dom';
+import { BarChart3, LayoutDashboard, Rocket, Sparkles } from 'lucide-react';
+import { Badge } from '../../../components/Badge.js';
+import { buttonClasses } from '../../../components/Button.js';
+import { Card } from '../../../components/Card.js';
+import { EmptyState } from '../../../components/EmptyState.js';
+import { PageHeader } from '../../../components/PageHeader.js';
+import { LoadingState } from '../../../components/Spinner.js';
+import { paths } from '../../../config/paths.js';
+import { averagePerWeek, dashboardStats, type Creation } from '../creation-stats.js';
+import { CreationCard } from './creation-card.js';
+import { StatCards } from './stat-cards.js';
+
+export type DashboardViewProps = { creations: Creation[]; loading: boolean; isPremium: boolean; now?: number };
+
+/** The Dashboard screen, free of data fetching so it can be tested with any list. */
+export function DashboardView({ creations, loading, isPremium, now }: DashboardViewProps) {
+  const cards = dashboardStats(creations, isPremium, now);
+  const total = creations.length;
+  const hasCreations = !loading && total > 0;
+
+  return (
+    <div>
+      <PageHeader title="Dashboard" description="An overview of everything you have created." icon={<LayoutDashboard className="size-5" aria-hidden="true" />} />
+      <StatCards cards={cards} />
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-3">
+        <Card className={hasCreations ? 'lg:col-span-2' : 'lg:col-span-3'}>
+          <div className="flex items-center justify-between gap-3 border-b border-slate-100 px-5 py-4">
+            <h2 className="text-base font-semibold text-slate-900">Recent Creations</h2>
+            <Badge tone="brand">
+              {total} {total === 1 ? 'item' : 'items'}
+            </Badge>
+          </div>
+          <div className="p-4 sm:p-5">
+            {loading ? (
+              <LoadingState text="Loading your creations..." />
+            ) : total === 0 ? (
+              <EmptyState icon={<Sparkles className="size-6" aria-hidden="true" />} title="Ready to Create?">
+                <p>Your articles, titles, images and reviews will appear here.</p>
+                <Link to={paths.writeArticle} className={buttonClasses('primary', 'md', 'mt-5')}>
+                  Create your first piece
+                </Link>
+              </EmptyState>
+            ) : (
+              <ul className="space-y-3">
+                {creations.map((creation) => (
+                  <CreationCard key={creation.id} creation={creation} />
+                ))}
+              </ul>
+            )}
+          </div>
+        </Card>
+
+        {hasCreations && (
+          <div className="space-y-6">
+            <Card className="p-5">
+              <h2 className="flex items-center gap-2 text-base font-semibold text-slate-900">
+                <BarChart3 className="size-4.5 text-brand-600" aria-hidden="true" /> Quick Stats
+              </h2>
+              <dl className="mt-4 space-y-3 text-sm">
+                <div className="flex items-center justify-between rounded-xl bg-slate-50 px-4 py-3">
+                  <dt className="text-slate-600">Average per week</dt>
+                  <dd className="font-semibold text-slate-900">{averagePerWeek(total)}</dd>
+                </div>
+                <div className="flex items-center justify-between rounded-xl bg-slate-50 px-4 py-3">
+                  <dt className="text-slate-600">Most productive day</dt>
+                  <dd className="font-semibold text-slate-900">Today</dd>
+                </div>
+              </dl>
+            </Card>
+            <div className="relative overflow-hidden rounded-2xl bg-gradient-to-br from-brand-600 to-accent-600 p-6 text-white shadow-lg shadow-brand-600/20">
+              <Rocket className="absolute -right-3 -bottom-3 size-24 text-white/10" aria-hidden="true" />
+              <h2 className="text-lg font-semibold">Keep Creating!</h2>
+              <p className="mt-2 text-sm leading-6 text-white/85">You're on a roll. Try another tool and add something new to your collection today.</p>
+              <Link
+                to={paths.generateImages}
+                className="mt-5 inline-flex items-center rounded-xl bg-white px-4 py-2 text-sm font-semibold text-brand-700 shadow-sm transition hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+              >
+                Generate an image
+              </Link>
+            </div>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
