@@ -1,0 +1,119 @@
+/**
+ * Reads a resume PDF with pdfjs-dist (legacy build: the default one needs browser globals): text
+ * runs with positions and fonts, images and page sizes. Every way a PDF can be unusable becomes a
+ * UserFacingJobError that says what to do about it.
+ */
+import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PDFPageProxy } from 'pdfjs-dist/types/src/display/api.js';
+import { UserFacingJobError } from '../../../contracts/handler.js';
+import { MAX_PDF_PAGES, pdfUploadProblem } from '../../../contracts/pdf-input.js';
+
+export interface TextRun {
+  text: string;
+  /** Left edge and baseline, in PDF points from the page's top-left corner. */
+  x: number;
+  y: number;
+  width: number;
+  fontSize: number;
+  /** Base font name without the subset prefix, e.g. "Calibri-Bold". */
+  font: string;
+  bold: boolean;
+}
+
+export interface PdfPage {
+  number: number;
+  width: number;
+  height: number;
+  runs: TextRun[];
+  imageCount: number;
+}
+
+export interface PdfText {
+  pages: PdfPage[];
+  /** Distinct base font names used for text. */
+  fonts: string[];
+}
+
+export const NO_TEXT_MESSAGE =
+  'This PDF has no selectable text — it looks like a scanned image or a picture of a resume. Export your resume from your editor as a text PDF (or run it through OCR) and upload it again.';
+
+const IMAGE_OPS = new Set<number>([
+  OPS.paintImageXObject, OPS.paintInlineImageXObject, OPS.paintImageXObjectRepeat,
+  OPS.paintImageMaskXObject, OPS.paintInlineImageXObjectGroup, OPS.paintImageMaskXObjectGroup,
+]);
+
+export async function readPdfText(bytes: Uint8Array, signal?: AbortSignal): Promise<PdfText> {
+  const problem = pdfUploadProblem(bytes);
+  if (problem) throw new UserFacingJobError(problem.message, problem.status);
+
+  // pdfjs transfers (detaches) the buffer it is given: hand it a copy.
+  const task = getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, disableFontFace: true, verbosity: 0 });
+  const onAbort = () => void task.destroy();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    const doc = await task.promise.catch((error: unknown) => { throw describeOpenError(error); });
+    if (doc.numPages > MAX_PDF_PAGES) {
+      throw new UserFacingJobError(`This PDF has ${doc.numPages} pages; resumes of up to ${MAX_PDF_PAGES} pages can be reviewed.`, 422);
+    }
+    const pages: PdfPage[] = [];
+    const fonts = new Set<string>();
+    for (let number = 1; number <= doc.numPages; number++) {
+      signal?.throwIfAborted();
+      const page = await doc.getPage(number);
+      pages.push(await readPage(page, number, fonts));
+      page.cleanup();
+    }
+    if (pages.every((page) => page.runs.length === 0)) throw new UserFacingJobError(NO_TEXT_MESSAGE, 422);
+    return { pages, fonts: [...fonts].sort() };
+  } catch (error) {
+    if (signal?.aborted) throw signal.reason ?? error;
+    if (error instanceof UserFacingJobError) throw error;
+    throw describeOpenError(error);
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+    await task.destroy();
+  }
+}
+
+async function readPage(page: PDFPageProxy, number: number, fonts: Set<string>): Promise<PdfPage> {
+  const viewport = page.getViewport({ scale: 1 });
+  const [content, operators] = await Promise.all([page.getTextContent(), page.getOperatorList()]);
+  const fontNames = new Map<string, string>();
+  const baseFont = (id: string): string => {
+    let name = fontNames.get(id);
+    if (name === undefined) {
+      // Font objects land in commonObjs once the operator list is built.
+      const font = page.commonObjs.has(id) ? (page.commonObjs.get(id) as { name?: string } | null) : null;
+      name = (font?.name ?? id).replace(/^[A-Z]{6}\+/, '');
+      fontNames.set(id, name);
+    }
+    return name;
+  };
+
+  const runs: TextRun[] = [];
+  for (const item of content.items) {
+    if (!('str' in item) || item.str.trim() === '') continue;
+    const [a, b, , , e, f] = item.transform as number[];
+    const font = baseFont(item.fontName);
+    fonts.add(font);
+    runs.push({
+      text: item.str,
+      x: e - viewport.viewBox[0],
+      y: viewport.viewBox[3] - f,
+      width: item.width,
+      fontSize: Math.hypot(a, b) || item.height,
+      font,
+      bold: /bold|black|heavy|semibold|demi/i.test(font),
+    });
+  }
+  const imageCount = operators.fnArray.filter((fn) => IMAGE_OPS.has(fn)).length;
+  return { number, width: viewport.width, height: viewport.height, runs, imageCount };
+}
+
+function describeOpenError(error: unknown): UserFacingJobError {
+  const name = (error as { name?: string } | null)?.name;
+  if (name === 'PasswordException') {
+    return new UserFacingJobError('This PDF is password-protected (encrypted), so its text cannot be read. Save or print it as a new PDF without a password and upload that.', 422);
+  }
+  return new UserFacingJobError('This PDF is damaged or incomplete and cannot be read. Export it again from your editor and upload the new file.', 422);
+}

@@ -1,0 +1,14 @@
+/** Maps provider failures onto the pipeline's two error kinds: retried or shown as is. */
+import { TransientJobError, UserFacingJobError } from '../../../contracts/handler.js';
+import { TextEngineError } from './text-engine.js';
+
+export function toJobError(error: unknown): Error {
+  if (error instanceof UserFacingJobError || error instanceof TransientJobError) return error;
+  if (error instanceof TextEngineError) {
+    if (error.retryable) return new TransientJobError(error.message, error.code === 'rate-limited' ? 429 : 503);
+    // Misconfiguration (bad key, unknown model) is not the user's fault, but retrying cannot help.
+    const status = error.code === 'context-length' || error.code === 'bad-request' ? 422 : 502;
+    return new UserFacingJobError(error.message, status);
+  }
+  return error instanceof Error ? error : new Error(String(error));
+}

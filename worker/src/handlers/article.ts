@@ -1,0 +1,73 @@
+/**
+ * Article writer. With a text model: the spec's prompt, streamed into job progress so the web shows
+ * the article growing. Without one: the offline outline engine, clearly labelled as an outline.
+ */
+import type { JobHandler } from '../../contracts/handler.js';
+import { TransientJobError } from '../../contracts/handler.js';
+import { toJobError } from '../engines/text/job-errors.js';
+import { buildOutline, renderOutline } from '../engines/text/offline/outline.js';
+import { randomSeed } from '../engines/text/offline/random.js';
+import { parseArticleTopic, validateTextPrompt } from '../engines/text/prompts.js';
+import { getTextEngines } from '../engines/text/registry.js';
+import { StreamProgress } from '../engines/text/stream-progress.js';
+
+/** Tokens allowed per target word: ~1.35 tokens a word for English, with room to finish. */
+const TOKENS_PER_WORD = 2;
+
+export function articleSystemPrompt(targetWords: number): string {
+  return [
+    'You are a skilled writer. Write a complete, well-structured article in Markdown.',
+    'Start with one "# " title line, then an engaging introduction, several "## " sections (with "### " subsections where useful) and a short conclusion.',
+    `Aim for about ${targetWords} words.`,
+    'Write only the article: no preface, no notes about these instructions, no code fences around it.',
+  ].join(' ');
+}
+
+const article: JobHandler<'article'> = async (ctx) => {
+  const { length } = ctx.payload;
+  const prompt = validateTextPrompt(ctx.payload.prompt);
+  const engines = getTextEngines();
+  await ctx.progress({ progress: 5, stage: 'Planning' });
+
+  if (!engines.llm) {
+    const outline = renderOutline(buildOutline({ topic: parseArticleTopic(prompt), targetWords: length, seed: randomSeed() }));
+    await ctx.progress({ progress: 90, stage: 'Writing', partial: outline });
+    return { kind: 'text', content: outline, engine: engines.tools.article };
+  }
+
+  const stream = new StreamProgress(ctx.progress.bind(ctx), (text) => ({
+    stage: 'Writing',
+    progress: Math.min(95, 10 + Math.round((85 * countWords(text)) / length)),
+    partial: text,
+  }));
+  await ctx.progress({ progress: 10, stage: 'Writing' });
+  let text: string;
+  try {
+    text = await engines.llm.generate(prompt, {
+      system: articleSystemPrompt(length),
+      maxTokens: length * TOKENS_PER_WORD + 400,
+      temperature: 0.7,
+      signal: ctx.signal,
+      onChunk: (chunk) => stream.push(chunk),
+    });
+  } catch (error) {
+    throw toJobError(error);
+  }
+  await stream.flush();
+  const content = unfence(text);
+  if (countWords(content) === 0) throw new TransientJobError('The text model returned an empty article.');
+  return { kind: 'text', content, engine: engines.tools.article };
+};
+
+export default article;
+
+export function countWords(text: string): number {
+  return text.split(/\s+/).filter(Boolean).length;
+}
+
+/** Some models wrap the whole answer in ```markdown fences; the web renders markdown itself. */
+export function unfence(text: string): string {
+  const trimmed = text.trim();
+  const match = /^```(?:markdown|md)?\s*\n([\s\S]*?)\n```$/i.exec(trimmed);
+  return (match ? match[1] : trimmed).trim();
+}

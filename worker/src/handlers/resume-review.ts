@@ -1,0 +1,44 @@
+/**
+ * Resume review: read the PDF (never kept beyond the job), rebuild its layout, run the rule-based
+ * analysis, then render the review — by the text model when one is configured (narrative on top
+ * of the analysis' score and checks), else by the analyser itself.
+ */
+import type { JobHandler } from '../../contracts/handler.js';
+import { TransientJobError } from '../../contracts/handler.js';
+import { analyseResume } from '../engines/resume/analysis.js';
+import { buildLayout } from '../engines/resume/layout.js';
+import { readPdfText } from '../engines/resume/pdf-text.js';
+import { NARRATIVE_SYSTEM_PROMPT, narrativePrompt, renderNarrativeReview, renderReview } from '../engines/resume/review.js';
+import { toJobError } from '../engines/text/job-errors.js';
+import { getTextEngines } from '../engines/text/registry.js';
+
+const resumeReview: JobHandler<'resume-review'> = async (ctx) => {
+  const engines = getTextEngines();
+  await ctx.progress({ progress: 5, stage: 'Reading PDF' });
+  const bytes = await ctx.readInput(ctx.payload.inputKey);
+  const pdf = await readPdfText(bytes, ctx.signal);
+
+  await ctx.progress({ progress: 40, stage: 'Analysing' });
+  const layout = buildLayout(pdf);
+  const analysis = analyseResume(layout, pdf);
+
+  await ctx.progress({ progress: 60, stage: 'Writing review' });
+  const engine = engines.tools['resume-review'];
+  if (!engines.llm) return { kind: 'text', content: renderReview(analysis), engine };
+
+  let narrative: string;
+  try {
+    narrative = await engines.llm.generate(narrativePrompt(layout, analysis), {
+      system: NARRATIVE_SYSTEM_PROMPT,
+      maxTokens: 1500,
+      temperature: 0.4,
+      signal: ctx.signal,
+    });
+  } catch (error) {
+    throw toJobError(error);
+  }
+  if (narrative.trim() === '') throw new TransientJobError('The text model returned an empty review.');
+  return { kind: 'text', content: renderNarrativeReview(analysis, narrative, engines.llm.info.label), engine };
+};
+
+export default resumeReview;
