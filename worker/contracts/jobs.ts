@@ -17,35 +17,45 @@ export const IMAGE_STYLES = [
 ] as const;
 
 const userId = z.string().min(1);
+/**
+ * Chosen by the api for each request: quota reservations and the creation row are keyed by it, so
+ * they do not depend on how a queue adapter names its jobs. Absent for jobs enqueued directly.
+ */
+const requestId = z.string().regex(/^[\w-]{1,100}$/).optional();
 const storageKey = z.string().min(1).max(512);
 
 /** Payload schemas, validated by the api before enqueueing and by the worker before running. */
 export const payloadSchemas = {
   article: z.object({
     userId,
+    requestId,
     prompt: z.string().min(1).max(2500),
     length: z.union([z.literal(800), z.literal(1200), z.literal(1600)]),
   }),
   'blog-title': z.object({
     userId,
+    requestId,
     prompt: z.string().min(1).max(2500),
   }),
   'generate-image': z.object({
     userId,
+    requestId,
     prompt: z.string().min(1).max(2500),
     publish: z.boolean(),
   }),
-  'remove-background': z.object({ userId, inputKey: storageKey }),
+  'remove-background': z.object({ userId, requestId, inputKey: storageKey }),
   'remove-object': z.object({
     userId,
+    requestId,
     inputKey: storageKey,
     object: z.string().min(1).max(100),
     maskKey: storageKey.optional(),
   }),
-  'resume-review': z.object({ userId, inputKey: storageKey }),
+  'resume-review': z.object({ userId, requestId, inputKey: storageKey }),
   /** Used by the pipeline's own tests and benchmarks; never reachable from /api/ai. */
   'test-echo': z.object({
     userId,
+    requestId,
     text: z.string().max(10_000),
     mode: z.enum(['ok', 'throw', 'crash', 'sleep', 'transient', 'image']).default('ok'),
     sleepMs: z.number().int().min(0).max(600_000).optional(),

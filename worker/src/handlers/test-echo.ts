@@ -16,8 +16,9 @@ const testEcho: JobHandler<'test-echo'> = async (ctx) => {
     case 'throw':
       throw new UserFacingJobError(`Cannot echo: ${text}`, 422);
     case 'crash':
-      // Simulates a worker dying mid-job (only meaningful in a separate worker process).
-      process.exit(13);
+      // A worker dying mid-job on its first attempt (ends the worker process, or the thread).
+      if (ctx.attempt === 1) process.exit(13);
+      break;
     case 'transient':
       if (ctx.attempt < 2) throw new TransientJobError('The provider is busy. Please try again.');
       break;

@@ -37,6 +37,8 @@ export function buildProcessor(runtime: WorkerRuntime): Processor {
       progress: (u) => job.progress(u),
       readInput: (key) => runtime.storage.getBuffer(key),
     };
+    // Quota and the creation row are keyed by the api's request id (the job id for direct jobs).
+    const requestId = payload.requestId ?? job.id;
     const cleanUp = async () => {
       await Promise.all(inputKeysOf(payload).map((k) => runtime.storage.delete(k).catch(() => undefined)));
     };
@@ -45,7 +47,7 @@ export function buildProcessor(runtime: WorkerRuntime): Processor {
       const output = await handler(ctx);
       if (job.signal.aborted) throw new Error('The job was cancelled.');
       await job.progress({ progress: 95, stage: 'Saving' });
-      const result = await saveCreation(runtime, { id: job.id, name, payload }, output);
+      const result = await saveCreation(runtime, { id: requestId, name, payload }, output);
       await cleanUp();
       return result;
     } catch (caught) {
@@ -54,7 +56,7 @@ export function buildProcessor(runtime: WorkerRuntime): Processor {
       const last = !retryable || job.attempt >= def.attempts || job.signal.aborted;
       if (last) {
         // Nothing more will run for this job: give the quota back and drop its uploads.
-        await releaseUse(runtime.db, job.id).catch(() => undefined);
+        await releaseUse(runtime.db, requestId).catch(() => undefined);
         await cleanUp();
       }
       runtime.log.warn({ jobId: job.id, job: name, attempt: job.attempt, err: caught }, 'job attempt failed');

@@ -33,8 +33,8 @@ export interface UploadToStore {
 }
 
 export function createAiService(deps: AiServiceDeps) {
-  async function discard(jobId: string, keys: string[]) {
-    await releaseUse(deps.db, jobId).catch((err) => deps.log.warn({ err, jobId }, 'could not release quota'));
+  async function discard(requestId: string, keys: string[]) {
+    await releaseUse(deps.db, requestId).catch((err) => deps.log.warn({ err, requestId }, 'could not release quota'));
     await Promise.all(keys.map((k) => deps.storage.delete(k).catch(() => undefined)));
   }
 
@@ -46,15 +46,16 @@ export function createAiService(deps: AiServiceDeps) {
       options: { async: boolean; uploads?: UploadToStore[] },
     ): Promise<Submission> {
       const def = JOBS[name];
-      const full = parsePayload(name, { ...payload, userId: user.id });
-      const jobId = randomUUID();
+      const requestId = randomUUID();
+      const full = parsePayload(name, { ...payload, userId: user.id, requestId });
       const uploads = options.uploads ?? [];
-      if (def.quotaTool) await reserveUse(deps.db, deps.quotas, user, def.quotaTool, jobId);
+      if (def.quotaTool) await reserveUse(deps.db, deps.quotas, user, def.quotaTool, requestId);
+      let jobId: string;
       try {
         for (const u of uploads) await deps.storage.put(u.key, u.body, { contentType: u.contentType });
-        await deps.producer.enqueue(name, full, { jobId });
+        jobId = (await deps.producer.enqueue(name, full, { jobId: requestId })).id;
       } catch (err) {
-        await discard(jobId, uploads.map((u) => u.key));
+        await discard(requestId, uploads.map((u) => u.key));
         if (err instanceof QueueUnavailableError) throw new AppError(err.message, 503, 'QUEUE_UNAVAILABLE');
         throw err;
       }
@@ -64,7 +65,7 @@ export function createAiService(deps: AiServiceDeps) {
       } catch (err) {
         if (err instanceof JobFailedError) throw new AppError(err.message, err.status, 'JOB_FAILED');
         if (err instanceof JobTimeoutError) {
-          await discard(jobId, uploads.map((u) => u.key));
+          await discard(requestId, uploads.map((u) => u.key));
           throw new AppError(err.message, 504, 'JOB_TIMEOUT');
         }
         if (err instanceof QueueUnavailableError) throw new AppError(err.message, 503, 'QUEUE_UNAVAILABLE');

@@ -1,0 +1,62 @@
+/**
+ * Shared by `npm start` and `npm test`: install what is missing and build the web app when its
+ * sources changed. Plain Node (no dependencies), because it runs before anything is installed.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function run(cmd, args, label) {
+  console.log(`> ${label}`);
+  const result = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: process.env });
+  if (result.status !== 0) {
+    console.error(`\n${label} failed (exit ${result.status ?? result.signal}).`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+function mtime(file) {
+  try {
+    return fs.statSync(file).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+function newestIn(dir) {
+  let newest = 0;
+  if (!fs.existsSync(dir)) return 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestIn(full) : mtime(full));
+  }
+  return newest;
+}
+
+export function checkNode() {
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  if (major < 20 || (major === 20 && minor < 10)) {
+    console.error(`Craftwell needs Node.js 20.10 or newer (found ${process.versions.node}).`);
+    process.exit(1);
+  }
+}
+
+export function installIfNeeded() {
+  const installed = path.join(ROOT, 'node_modules', '.package-lock.json');
+  const lock = path.join(ROOT, 'package-lock.json');
+  if (!fs.existsSync(installed) || mtime(lock) > mtime(installed)) {
+    run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], 'Installing dependencies (first run only)');
+  }
+}
+
+export function buildWebIfNeeded() {
+  const built = path.join(ROOT, 'web', 'dist', 'index.html');
+  const sources = Math.max(newestIn(path.join(ROOT, 'web')), mtime(path.join(ROOT, 'package-lock.json')));
+  if (!fs.existsSync(built) || sources > mtime(built)) {
+    run('npm', ['run', 'build', '-w', 'web', '--silent'], 'Building the web app');
+  }
+}
