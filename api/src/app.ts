@@ -126,7 +126,7 @@ export function createApp(deps: AppDeps) {
   if (deps.adminQueuesRouter) {
     const adminOnly: RequestHandler = async (req, res, next) => {
       try {
-        const user = await deps.authProvider.authenticate(req);
+        const user = await deps.authProvider.authenticate(req, { allowCookie: true });
         if (!user) return void res.status(401).json({ success: false, message: 'Please sign in as an administrator.' });
         if (!user.isAdmin) return void res.status(403).json({ success: false, message: 'Only administrators can see the queues.' });
         next();

@@ -123,10 +123,16 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
       log.info(`engine: ${tool} -> ${engine ? engine.label : 'not configured'}`);
     }
 
+    let adminQueuesRouter;
+    if (redisUrl && mode !== 'in-process') {
+      const dashboard = createQueueDashboard({ redisUrl, prefix: config.QUEUE_PREFIX });
+      stops.push(() => dashboard.close());
+      adminQueuesRouter = dashboard.router;
+    }
     const app = createApp({
       config, db, log, storage, producer, authProvider, betterAuth, clerkMiddleware, engines,
       imageGeneration: () => imageGenerationStatusFor(config),
-      adminQueuesRouter: redisUrl && mode !== 'in-process' ? createQueueDashboard({ redisUrl, prefix: config.QUEUE_PREFIX }) : undefined,
+      adminQueuesRouter,
       webDistDir: path.join(ROOT, 'web', 'dist'),
     });
 

@@ -142,11 +142,13 @@ export type BetterAuthInstance = ReturnType<typeof createBetterAuth>;
 export function createLocalAuthProvider(auth: BetterAuthInstance): AuthProvider {
   return {
     mode: 'local',
-    async authenticate(req: Request): Promise<AuthUser | null> {
+    async authenticate(req: Request, options?: { allowCookie?: boolean }): Promise<AuthUser | null> {
       const header = req.headers.authorization;
-      if (!header || !/^Bearer\s+\S+/i.test(header)) return null;
+      const bearer = header && /^Bearer\s+\S+/i.test(header) ? header : undefined;
+      const cookie = options?.allowCookie ? req.headers.cookie : undefined;
+      if (!bearer && !cookie) return null;
       // Only the bearer header counts for data routes: a cookie alone never authenticates them.
-      const headers = fromNodeHeaders({ authorization: header });
+      const headers = fromNodeHeaders(bearer ? { authorization: bearer } : { cookie });
       const session = await auth.api.getSession({ headers }).catch(() => null);
       if (!session) return null;
       const u = session.user as typeof session.user & { plan?: Plan; isAdmin?: boolean };

@@ -14,6 +14,9 @@ export interface AuthUser {
 
 export interface AuthProvider {
   readonly mode: 'local' | 'clerk';
-  /** Reads the bearer token of the request; null when absent or invalid. */
-  authenticate(req: Request): Promise<AuthUser | null>;
+  /**
+   * Reads the bearer token of the request; null when absent or invalid. Data routes never accept
+   * a cookie; pages a browser navigates to (the queue dashboard) may, with allowCookie.
+   */
+  authenticate(req: Request, options?: { allowCookie?: boolean }): Promise<AuthUser | null>;
 }

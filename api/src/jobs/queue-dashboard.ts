@@ -1,0 +1,30 @@
+/** Bull Board at /admin/queues (BullMQ mode; the app mounts it behind an administrator check). */
+import { createBullBoard } from '@bull-board/api';
+import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
+import { ExpressAdapter } from '@bull-board/express';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { Router } from 'express';
+import { QUEUE_NAMES } from '../../../worker/contracts/jobs.js';
+
+export const QUEUE_DASHBOARD_PATH = '/admin/queues';
+
+export function createQueueDashboard(options: { redisUrl: string; prefix: string }): { router: Router; close(): Promise<void> } {
+  const connection = new Redis(options.redisUrl, { maxRetriesPerRequest: null, lazyConnect: true });
+  connection.on('error', () => undefined);
+  const queues = QUEUE_NAMES.map((name) => new Queue(name, { connection, prefix: options.prefix }));
+  const serverAdapter = new ExpressAdapter();
+  serverAdapter.setBasePath(QUEUE_DASHBOARD_PATH);
+  createBullBoard({
+    queues: queues.map((q) => new BullMQAdapter(q)),
+    serverAdapter,
+    options: { uiConfig: { boardTitle: 'Craftwell queues' } },
+  });
+  return {
+    router: serverAdapter.getRouter() as Router,
+    async close() {
+      await Promise.all(queues.map((q) => q.close()));
+      connection.disconnect();
+    },
+  };
+}
