@@ -1,0 +1,485 @@
+/**
+ * BullMQ adapter: one BullMQ queue per QueueName (text, image, pdf) on Redis.
+ *
+ * Producer (api): fails fast when Redis is down (offline queue off, readiness checked before each
+ * call) so the api can answer 503; waits for results through one QueueEvents stream per queue.
+ * Runner (worker process): one BullMQ Worker per queue, per-attempt timeouts, retries only for
+ * retryable errors, cancellation over Redis pub/sub, stalled-job recovery, graceful close.
+ *
+ * Job ids are `<queue>-<id>` so any id names its queue; failures are stored in failedReason as
+ * `[status] message` (see attempt.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import { Queue, QueueEvents, UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
+import { Redis, type RedisOptions } from 'ioredis';
+import { JOBS, QUEUE_NAMES, parsePayload, queueOf, type JobName, type JobResult, type QueueName } from '../contracts/jobs.js';
+import type { ProgressUpdate } from '../contracts/handler.js';
+import {
+  AttemptAbort,
+  decodeFailure,
+  defaultStage,
+  encodeFailure,
+  FAILURES,
+  runAttempt,
+  type Failure,
+} from './attempt.js';
+import {
+  JobFailedError,
+  JobTimeoutError,
+  QueueUnavailableError,
+  type EnqueueOptions,
+  type JobProducer,
+  type JobRunner,
+  type JobState,
+  type JobStatus,
+  type Processor,
+  type ProcessorModule,
+  type RunnerOptions,
+} from './types.js';
+
+export interface BullmqConnectionOptions {
+  redisUrl: string;
+  /** Key prefix shared by producers and runners of one deployment (default "craftwell"). */
+  prefix?: string;
+}
+
+export interface BullmqProducerOptions extends BullmqConnectionOptions {
+  /** First retry delay; later ones double, with jitter (default 1000 ms). */
+  backoffMs?: number;
+  /** Upper bound for any single Redis call made on behalf of a request (default 3000 ms). */
+  commandTimeoutMs?: number;
+}
+
+export interface BullmqRunnerOptions extends RunnerOptions, BullmqConnectionOptions {
+  /** Lock length; a worker that dies holds a job at most this long (default 30 s). */
+  lockDurationMs?: number;
+  /** How often stalled jobs are looked for (default 15 s). */
+  stalledIntervalMs?: number;
+  /** Time a processor gets to wind down after an abort (default 5 s). */
+  abortGraceMs?: number;
+  log?: (message: string, error?: unknown) => void;
+}
+
+const DEFAULT_PREFIX = 'craftwell';
+const ID_PATTERN = /^(text|image|pdf)-([A-Za-z0-9_-]{1,100})$/;
+/** Finished jobs are kept this long for status polling and Bull Board. */
+const KEEP_COMPLETED = { age: 60 * 60, count: 1000 };
+const KEEP_FAILED = { age: 24 * 60 * 60, count: 5000 };
+const CANCEL_MARK_TTL_S = 24 * 60 * 60;
+
+interface CancelMessage {
+  queue: QueueName;
+  jobId: string;
+}
+
+function cancelChannel(prefix: string): string {
+  return `${prefix}:cw:cancel`;
+}
+
+function cancelMarkKey(prefix: string, queue: QueueName, jobId: string): string {
+  return `${prefix}:cw:cancelled:${queue}:${jobId}`;
+}
+
+function parseId(id: string): { queue: QueueName; jobId: string } | null {
+  return ID_PATTERN.test(id) ? { queue: id.slice(0, id.indexOf('-')) as QueueName, jobId: id } : null;
+}
+
+function toJobState(state: string): JobState | null {
+  switch (state) {
+    case 'waiting':
+    case 'prioritized':
+    case 'delayed':
+    case 'waiting-children':
+      return 'queued';
+    case 'active':
+      return 'active';
+    case 'completed':
+      return 'completed';
+    case 'failed':
+      return 'failed';
+    default:
+      return null;
+  }
+}
+
+function parseReturnValue(value: unknown): JobResult {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as JobResult;
+}
+
+interface Waiter {
+  resolve(result: JobResult): void;
+  reject(error: Error): void;
+}
+
+export function createBullmqProducer(options: BullmqProducerOptions): JobProducer {
+  const prefix = options.prefix ?? DEFAULT_PREFIX;
+  const backoffMs = options.backoffMs ?? 1000;
+  const commandTimeoutMs = options.commandTimeoutMs ?? 3000;
+  // One non-blocking connection for all producer calls. No offline queue: a call made while Redis
+  // is down fails at once instead of waiting for a reconnect.
+  const connection = new Redis(options.redisUrl, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: commandTimeoutMs,
+    commandTimeout: commandTimeoutMs,
+  });
+  connection.on('error', () => {}); // reconnects on its own; callers see QueueUnavailableError
+  const queues = new Map<QueueName, Queue>();
+  const events = new Map<QueueName, Promise<QueueEvents>>();
+  const waiters = new Map<string, Set<Waiter>>();
+  const eventConnections: Redis[] = [];
+  let closed = false;
+
+  function queueFor(name: QueueName): Queue {
+    let queue = queues.get(name);
+    if (!queue) {
+      queue = new Queue(name, { connection, prefix });
+      queue.on('error', () => {});
+      queues.set(name, queue);
+    }
+    return queue;
+  }
+
+  /** Runs a Redis-backed call, turning "Redis is down" (or too slow) into QueueUnavailableError. */
+  async function guarded<T>(call: () => Promise<T>): Promise<T> {
+    if (closed || connection.status !== 'ready') {
+      // `wait` means never connected yet: start connecting, but do not make the caller wait.
+      if (connection.status === 'wait') connection.connect().catch(() => {});
+      throw new QueueUnavailableError();
+    }
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      return await Promise.race([
+        call(),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new QueueUnavailableError()), commandTimeoutMs);
+        }),
+      ]);
+    } catch (error) {
+      if (error instanceof JobFailedError || error instanceof QueueUnavailableError) throw error;
+      const wrapped = new QueueUnavailableError();
+      (wrapped as Error & { cause?: unknown }).cause = error;
+      throw wrapped;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  function settle(id: string, outcome: { result: JobResult } | { error: Error }): void {
+    const set = waiters.get(id);
+    if (!set) return;
+    waiters.delete(id);
+    for (const waiter of set) {
+      if ('result' in outcome) waiter.resolve(outcome.result);
+      else waiter.reject(outcome.error);
+    }
+  }
+
+  /** One QueueEvents stream per queue, shared by every waiter of that queue. */
+  function eventsFor(name: QueueName): Promise<QueueEvents> {
+    let pending = events.get(name);
+    if (!pending) {
+      pending = (async () => {
+        // Read from the stream's current end (not from whenever the first XREAD happens), so an
+        // event emitted right after a waiter's state check is never missed.
+        const last = await connection.xrevrange(queueFor(name).toKey('events'), '+', '-', 'COUNT', 1);
+        const streamConnection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
+        streamConnection.on('error', () => {});
+        eventConnections.push(streamConnection);
+        const stream = new QueueEvents(name, { prefix, lastEventId: last[0]?.[0] ?? '0-0', connection: streamConnection });
+        stream.on('error', () => {});
+        stream.on('completed', ({ jobId, returnvalue }) => settle(jobId, { result: parseReturnValue(returnvalue) }));
+        stream.on('failed', ({ jobId, failedReason }) => {
+          const failure = decodeFailure(failedReason);
+          settle(jobId, { error: new JobFailedError(failure.message, failure.status) });
+        });
+        stream.on('removed', ({ jobId }) =>
+          settle(jobId, { error: new JobFailedError(FAILURES.cancelled.message, FAILURES.cancelled.status) }),
+        );
+        await stream.waitUntilReady();
+        return stream;
+      })();
+      pending.catch(() => events.delete(name));
+      events.set(name, pending);
+    }
+    return pending;
+  }
+
+  /**
+   * The job and its state. A finished job is read again after its state: the first read may
+   * predate the finish and lack the return value or failure reason.
+   */
+  async function snapshot(name: QueueName, jobId: string): Promise<{ job: Job; state: JobState } | null> {
+    const queue = queueFor(name);
+    let job = await queue.getJob(jobId);
+    if (!job) return null;
+    const state = toJobState(await job.getState());
+    if (!state) return null;
+    if (state === 'completed' || state === 'failed') job = await queue.getJob(jobId);
+    return job ? { job, state } : null;
+  }
+
+  async function cancel(id: string): Promise<void> {
+    const parsed = parseId(id);
+    if (!parsed) return;
+    await guarded(async () => {
+      const job = await queueFor(parsed.queue).getJob(parsed.jobId);
+      if (!job) return;
+      const state = await job.getState();
+      if (state === 'completed' || state === 'failed') return;
+      // Mark first: a worker that picks the job up from now on fails it at once.
+      await connection.set(cancelMarkKey(prefix, parsed.queue, parsed.jobId), '1', 'EX', CANCEL_MARK_TTL_S);
+      if (state !== 'active') {
+        try {
+          await job.remove();
+          return;
+        } catch {
+          // Taken by a worker in the meantime: abort it there.
+        }
+      }
+      const message: CancelMessage = { queue: parsed.queue, jobId: parsed.jobId };
+      await connection.publish(cancelChannel(prefix), JSON.stringify(message));
+    });
+  }
+
+  return {
+    kind: 'bullmq',
+
+    async enqueue(name, payload, enqueueOptions?: EnqueueOptions) {
+      const data = parsePayload(name, payload);
+      const queue = queueOf(name);
+      const jobId = `${queue}-${enqueueOptions?.jobId ?? randomUUID()}`;
+      if (!ID_PATTERN.test(jobId)) throw new Error(`Invalid job id: ${enqueueOptions?.jobId}`);
+      const definition = JOBS[name];
+      await guarded(() =>
+        queueFor(queue).add(name, data, {
+          jobId,
+          attempts: definition.attempts,
+          backoff: { type: 'exponential', delay: backoffMs, jitter: 0.5 },
+          removeOnComplete: KEEP_COMPLETED,
+          removeOnFail: KEEP_FAILED,
+        }),
+      );
+      return { id: jobId };
+    },
+
+    async waitForResult(id, timeoutMs) {
+      const parsed = parseId(id);
+      if (!parsed) throw new JobFailedError('This job does not exist.', 404);
+      await guarded(() => eventsFor(parsed.queue));
+      return new Promise<JobResult>((resolve, reject) => {
+        let timer: NodeJS.Timeout | undefined;
+        const waiter: Waiter = {
+          resolve: (result) => {
+            clearTimeout(timer);
+            resolve(result);
+          },
+          reject: (error) => {
+            clearTimeout(timer);
+            reject(error);
+          },
+        };
+        const set = waiters.get(id) ?? new Set<Waiter>();
+        set.add(waiter);
+        waiters.set(id, set);
+        const drop = () => {
+          set.delete(waiter);
+          if (set.size === 0 && waiters.get(id) === set) waiters.delete(id);
+        };
+        timer = setTimeout(() => {
+          drop();
+          cancel(id).catch(() => {});
+          reject(new JobTimeoutError());
+        }, timeoutMs);
+        // Listening started before this look-up, so a job finishing in between is not missed.
+        guarded(async () => {
+          const found = await snapshot(parsed.queue, parsed.jobId);
+          if (!found) {
+            const cancelled = await connection.exists(cancelMarkKey(prefix, parsed.queue, parsed.jobId));
+            const failure = cancelled ? FAILURES.cancelled : { message: 'This job does not exist.', status: 404 };
+            return settle(id, { error: new JobFailedError(failure.message, failure.status) });
+          }
+          if (found.state === 'completed') settle(id, { result: parseReturnValue(found.job.returnvalue) });
+          else if (found.state === 'failed') {
+            const failure = decodeFailure(found.job.failedReason);
+            settle(id, { error: new JobFailedError(failure.message, failure.status) });
+          }
+        }).catch((error: Error) => {
+          drop();
+          waiter.reject(error);
+        });
+      });
+    },
+
+    async getStatus(id) {
+      const parsed = parseId(id);
+      if (!parsed) return null;
+      return guarded(async () => {
+        const queue = queueFor(parsed.queue);
+        const found = await snapshot(parsed.queue, parsed.jobId);
+        if (!found) return null;
+        const { job, state } = found;
+        const name = job.name as JobName;
+        const progress = (typeof job.progress === 'object' && job.progress ? job.progress : {}) as Partial<ProgressUpdate>;
+        const status: JobStatus = {
+          id,
+          name,
+          ownerId: String((job.data as { userId?: unknown }).userId ?? ''),
+          state,
+          progress: state === 'completed' ? 100 : Number(progress.progress ?? 0),
+          stage: progress.stage ?? defaultStage(name, state),
+          attemptsMade: job.attemptsMade,
+          createdAt: job.timestamp,
+        };
+        if (state === 'active' && progress.partial !== undefined) status.partial = progress.partial;
+        if (state === 'completed') status.result = parseReturnValue(job.returnvalue);
+        if (state === 'failed') status.error = decodeFailure(job.failedReason);
+        if (state === 'queued') {
+          // BullMQ pushes new jobs on the left and takes from the right.
+          const waitKey = queue.toKey('wait');
+          const [index, length] = await Promise.all([
+            connection.lpos(waitKey, parsed.jobId),
+            connection.llen(waitKey),
+          ]);
+          if (index !== null) status.position = length - index;
+        }
+        return status;
+      });
+    },
+
+    cancel,
+
+    async ping() {
+      await guarded(() => connection.ping());
+    },
+
+    async close() {
+      closed = true;
+      for (const [id] of waiters) settle(id, { error: new QueueUnavailableError() });
+      const streams = await Promise.allSettled([...events.values()]);
+      await Promise.allSettled(streams.map((s) => (s.status === 'fulfilled' ? s.value.close() : undefined)));
+      await Promise.allSettled([...queues.values()].map((queue) => queue.close()));
+      for (const streamConnection of eventConnections) streamConnection.disconnect();
+      connection.disconnect();
+    },
+  };
+}
+
+interface ActiveAttempt {
+  controller: AbortController;
+}
+
+export function createBullmqRunner(options: BullmqRunnerOptions): JobRunner {
+  const prefix = options.prefix ?? DEFAULT_PREFIX;
+  const abortGraceMs = options.abortGraceMs ?? 5000;
+  const log = options.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
+  const redisOptions: RedisOptions = { maxRetriesPerRequest: null };
+  const workers = new Map<QueueName, Worker>();
+  const active = new Map<string, ActiveAttempt>();
+  const connections: Redis[] = [];
+  let command: Redis | undefined;
+  let subscriber: Redis | undefined;
+  let processor: Processor | undefined;
+
+  function newConnection(): Redis {
+    const connection = new Redis(options.redisUrl, redisOptions);
+    connection.on('error', () => {});
+    connections.push(connection);
+    return connection;
+  }
+
+  function finalFailure(failure: Failure): UnrecoverableError {
+    return new UnrecoverableError(encodeFailure(failure));
+  }
+
+  async function processJob(job: Job, token: string | undefined, signal?: AbortSignal): Promise<JobResult> {
+    const queue = queueOf(job.name as JobName);
+    const jobId = job.id!;
+    if (await command!.exists(cancelMarkKey(prefix, queue, jobId))) throw finalFailure(FAILURES.cancelled);
+
+    const controller = new AbortController();
+    const onCancel = () => controller.abort(new AttemptAbort('cancelled'));
+    signal?.addEventListener('abort', onCancel, { once: true });
+    active.set(jobId, { controller });
+    try {
+      const outcome = await runAttempt(
+        processor!,
+        { id: `${jobId}`, name: job.name as JobName, payload: job.data, attempt: job.attemptsMade + 1 },
+        {
+          timeoutMs: JOBS[job.name as JobName].timeoutMs,
+          external: controller.signal,
+          abortGraceMs,
+          progress: (update) => job.updateProgress({ ...update }),
+          onError: (error) => log(`job ${jobId} (${job.name}) attempt failed`, error),
+        },
+      );
+      if (outcome.ok) return outcome.result;
+      if (outcome.cause === 'shutdown') {
+        // Hand the job back so another worker runs it; this attempt does not count.
+        await job.moveToWait(token);
+        throw new WaitingError();
+      }
+      if (outcome.retryable) throw new Error(encodeFailure(outcome.failure));
+      throw finalFailure(outcome.failure);
+    } finally {
+      signal?.removeEventListener('abort', onCancel);
+      active.delete(jobId);
+    }
+  }
+
+  return {
+    async start() {
+      const module = (await import(options.processorUrl)) as ProcessorModule;
+      processor = await module.default();
+      command = newConnection();
+      await command.ping();
+
+      subscriber = newConnection();
+      subscriber.on('message', (_channel: string, raw: string) => {
+        try {
+          const message = JSON.parse(raw) as CancelMessage;
+          workers.get(message.queue)?.cancelJob(message.jobId, 'cancelled');
+        } catch (error) {
+          log('bad cancel message', error);
+        }
+      });
+      await subscriber.subscribe(cancelChannel(prefix));
+
+      for (const queue of options.queues) {
+        if (!QUEUE_NAMES.includes(queue)) throw new Error(`Unknown queue: ${queue}`);
+        // Three parameters: BullMQ passes an AbortSignal only to processors that take one.
+        const worker = new Worker(queue, (job: Job, token?: string, signal?: AbortSignal) => processJob(job, token, signal), {
+          connection: newConnection(),
+          prefix,
+          concurrency: options.concurrency,
+          lockDuration: options.lockDurationMs ?? 30_000,
+          stalledInterval: options.stalledIntervalMs ?? 15_000,
+          // A job whose worker died is retried once by another worker, then fails clearly.
+          maxStalledCount: 1,
+          autorun: false,
+        });
+        worker.on('error', (error) => log(`queue ${queue}: worker error`, error));
+        workers.set(queue, worker);
+      }
+      for (const worker of workers.values()) {
+        worker.run().catch((error) => log('worker stopped', error));
+        await worker.waitUntilReady();
+      }
+    },
+
+    async close(graceMs = 30_000) {
+      // Worker.close stops fetching at once and resolves when active jobs are done.
+      const closing = Promise.all([...workers.values()].map((worker) => worker.close()));
+      const timer = setTimeout(() => {
+        for (const attempt of active.values()) attempt.controller.abort(new AttemptAbort('shutdown'));
+      }, graceMs);
+      try {
+        await closing;
+      } finally {
+        clearTimeout(timer);
+        await subscriber?.unsubscribe().catch(() => {});
+        for (const connection of connections) connection.disconnect();
+      }
+    },
+  };
+}
