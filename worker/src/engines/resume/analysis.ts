@@ -290,8 +290,8 @@ function scoreResume(a: Base): ResumeAnalysis['score'] {
   const perPage = a.wordCount / Math.max(1, a.pageCount);
   const lengthNotes: string[] = [];
   let lengthScore = 10;
-  if (a.wordCount < 250) { lengthScore = 3; lengthNotes.push(`only ${a.wordCount} words`); }
-  else if (a.wordCount < 350) { lengthScore = 7; lengthNotes.push(`${a.wordCount} words is on the thin side`); }
+  if (a.wordCount < 180) { lengthScore = 3; lengthNotes.push(`only ${a.wordCount} words`); }
+  else if (a.wordCount < 250) { lengthScore = 7; lengthNotes.push(`${a.wordCount} words is on the thin side`); }
   if (a.pageCount > 2) { lengthScore -= 4; lengthNotes.push(`${a.pageCount} pages (aim for one or two)`); }
   if (perPage > 800) { lengthScore -= 3; lengthNotes.push(`${Math.round(perPage)} words a page is dense`); }
   part('length', 'Length and density', 10, lengthScore, lengthNotes);

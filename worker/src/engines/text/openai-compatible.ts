@@ -60,10 +60,10 @@ export class OpenAiCompatibleEngine implements TextEngine {
     messages.push({ role: 'user', content: prompt });
 
     // The client's timeout covers the wait for the response headers; a stream that stalls
-    // afterwards is cut by this idle timer instead.
+    // afterwards is cut by this idle timer (reset by every chunk) instead.
     const idle = new AbortController();
     const signal = options.signal ? AbortSignal.any([options.signal, idle.signal]) : idle.signal;
-    let idleTimer = setTimeout(() => idle.abort(), this.options.timeoutMs);
+    let idleTimer: NodeJS.Timeout | undefined;
     const resetIdle = () => {
       clearTimeout(idleTimer);
       idleTimer = setTimeout(() => idle.abort(), this.options.timeoutMs);
@@ -71,25 +71,30 @@ export class OpenAiCompatibleEngine implements TextEngine {
 
     try {
       const limit = options.maxTokens;
-      const stream = await this.client.chat.completions.create(
-        {
-          model: this.options.model,
-          messages,
-          stream: true,
-          temperature: options.temperature,
-          ...(limit === undefined ? {} : this.useMaxCompletionTokens ? { max_completion_tokens: limit } : { max_tokens: limit }),
-        },
-        { signal },
-      );
+      const body = {
+        model: this.options.model,
+        messages,
+        temperature: options.temperature,
+        ...(limit === undefined ? {} : this.useMaxCompletionTokens ? { max_completion_tokens: limit } : { max_tokens: limit }),
+      };
+      // Without a chunk listener a plain request is simpler and works with servers lacking SSE.
+      if (!options.onChunk) {
+        const completion = await this.client.chat.completions.create({ ...body, stream: false }, { signal });
+        return completion.choices[0]?.message?.content ?? '';
+      }
+      const stream = await this.client.chat.completions.create({ ...body, stream: true }, { signal });
+      resetIdle();
       let text = '';
       for await (const chunk of stream) {
         resetIdle();
         const piece = chunk.choices[0]?.delta?.content;
         if (piece) {
           text += piece;
-          options.onChunk?.(piece);
+          options.onChunk(piece);
         }
       }
+      // The client ends an aborted stream quietly; a cut-off text must not pass as complete.
+      if (signal.aborted) throw new Error('The stream was aborted.');
       return text;
     } catch (error) {
       if (idle.signal.aborted && !options.signal?.aborted) {

@@ -1,0 +1,57 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseTextConfig } from '../config.js';
+import { createTextEngines, type TextEngines } from '../registry.js';
+import { TextEngineError } from '../text-engine.js';
+import { writeTinyGguf } from './tiny-gguf.js';
+
+// The real node-llama-cpp path: load a random-weight GGUF on the CPU and generate tokens.
+describe('local GGUF engine (node-llama-cpp)', () => {
+  let engines: TextEngines;
+  beforeAll(async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'craftwell-gguf-'));
+    const modelPath = path.join(dataDir, 'models', 'tiny.gguf');
+    (await import('node:fs')).mkdirSync(path.dirname(modelPath));
+    writeTinyGguf(modelPath);
+    engines = createTextEngines(parseTextConfig({ AI_TEXT_THREADS: '1', AI_TEXT_CONTEXT_SIZE: '1024' }), { dataDir });
+    await engines.warmUp();
+  }, 60_000);
+  afterAll(async () => { await engines?.close(); });
+
+  it('when a .gguf is in DATA_DIR/models, then it loads once and streams tokens', async () => {
+    expect(engines.llm?.info).toMatchObject({ id: 'local-gguf', offline: false });
+    const chunks: string[] = [];
+    const text = await engines.llm!.generate('Write one word.', { system: 'Be brief.', maxTokens: 16, temperature: 0, onChunk: (c) => chunks.push(c) });
+    expect(chunks.length).toBeGreaterThan(0);
+    expect(chunks.join('')).toBe(text);
+    expect(text.length).toBeGreaterThan(0);
+  });
+
+  it('when two jobs ask at once, then both complete (generations run one at a time)', async () => {
+    const [a, b] = await Promise.all([
+      engines.llm!.generate('First', { maxTokens: 8, temperature: 0 }),
+      engines.llm!.generate('Second', { maxTokens: 8, temperature: 0 }),
+    ]);
+    expect(a.length).toBeGreaterThan(0);
+    expect(b.length).toBeGreaterThan(0);
+  });
+
+  it('when the signal is already aborted, then nothing is generated', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await expect(engines.llm!.generate('x', { signal: controller.signal, maxTokens: 8 })).rejects.toBeDefined();
+  });
+
+  it('when the file is not a model, then loading fails with a clear error', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'craftwell-bad-gguf-'));
+    const bad = path.join(dir, 'broken.gguf');
+    (await import('node:fs')).writeFileSync(bad, 'not a gguf');
+    const broken = createTextEngines(parseTextConfig({ AI_TEXT_MODEL_PATH: bad, AI_TEXT_THREADS: '1' }), { dataDir: dir });
+    const error = await broken.llm!.generate('x').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TextEngineError);
+    expect((error as TextEngineError).code).toBe('model-load');
+    expect((error as TextEngineError).message).toContain('broken.gguf');
+  });
+});
