@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { createAppRouter } from './app/router.js';
+import '@fontsource-variable/inter';
 import './index.css';
 
 const router = createAppRouter();

@@ -27,8 +27,8 @@ export default function AiLayout() {
   }, [sidebarOpen]);
 
   return (
-    <div className="flex h-dvh flex-col bg-slate-50">
-      <header className="z-40 flex h-16 shrink-0 items-center justify-between border-b border-slate-200 bg-white/90 px-4 backdrop-blur sm:px-6">
+    <div className="flex min-h-dvh flex-col bg-slate-50">
+      <header className="sticky top-0 z-40 flex h-16 shrink-0 items-center justify-between border-b border-slate-200 bg-white/90 px-4 backdrop-blur sm:px-6">
         <Logo />
         {user && (
           <button
@@ -49,11 +49,11 @@ export default function AiLayout() {
           <LoadingState text="Loading your workspace..." />
         </main>
       ) : !user ? (
-        <main className="flex flex-1 items-center justify-center overflow-y-auto bg-gradient-to-b from-brand-50/60 to-slate-50 p-4">
+        <main className="flex flex-1 items-center justify-center bg-gradient-to-b from-brand-50/60 to-slate-50 p-4">
           <SignIn />
         </main>
       ) : (
-        <div className="relative flex min-h-0 flex-1">
+        <div className="relative flex flex-1">
           {sidebarOpen && (
             <div className="fixed inset-0 top-16 z-20 bg-slate-950/30 backdrop-blur-[2px] md:hidden" aria-hidden="true" onClick={() => setSidebarOpen(false)} />
           )}
@@ -66,7 +66,7 @@ export default function AiLayout() {
             onOpenProfile={openProfile}
             onSignOut={() => void signOut()}
           />
-          <main className="min-w-0 flex-1 overflow-y-auto">
+          <main className="min-w-0 flex-1">
             <div className="mx-auto w-full max-w-7xl p-4 sm:p-6 lg:p-8">
               <Outlet />
             </div>

@@ -26,7 +26,7 @@ export function Sidebar({ id, user, isPremium, open, onNavigate, onOpenProfile, 
       aria-label="Sidebar"
       className={cn(
         'z-30 w-64 shrink-0 flex-col border-r border-slate-200 bg-white',
-        'max-md:fixed max-md:top-16 max-md:bottom-0 max-md:left-0 max-md:shadow-2xl',
+        'max-md:fixed max-md:top-16 max-md:bottom-0 max-md:left-0 max-md:shadow-2xl md:sticky md:top-16 md:h-[calc(100dvh-4rem)]',
         open ? 'flex max-md:animate-pop-in' : 'hidden md:flex',
       )}
     >

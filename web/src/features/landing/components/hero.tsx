@@ -20,7 +20,7 @@ export function Hero({ onWatchDemo }: { onWatchDemo: () => void }) {
           <span className="size-1.5 rounded-full bg-gradient-to-r from-brand-500 to-accent-500" aria-hidden="true" />
           Six AI tools, one workspace
         </p>
-        <h1 className="mt-6 text-4xl leading-[1.1] font-bold tracking-tight text-slate-900 sm:text-6xl lg:text-7xl">
+        <h1 className="mt-6 text-4xl leading-[1.1] font-bold tracking-tight text-balance text-slate-900 sm:text-6xl lg:text-7xl">
           Create amazing content <br className="hidden sm:block" />
           with{' '}
           <span className="bg-gradient-to-r from-brand-600 via-accent-600 to-fuchsia-500 bg-clip-text text-transparent">AI tools</span>
