@@ -1,8 +1,9 @@
 -- Up Migration
 
 -- Accounts. Column names are snake_case; better-auth is mapped onto them in api/src/auth/local.ts.
+-- Ids default to UUIDs: better-auth (generateId: 'uuid') leaves them to Postgres.
 CREATE TABLE users (
-  id              text PRIMARY KEY,
+  id              text PRIMARY KEY DEFAULT gen_random_uuid()::text,
   name            text NOT NULL,
   email           text NOT NULL,
   email_verified  boolean NOT NULL DEFAULT false,
@@ -17,7 +18,7 @@ CREATE UNIQUE INDEX users_email_key ON users (lower(email));
 CREATE UNIQUE INDEX users_single_first_admin ON users (is_admin) WHERE is_admin;
 
 CREATE TABLE sessions (
-  id          text PRIMARY KEY,
+  id          text PRIMARY KEY DEFAULT gen_random_uuid()::text,
   user_id     text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
   token       text NOT NULL UNIQUE,
   expires_at  timestamptz NOT NULL,
@@ -29,7 +30,7 @@ CREATE TABLE sessions (
 CREATE INDEX sessions_user_id_idx ON sessions (user_id);
 
 CREATE TABLE accounts (
-  id                        text PRIMARY KEY,
+  id                        text PRIMARY KEY DEFAULT gen_random_uuid()::text,
   user_id                   text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
   account_id                text NOT NULL,
   provider_id               text NOT NULL,
@@ -46,7 +47,7 @@ CREATE TABLE accounts (
 CREATE INDEX accounts_user_id_idx ON accounts (user_id);
 
 CREATE TABLE verifications (
-  id          text PRIMARY KEY,
+  id          text PRIMARY KEY DEFAULT gen_random_uuid()::text,
   identifier  text NOT NULL,
   value       text NOT NULL,
   expires_at  timestamptz NOT NULL,
@@ -57,7 +58,7 @@ CREATE INDEX verifications_identifier_idx ON verifications (identifier);
 
 -- better-auth's rate limiter (sign-in attempts), shared by every api replica.
 CREATE TABLE rate_limits (
-  id            text PRIMARY KEY,
+  id            text PRIMARY KEY DEFAULT gen_random_uuid()::text,
   key           text NOT NULL UNIQUE,
   count         integer NOT NULL,
   last_request  bigint NOT NULL

@@ -14,7 +14,7 @@ import type { JobProducer } from '../../worker/queue/types.js';
 import type { ObjectStorage } from '../../storage/object-storage.js';
 import { createFilesRouter } from '../../storage/http.js';
 import type { AppConfig } from './config/env.js';
-import type { BetterAuthInstance } from './auth/local.js';
+import { CLIENT_IP_HEADER, type BetterAuthInstance } from './auth/local.js';
 import type { AuthProvider } from './auth/types.js';
 import type { Db } from './db/pool.js';
 import type { Logger } from './lib/logger.js';
@@ -89,7 +89,17 @@ export function createApp(deps: AppDeps) {
   app.use('/api', perIp);
 
   // better-auth reads the raw body itself, so it is mounted before the JSON parser.
-  if (deps.betterAuth) app.all('/api/auth/{*splat}', toNodeHandler(deps.betterAuth));
+  if (deps.betterAuth) {
+    const handler = toNodeHandler(deps.betterAuth);
+    app.all('/api/auth/{*splat}', (req, res) => {
+      req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+      // Browsers always send Origin on POST, so better-auth's origin check stops cross-site forms.
+      // A request with neither Origin nor cookies (curl, scripts) cannot ride on a session: treat
+      // it as same-origin instead of refusing it.
+      if (!req.headers.origin && !req.headers.cookie) req.headers.origin = `${req.protocol}://${req.get('host')}`;
+      return handler(req, res);
+    });
+  }
   else app.all('/api/auth/{*splat}', (_req, res) => { res.status(404).json({ success: false, message: 'Sign-in is handled by Clerk on this server.' }); });
 
   app.use('/api', express.json({ limit: '100kb' }));

@@ -9,9 +9,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { JobProducer, JobRunner } from '../../worker/queue/types.js';
 import { createBullmqProducer } from '../../worker/queue/bullmq.js';
-import { createInProcessQueue } from '../../worker/queue/in-process.js';
 import { createObjectStorage, parseStorageConfig } from '../../storage/index.js';
-import { describeEngines, imageGenerationStatusFor } from '../../worker/src/engines/configure.js';
+import { describeEngines, imageGenerationStatusFor, validateEngineConfig } from '../../worker/src/engines/configure.js';
 import { createApp } from './app.js';
 import { createBetterAuth, createLocalAuthProvider } from './auth/local.js';
 import { createClerkAuth } from './auth/clerk.js';
@@ -43,6 +42,8 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
   };
 
   try {
+    validateEngineConfig(config.rawEnv);
+    const storageConfig = parseStorageConfig(config.rawEnv, { dataDir: config.dataDir });
     // Postgres: external when DATABASE_URL is set, else the embedded server.
     let databaseUrl = config.DATABASE_URL;
     if (!databaseUrl) {
@@ -57,7 +58,7 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
     const db = createPool(databaseUrl);
     stops.push(() => db.end());
 
-    const storage = await createObjectStorage(parseStorageConfig(config.rawEnv, { dataDir: config.dataDir }));
+    const storage = await createObjectStorage(storageConfig);
 
     // Queue: BullMQ on REDIS_URL, else on a redis-server we start, else the in-process adapter.
     let producer: JobProducer;
@@ -80,6 +81,7 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
       log.info(`queue: BullMQ on ${config.REDIS_URL ? 'REDIS_URL' : 'an embedded redis-server'} (${redisUrl})`);
       if (config.RUN_WORKERS) stops.push(spawnWorkers(config, log));
     } else {
+      const { createInProcessQueue } = await import('../../worker/queue/in-process.js');
       const queue = createInProcessQueue({ threads: config.IN_PROCESS_THREADS, processorUrl: PROCESSOR_URL });
       producer = queue.producer;
       runner = queue.runner;

@@ -12,6 +12,9 @@ import type { Db } from '../db/pool.js';
 import type { AuthProvider, AuthUser, Plan } from './types.js';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, weakPasswordReason } from './password-policy.js';
 
+/** Header carrying the client IP from Express to better-auth's rate limiter. */
+export const CLIENT_IP_HEADER = 'x-craftwell-client-ip';
+
 export interface LocalAuthOptions {
   db: Db;
   secret: string;
@@ -91,7 +94,12 @@ export function createBetterAuth(options: LocalAuthOptions) {
         '/change-password': { window: 60, max: options.signInPerMinute },
       },
     },
-    advanced: { database: { generateId: 'uuid' } },
+    advanced: {
+      database: { generateId: 'uuid' },
+      // The app sets this header from Express's req.ip (which honours TRUST_PROXY) and
+      // overwrites anything a client sent under that name.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
     plugins: [bearer()],
     hooks: {
       before: createAuthMiddleware(async (ctx) => {

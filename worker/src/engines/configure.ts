@@ -1,11 +1,37 @@
 /**
  * One place that turns config into engines, per capability. Workers call configureEngines() once
- * per process (or thread); the api calls describeEngines() for /api/config and the start-up log.
+ * per process (or thread); the api calls validateEngineConfig() at start-up and describeEngines()
+ * for /api/config and the start-up log. Image handlers build their engines on their first job,
+ * so a text-only worker never loads an image model.
  */
 import type { EngineInfo, ToolName } from '../../contracts/jobs.js';
 import type { AppConfig } from '../../../api/src/config/env.js';
+import { parseBackgroundConfig } from './background/config.js';
+import { createBackgroundRemover } from './background/index.js';
+import { parseImageConfig } from './image-gen/config.js';
+import { imageGenerationStatus } from './image-gen/index.js';
 import { parseTextConfig } from './text/config.js';
 import { configureTextHandlers, createTextEngines, describeTextEngines } from './text/registry.js';
+
+type Env = Record<string, string | undefined>;
+
+/** Parses every capability's variables, so a bad one stops start-up naming the variable. */
+export function validateEngineConfig(env: Env): void {
+  const problems: string[] = [];
+  const attempt = (fn: () => unknown) => {
+    try {
+      fn();
+    } catch (err) {
+      const issues = (err as { issues?: Array<{ path: PropertyKey[]; message: string }> }).issues;
+      if (issues) problems.push(...issues.map((i) => `  ${i.path.join('.')}: ${i.message}`));
+      else problems.push(`  ${(err as Error).message}`);
+    }
+  };
+  attempt(() => parseTextConfig(env));
+  attempt(() => parseImageConfig(env));
+  attempt(() => parseBackgroundConfig(env));
+  if (problems.length) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
+}
 
 export async function configureEngines(config: AppConfig): Promise<void> {
   const text = createTextEngines(parseTextConfig(config.rawEnv), { dataDir: config.dataDir });
@@ -18,12 +44,13 @@ export function describeEngines(config: AppConfig): Record<ToolName, EngineInfo 
     article: text.article,
     'blog-title': text['blog-title'],
     'resume-review': text['resume-review'],
-    'generate-image': null,
-    'remove-background': null,
+    'generate-image': imageGenerationStatus(parseImageConfig(config.rawEnv)).engine ?? null,
+    'remove-background': createBackgroundRemover(parseBackgroundConfig(config.rawEnv)).info,
     'remove-object': null,
   };
 }
 
-export function imageGenerationStatusFor(_config: AppConfig): { configured: boolean; message?: string } {
-  return { configured: false, message: 'Image generation is not configured.' };
+export function imageGenerationStatusFor(config: AppConfig): { configured: boolean; message?: string } {
+  const { configured, message } = imageGenerationStatus(parseImageConfig(config.rawEnv));
+  return { configured, message };
 }

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ARTICLE_LENGTHS } from '../../../../worker/contracts/jobs.js';
 import { normalizeImageUpload } from '../../../../worker/contracts/image-input.js';
 import { checkPdfUpload } from '../../../../worker/contracts/pdf-input.js';
-import { validateObjectName } from '../../../../worker/src/engines/object/validate.js';
+import { checkSingleObjectName } from '../../../../worker/contracts/object-name.js';
 import { newObjectKey } from '../../../../storage/keys.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { currentUser } from '../../middleware/require-auth.js';
@@ -112,7 +112,7 @@ export function aiRoutes({ service, imageGeneration, testJobs }: AiRoutesDeps): 
   router.post('/remove-image-object', upload('image', IMAGE_MAX_BYTES, 'image'), async (req, res) => {
     const file = fileOf(req, 'image');
     if (!file) throw badRequest('Choose an image to remove an object from.');
-    const check = validateObjectName(typeof req.body?.object === 'string' ? req.body.object : '');
+    const check = checkSingleObjectName(req.body?.object);
     if (!check.ok) throw new AppError(check.message, check.status);
     const image = await normalizeImageUpload(file.buffer);
     const uploads: UploadToStore[] = [{ key: newObjectKey('uploads', 'png'), body: image.png, contentType: 'image/png' }];
