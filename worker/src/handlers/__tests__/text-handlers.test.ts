@@ -1,0 +1,174 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { JobContext, ProgressUpdate } from '../../../contracts/handler.js';
+import { TransientJobError, UserFacingJobError } from '../../../contracts/handler.js';
+import type { JobName, JobPayload } from '../../../contracts/jobs.js';
+import { JOBS } from '../../../contracts/jobs.js';
+import * as fixtures from '../../../../tests/fixtures/resumes/resume-fixtures.js';
+import { parseTextConfig } from '../../engines/text/config.js';
+import { createTextEngines, configureTextHandlers, type TextEngines } from '../../engines/text/registry.js';
+import type { GenerateOptions, TextEngine } from '../../engines/text/text-engine.js';
+import { OpenAiCompatibleEngine } from '../../engines/text/openai-compatible.js';
+import { startFakeChatServer, type FakeChatServer } from '../../engines/text/__tests__/fake-chat-server.js';
+import article from '../article.js';
+import blogTitle from '../blog-title.js';
+import resumeReview from '../resume-review.js';
+
+interface FakeContext<N extends JobName> extends JobContext<N> { updates: ProgressUpdate[] }
+
+function context<N extends JobName>(payload: JobPayload<N>, inputs: Record<string, Uint8Array> = {}, signal = new AbortController().signal): FakeContext<N> {
+  const updates: ProgressUpdate[] = [];
+  return {
+    payload, signal, attempt: 1, updates,
+    progress: async (update) => { updates.push(update); },
+    readInput: async (key) => {
+      if (!inputs[key]) throw new Error(`no input ${key}`);
+      return Buffer.from(inputs[key]);
+    },
+  };
+}
+
+/** A scripted engine: streams `chunks` every `everyMs`, records what it was asked. */
+class ScriptedEngine implements TextEngine {
+  readonly info = { id: 'scripted', label: 'Scripted test model', offline: false };
+  calls: Array<{ prompt: string; options: GenerateOptions }> = [];
+  constructor(private readonly chunks: string[], private readonly everyMs = 0) {}
+  async generate(prompt: string, options: GenerateOptions = {}): Promise<string> {
+    this.calls.push({ prompt, options });
+    let text = '';
+    for (const chunk of this.chunks) {
+      options.signal?.throwIfAborted();
+      if (this.everyMs) await new Promise((r) => setTimeout(r, this.everyMs));
+      text += chunk;
+      options.onChunk?.(chunk);
+    }
+    return text;
+  }
+}
+
+function withEngine(llm: TextEngine | null): TextEngines {
+  const offline = createTextEngines(parseTextConfig({ AI_TEXT_ENGINE: 'offline' }), { dataDir: '/nonexistent' });
+  if (!llm) return offline;
+  return { ...offline, llm, tools: { article: llm.info, 'blog-title': llm.info, 'resume-review': { ...llm.info, id: `${llm.info.id}+resume-rules` } } };
+}
+
+const ARTICLE_PROMPT = 'Write an article about urban beekeeping in Short (500-800 words).';
+const BLOG_PROMPT = 'Generate a blog title for the keyword urban beekeeping in the category Lifestyle';
+
+let restore: TextEngines | null = null;
+afterEach(() => { if (restore) configureTextHandlers(restore); });
+const use = (engines: TextEngines) => { restore = configureTextHandlers(engines) ?? restore; };
+
+describe('article handler', () => {
+  it('without a model: an outline for the parsed topic, labelled offline, through the job stages', async () => {
+    use(withEngine(null));
+    const ctx = context<'article'>({ userId: 'u1', prompt: ARTICLE_PROMPT, length: 800 });
+    const out = await article(ctx);
+    expect(out).toMatchObject({ kind: 'text', engine: { id: 'offline-outline', offline: true } });
+    const content = (out as { content: string }).content;
+    expect(content).toMatch(/^# Article outline: .*Urban Beekeeping/);
+    expect(content).toMatch(/800-word article on “urban beekeeping”/);
+    for (const u of ctx.updates) expect(JOBS.article.stages).toContain(u.stage);
+  });
+
+  it('with a model: the spec prompt goes to the model and the growing text streams, throttled to ~4/s', async () => {
+    const chunks = Array.from({ length: 60 }, (_, i) => (i === 0 ? '# Urban Beekeeping\n\n' : `word${i} `));
+    const engine = new ScriptedEngine(chunks, 20);
+    use(withEngine(engine));
+    const ctx = context<'article'>({ userId: 'u1', prompt: `  ${ARTICLE_PROMPT}  `, length: 1200 });
+    const started = Date.now();
+    const out = await article(ctx);
+    const seconds = (Date.now() - started) / 1000;
+    expect(out).toEqual({ kind: 'text', content: chunks.join('').trim(), engine: engine.info });
+    expect(engine.calls[0].prompt).toBe(ARTICLE_PROMPT);
+    expect(engine.calls[0].options.system).toMatch(/about 1200 words/);
+    expect(engine.calls[0].options.maxTokens).toBeGreaterThan(1200 * 1.5);
+    const partials = ctx.updates.filter((u) => u.partial !== undefined);
+    expect(partials.length).toBeGreaterThanOrEqual(2);
+    expect(partials.length).toBeLessThanOrEqual(Math.ceil(seconds * 4) + 2);
+    expect(partials.at(-1)!.partial).toBe(chunks.join(''));
+    for (let i = 1; i < partials.length; i++) expect(partials[i].partial!.length).toBeGreaterThanOrEqual(partials[i - 1].partial!.length);
+    expect(partials.every((u) => u.stage === 'Writing')).toBe(true);
+  });
+
+  it('when the prompt is blank, then a 400 and the model is never called', async () => {
+    const engine = new ScriptedEngine(['x']);
+    use(withEngine(engine));
+    await expect(article(context<'article'>({ userId: 'u1', prompt: '   ', length: 800 }))).rejects.toMatchObject({ name: 'UserFacingJobError', status: 400 });
+    expect(engine.calls).toHaveLength(0);
+  });
+
+  it('when the job is cancelled, then the handler stops', async () => {
+    const controller = new AbortController();
+    use(withEngine(new ScriptedEngine(Array.from({ length: 50 }, () => 'x '), 10)));
+    const run = article(context<'article'>({ userId: 'u1', prompt: ARTICLE_PROMPT, length: 800 }, {}, controller.signal));
+    setTimeout(() => controller.abort(), 50);
+    await expect(run).rejects.toBeDefined();
+  });
+});
+
+describe('text handlers against a real OpenAI-compatible server', () => {
+  let server: FakeChatServer;
+  beforeAll(async () => { server = await startFakeChatServer(); });
+  afterAll(async () => { await server.close(); });
+  const remote = (model: string) => new OpenAiCompatibleEngine({ baseUrl: server.baseUrl, apiKey: 'k', model, timeoutMs: 2_000, maxRetries: 0 });
+
+  it('blog titles: the model list is normalised to a numbered markdown list', async () => {
+    server.reply = 'Here you go:\n1) "Urban Beekeeping for Beginners"\n2. **Why Urban Beekeeping Is Booming**\n- The Rooftop Hive Handbook\n';
+    use(withEngine(remote('ok')));
+    const out = await blogTitle(context<'blog-title'>({ userId: 'u1', prompt: BLOG_PROMPT }));
+    expect((out as { content: string }).content).toBe('1. Urban Beekeeping for Beginners\n2. Why Urban Beekeeping Is Booming\n3. The Rooftop Hive Handbook');
+    expect(server.requests.at(-1)!.body.messages).toEqual([expect.objectContaining({ role: 'system' }), { role: 'user', content: BLOG_PROMPT }]);
+  });
+
+  it('a bad key becomes a non-retryable error; rate limiting a retryable one', async () => {
+    use(withEngine(remote('bad-key')));
+    await expect(blogTitle(context<'blog-title'>({ userId: 'u1', prompt: BLOG_PROMPT }))).rejects.toBeInstanceOf(UserFacingJobError);
+    use(withEngine(remote('rate-limited')));
+    await expect(article(context<'article'>({ userId: 'u1', prompt: ARTICLE_PROMPT, length: 800 }))).rejects.toBeInstanceOf(TransientJobError);
+  });
+});
+
+describe('blog-title handler offline', () => {
+  it('gives 10 titles for the parsed keyword and rejects an unknown category', async () => {
+    use(withEngine(null));
+    const out = await blogTitle(context<'blog-title'>({ userId: 'u1', prompt: BLOG_PROMPT }));
+    const content = (out as { content: string }).content;
+    expect(content.match(/^\d+\. .*Urban Beekeeping/gm)).toHaveLength(10);
+    expect(out.engine).toMatchObject({ id: 'offline-headlines', offline: true });
+    await expect(blogTitle(context<'blog-title'>({ userId: 'u1', prompt: 'Generate a blog title for the keyword bees in the category Gardening' })))
+      .rejects.toMatchObject({ status: 400 });
+  });
+});
+
+describe('resume-review handler', () => {
+  it('without a model: the rule-based review of the uploaded PDF', async () => {
+    use(withEngine(null));
+    const ctx = context<'resume-review'>({ userId: 'u1', inputKey: 'uploads/r.pdf' }, { 'uploads/r.pdf': await fixtures.weakResume() });
+    const out = await resumeReview(ctx);
+    const content = (out as { content: string }).content;
+    expect(out.engine).toMatchObject({ id: 'resume-rules', offline: true });
+    expect(content).toMatch(/^# Resume Review/);
+    expect(content).toMatch(/Overall score: \d+\/100 — Weak/);
+    expect(ctx.updates.map((u) => u.stage)).toEqual(['Reading PDF', 'Analysing', 'Writing review']);
+  });
+
+  it('with a model: the narrative comes from the model, the score and checks from the analysis', async () => {
+    const engine = new ScriptedEngine(['## Content Analysis\nSolid, quantified bullets.\n\n## Professional Tips\n- Keep it up.']);
+    use(withEngine(engine));
+    const ctx = context<'resume-review'>({ userId: 'u1', inputKey: 'k' }, { k: await fixtures.twoColumnResume() });
+    const content = (await resumeReview(ctx) as { content: string }).content;
+    expect(content).toMatch(/Overall score: \d+\/100/);
+    expect(content).toContain('Solid, quantified bullets.');
+    expect(content).toMatch(/## Checks[\s\S]*Two-column layout/);
+    expect(engine.calls[0].prompt).toMatch(/Measured facts:[\s\S]*ATS risks: Two-column layout/);
+    expect(engine.calls[0].prompt).toContain('Redesigned onboarding, raising activation by 22%.');
+  });
+
+  it('a scanned PDF fails with the no-text message and no model call', async () => {
+    const engine = new ScriptedEngine(['x']);
+    use(withEngine(engine));
+    const ctx = context<'resume-review'>({ userId: 'u1', inputKey: 'k' }, { k: await fixtures.imageOnlyResume() });
+    await expect(resumeReview(ctx)).rejects.toThrow(/^This PDF has no selectable text/);
+    expect(engine.calls).toHaveLength(0);
+  });
+});
