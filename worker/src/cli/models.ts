@@ -1,0 +1,112 @@
+/**
+ * npm run models -- list
+ * npm run models -- pull <name | https-url> [--sha256 <hex>] [--file <name.gguf>] [--force]
+ *
+ * Models go to DATA_DIR/models (default ./.data/models), where the worker finds the first *.gguf.
+ */
+import { readdirSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { downloadModel, MODEL_CATALOG, ModelDownloadError, type DownloadProgress } from '../engines/text/model-download.js';
+
+export interface CliIo {
+  dataDir: string;
+  out: NodeJS.WritableStream & { isTTY?: boolean };
+  err: NodeJS.WritableStream & { isTTY?: boolean };
+}
+
+const USAGE = `Usage:
+  npm run models -- list
+  npm run models -- pull <name | https-url> [--sha256 <hex>] [--file <name.gguf>] [--force]`;
+
+export async function runModelsCli(argv: string[], io: CliIo): Promise<number> {
+  const [command, target, ...rest] = argv;
+  const modelsDir = path.join(io.dataDir, 'models');
+  if (command === 'list') {
+    const installed = existsSync(modelsDir) ? readdirSync(modelsDir).filter((f) => f.endsWith('.gguf')).sort() : [];
+    io.out.write(`Recommended models (download with: npm run models -- pull <name>):\n`);
+    for (const model of MODEL_CATALOG) {
+      io.out.write(`  ${installed.includes(model.file) ? '✔' : ' '} ${model.name.padEnd(24)} ${model.approxSize.padStart(7)}  ${model.description}\n`);
+    }
+    io.out.write(`\nIn ${modelsDir}: ${installed.length ? installed.join(', ') : 'no models yet'}\n`);
+    if (installed.length) io.out.write(`The worker uses ${installed[0]} unless AI_TEXT_MODEL_PATH says otherwise.\n`);
+    return 0;
+  }
+  if (command !== 'pull' || !target) {
+    io.err.write(`${USAGE}\n`);
+    return 2;
+  }
+  const flags = parseFlags(rest);
+  const model = MODEL_CATALOG.find((m) => m.name === target);
+  if (!model && !/^https?:\/\//.test(target)) {
+    io.err.write(`Unknown model "${target}". Known: ${MODEL_CATALOG.map((m) => m.name).join(', ')} — or pass a URL.\n`);
+    return 2;
+  }
+  const url = model?.url ?? target;
+  const file = flags.file ?? model?.file ?? decodeURIComponent(new URL(url).pathname.split('/').pop() ?? 'model.gguf');
+  if (!file.endsWith('.gguf')) {
+    io.err.write(`The file name must end in .gguf (got "${file}"); pass --file <name.gguf>.\n`);
+    return 2;
+  }
+  const bar = progressBar(io.err, file);
+  try {
+    const result = await downloadModel({ url, file, modelsDir, sha256: flags.sha256 ?? model?.sha256, force: flags.force, onProgress: bar.update });
+    bar.done();
+    io.out.write(`Saved ${result.path} (${formatMb(result.bytes)}, sha256 ${result.sha256}).\nRestart the worker to use it.\n`);
+    return 0;
+  } catch (error) {
+    bar.done();
+    io.err.write(`${error instanceof ModelDownloadError ? error.message : `Download failed: ${String(error)}`}\n`);
+    return 1;
+  }
+}
+
+function parseFlags(args: string[]): { sha256?: string; file?: string; force: boolean } {
+  const flags: { sha256?: string; file?: string; force: boolean } = { force: false };
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '--sha256') flags.sha256 = args[++i];
+    else if (args[i] === '--file') flags.file = args[++i];
+    else if (args[i] === '--force') flags.force = true;
+  }
+  return flags;
+}
+
+function formatMb(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** A one-line bar redrawn in place on a terminal; on a pipe, a line every 10%. */
+export function progressBar(stream: NodeJS.WritableStream & { isTTY?: boolean }, label: string) {
+  const started = Date.now();
+  let lastStep = -1;
+  let lastDraw = 0;
+  let drawn = false;
+  return {
+    update: ({ received, total }: DownloadProgress) => {
+      const seconds = Math.max(0.001, (Date.now() - started) / 1000);
+      const speed = `${formatMb(received / seconds)}/s`;
+      if (total === null) {
+        if (stream.isTTY && Date.now() - lastDraw > 100) { stream.write(`\r${label} ${formatMb(received)} ${speed}   `); lastDraw = Date.now(); drawn = true; }
+        return;
+      }
+      const fraction = Math.min(1, received / total);
+      const width = 30;
+      const filled = Math.round(fraction * width);
+      const line = `${label} [${'█'.repeat(filled)}${'░'.repeat(width - filled)}] ${String(Math.floor(fraction * 100)).padStart(3)}% ${formatMb(received)} / ${formatMb(total)} ${speed}`;
+      if (stream.isTTY) {
+        if (Date.now() - lastDraw > 100 || fraction === 1) { stream.write(`\r${line}`); lastDraw = Date.now(); drawn = true; }
+      } else {
+        const step = Math.floor(fraction * 10);
+        if (step > lastStep) { stream.write(`${line}\n`); lastStep = step; }
+      }
+    },
+    done: () => { if (drawn) stream.write('\n'); },
+  };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const dataDir = path.resolve(process.env.DATA_DIR ?? '.data');
+  runModelsCli(process.argv.slice(2), { dataDir, out: process.stdout, err: process.stderr })
+    .then((code) => { process.exitCode = code; })
+    .catch((error: unknown) => { console.error(error); process.exitCode = 1; });
+}
