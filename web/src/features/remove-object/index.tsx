@@ -75,7 +75,7 @@ export default function RemoveObjectPage() {
               label="Object to Remove"
               name="object"
               required
-              rows={3}
+              rows={2}
               value={objectText}
               onChange={(event) => setObjectText(event.target.value)}
               placeholder="e.g. car, person, tree, watch (single object name only)"

@@ -31,14 +31,14 @@ export function BeforeAfter({
     <div className="grid gap-4 sm:grid-cols-2">
       <figure className="min-w-0">
         <figcaption className="mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">Original</figcaption>
-        <div className="grid min-h-48 place-items-center overflow-hidden rounded-xl border border-slate-200 bg-slate-50">
+        <div className="flex min-h-48 items-center justify-center overflow-hidden rounded-xl border border-slate-200 bg-slate-50">
           <img src={originalUrl} alt="Original upload" className="h-auto max-h-[32rem] w-full object-contain" />
         </div>
       </figure>
       <figure className="min-w-0">
         <figcaption
           aria-live="polite"
-          className={cn('mb-2 flex items-center gap-1.5 text-xs font-semibold tracking-wide uppercase', processing ? 'text-brand-600' : 'text-emerald-600')}
+          className={cn('mb-2 flex items-center gap-1.5 text-xs font-semibold tracking-wide uppercase', processing ? 'text-brand-600' : resultUrl ? 'text-emerald-600' : 'text-slate-500')}
         >
           {processing ? <Loader2 className="size-3.5 animate-spin" aria-hidden="true" /> : null}
           {resultLabel}
@@ -46,7 +46,7 @@ export function BeforeAfter({
         {resultUrl && !processing ? (
           <ResultImage src={resultUrl} alt={resultLabel} loaded={loaded} onLoaded={onLoaded} failMessage={failMessage} checkerboard={checkerboard} />
         ) : (
-          <div className="grid min-h-48 place-items-center rounded-xl border border-dashed border-brand-200 bg-brand-50/40 p-4">
+          <div className="flex min-h-48 items-center justify-center rounded-xl border border-dashed border-brand-200 bg-brand-50/40 p-4">
             <div className="w-full max-w-xs">{progressSlot}</div>
           </div>
         )}

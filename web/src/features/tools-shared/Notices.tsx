@@ -19,7 +19,7 @@ export function EngineNotice({ engine, note }: { engine: EngineInfo | null | und
     <div className="mb-4 flex items-start gap-2.5 rounded-xl border border-sky-200 bg-sky-50 px-3.5 py-2.5 text-sm text-sky-900">
       <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <p className="min-w-0">
-        <span className="font-medium">{engine.label}.</span>
+        <span className="font-medium">{engine.label.replace(/\.$/, "")}.</span>
         {note ? <> {note}</> : null}
       </p>
     </div>

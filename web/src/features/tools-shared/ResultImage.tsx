@@ -27,7 +27,7 @@ export function ResultImage({
   return (
     <div
       className={cn(
-        'relative grid min-h-48 place-items-center overflow-hidden rounded-xl border border-slate-200',
+        'relative flex min-h-48 items-center justify-center overflow-hidden rounded-xl border border-slate-200',
         !checkerboard && 'bg-slate-50',
         className,
       )}

@@ -48,7 +48,7 @@ export function ToolPanel({
               {title}
             </h2>
           </div>
-          {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
+          {actions ? <div className="ml-auto flex flex-wrap items-center justify-end gap-2">{actions}</div> : null}
         </div>
         {children}
       </section>
