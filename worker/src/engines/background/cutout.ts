@@ -10,8 +10,8 @@
 
 /** Coarse grid cell size is chosen so the grid's longer side is at most this. */
 const GRID_MAX_SIDE = 512;
-/** Box-blur radius on the coarse grid; two passes approximate a Gaussian. */
-const BLUR_RADIUS = 4;
+/** Box-blur radius on the coarse grid: estimates are local averages, not single noisy pixels. */
+const BLUR_RADIUS = 2;
 /** Alpha below LOW becomes fully transparent, above HIGH fully opaque: removes model noise. */
 const LOW = 12;
 const HIGH = 240;
@@ -67,19 +67,23 @@ interface ColourField {
   cell: number;
 }
 
+/** A cell needs this much confident weight to stand on its own; less borrows from coarser levels. */
+const MIN_SUPPORT = 1;
+
 /**
- * Local weighted mean colour on a coarse grid. `weight(a)` says how much a pixel of alpha a
- * counts; cells with no support get the global weighted mean.
+ * Local mean colour of confident pixels on a coarse grid. `weight(a)` says how much a pixel of
+ * alpha a counts (zero for unsure ones). Cells without support take the colour of the nearest
+ * supported region through a push-pull pyramid, so wide soft edges (hair, fur) still get the
+ * colour of the closest solid subject or clear background, not a blend of the edge itself.
  */
 function colourField(input: CutoutInput, alpha: Buffer, weight: (a: number) => number): ColourField {
   const { rgb, width, height } = input;
   const cell = Math.max(1, Math.ceil(Math.max(width, height) / GRID_MAX_SIDE));
   const gw = Math.ceil(width / cell);
   const gh = Math.ceil(height / cell);
-  const acc = new Float32Array(gw * gh * 4);
+  const base = new Float32Array(gw * gh * 4);
   const table = new Float32Array(256);
   for (let a = 0; a < 256; a += 1) table[a] = weight(a / 255);
-  let tr = 0, tg = 0, tb = 0, tw = 0;
   for (let y = 0; y < height; y += 1) {
     const row = ((y / cell) | 0) * gw;
     for (let x = 0; x < width; x += 1) {
@@ -87,20 +91,48 @@ function colourField(input: CutoutInput, alpha: Buffer, weight: (a: number) => n
       const w = table[alpha[i]];
       if (w === 0) continue;
       const g = (row + ((x / cell) | 0)) * 4;
-      const r = rgb[i * 3] * w, gr = rgb[i * 3 + 1] * w, b = rgb[i * 3 + 2] * w;
-      acc[g] += r; acc[g + 1] += gr; acc[g + 2] += b; acc[g + 3] += w;
-      tr += r; tg += gr; tb += b; tw += w;
+      base[g] += rgb[i * 3] * w; base[g + 1] += rgb[i * 3 + 1] * w; base[g + 2] += rgb[i * 3 + 2] * w; base[g + 3] += w;
     }
   }
-  boxBlur(acc, gw, gh, 4, BLUR_RADIUS);
-  boxBlur(acc, gw, gh, 4, BLUR_RADIUS);
-  const fallback = tw > 0 ? [tr / tw, tg / tw, tb / tw] : [0, 0, 0];
-  const colours = new Float32Array(gw * gh * 3);
-  for (let g = 0; g < gw * gh; g += 1) {
-    const w = acc[g * 4 + 3];
-    for (let c = 0; c < 3; c += 1) colours[g * 3 + c] = w > 1e-3 ? acc[g * 4 + c] / w : fallback[c];
+  boxBlur(base, gw, gh, 4, BLUR_RADIUS);
+
+  // Push: each level sums 2×2 cells of the one below, up to a single cell.
+  const levels = [{ sums: base, w: gw, h: gh }];
+  while (levels[levels.length - 1].w > 1 || levels[levels.length - 1].h > 1) {
+    const below = levels[levels.length - 1];
+    const w = Math.ceil(below.w / 2), h = Math.ceil(below.h / 2);
+    const sums = new Float32Array(w * h * 4);
+    for (let y = 0; y < below.h; y += 1) {
+      for (let x = 0; x < below.w; x += 1) {
+        const from = (y * below.w + x) * 4, to = ((y >> 1) * w + (x >> 1)) * 4;
+        for (let c = 0; c < 4; c += 1) sums[to + c] += below.sums[from + c];
+      }
+    }
+    levels.push({ sums, w, h });
   }
-  return { colours, gw, gh, cell };
+
+  // Pull: from the top down, weakly supported cells lean on their parent's mean.
+  const top = levels[levels.length - 1].sums;
+  let means = new Float32Array(3);
+  for (let c = 0; c < 3; c += 1) means[c] = top[3] > 0 ? top[c] / top[3] : 0;
+  for (let k = levels.length - 2; k >= 0; k -= 1) {
+    const { sums, w, h } = levels[k];
+    const parentW = levels[k + 1].w;
+    const next = new Float32Array(w * h * 3);
+    for (let y = 0; y < h; y += 1) {
+      for (let x = 0; x < w; x += 1) {
+        const i = y * w + x, p = ((y >> 1) * parentW + (x >> 1)) * 3;
+        const support = sums[i * 4 + 3];
+        const t = Math.min(1, support / MIN_SUPPORT);
+        for (let c = 0; c < 3; c += 1) {
+          const own = support > 0 ? sums[i * 4 + c] / support : 0;
+          next[i * 3 + c] = t * own + (1 - t) * means[p + c];
+        }
+      }
+    }
+    means = next;
+  }
+  return { colours: means, gw, gh, cell };
 }
 
 /** Bilinear sample of a colour field at full-resolution pixel (x, y) into out[0..2]. */
@@ -124,9 +156,11 @@ export function composeCutout(input: CutoutInput): Buffer {
   const pixels = width * height;
   if (rgb.length !== pixels * 3 || mask.length !== pixels) throw new Error('composeCutout: buffer sizes do not match width × height');
   const alpha = cleanAlpha(mask);
-  // Confident pixels dominate each estimate: a^4 favours solid subject, (1-a)^4 clear background.
-  const subject = colourField(input, alpha, (a) => a * a * a * a);
-  const background = colourField(input, alpha, (a) => (1 - a) ** 4);
+  // Estimates and the un-mixing use the model's own alpha (the best guess of the real mix);
+  // the cleaned alpha is only what gets stored.
+  // Only confident pixels inform each estimate: near-solid subject, near-empty background.
+  const subject = colourField(input, mask, (a) => (a >= 0.98 ? 1 : 0));
+  const background = colourField(input, mask, (a) => (a <= 0.02 ? 1 : 0));
 
   const out = Buffer.allocUnsafe(pixels * 4);
   const f = new Float32Array(3);
@@ -148,7 +182,7 @@ export function composeCutout(input: CutoutInput): Buffer {
         continue;
       }
       sample(background, x, y, b);
-      const a = a8 / 255;
+      const a = Math.max(mask[i], 1) / 255;
       for (let c = 0; c < 3; c += 1) {
         const solved = (rgb[i * 3 + c] - (1 - a) * b[c]) / a;
         // Solving divides by a: trust it in proportion to a, lean on the local estimate otherwise.
