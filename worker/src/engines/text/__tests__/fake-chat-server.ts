@@ -53,6 +53,12 @@ export async function startFakeChatServer(): Promise<FakeChatServer> {
       if (body.stream) {
         res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
         const pieces = state.reply.split(/(?<= )/);
+        if (model === 'burst') {
+          // Everything at once: the fastest possible provider, for measuring our own overhead.
+          for (const piece of pieces) res.write(`data: ${JSON.stringify(chunk(model, piece))}\n\n`);
+          res.end('data: [DONE]\n\n');
+          return;
+        }
         let i = 0;
         const next = () => {
           if (res.destroyed) return;
