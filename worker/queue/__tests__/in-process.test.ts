@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { runQueueConformance } from '../conformance/queue-conformance.js';
+import { createInProcessQueue } from '../in-process.js';
+
+const processorUrl = new URL('./fixtures/echo-processor.ts', import.meta.url).href;
+
+runQueueConformance('in-process (worker threads)', async ({ concurrency, backoffMs }) => {
+  const { producer, runner } = createInProcessQueue({ threads: 1, processorUrl, concurrency, backoffMs, abortGraceMs: 1000, log: () => {} });
+  return { producer, runner };
+});
+
+describe('in-process adapter specifics', () => {
+  it('when a thread dies mid-job, then the job runs again on a fresh thread, and fails clearly when it keeps dying', async () => {
+    const { producer, runner } = createInProcessQueue({ threads: 1, processorUrl, backoffMs: 10, log: () => {} });
+    await runner.start();
+    try {
+      const once = await producer.enqueue('test-echo', { userId: 'u', text: 'once', mode: 'crash', save: false });
+      expect((await producer.waitForResult(once.id, 20_000)).content).toBe('survived on attempt 2');
+      const always = await producer.enqueue('test-echo', { userId: 'u', text: 'always', mode: 'crash', save: false });
+      await expect(producer.waitForResult(always.id, 20_000)).rejects.toMatchObject({
+        message: 'The worker running this job stopped unexpectedly. Please try again.',
+        status: 500,
+      });
+      // The pool recovered: ordinary jobs still run.
+      const ok = await producer.enqueue('test-echo', { userId: 'u', text: 'still here', mode: 'ok', save: false });
+      expect((await producer.waitForResult(ok.id, 20_000)).content).toBe('still here');
+    } finally {
+      await runner.close(0);
+      await producer.close();
+    }
+  });
+
+  it('when the runner is closed, then queued jobs fail with 503 and new jobs are refused', async () => {
+    const { producer, runner } = createInProcessQueue({ threads: 1, processorUrl, concurrency: 1, log: () => {} });
+    await runner.start();
+    const busy = await producer.enqueue('test-echo', { userId: 'u', text: '', mode: 'sleep', sleepMs: 300, save: false });
+    const queued = await producer.enqueue('test-echo', { userId: 'u', text: 'later', mode: 'ok', save: false });
+    const queuedResult = producer.waitForResult(queued.id, 10_000).catch((error: unknown) => error);
+    await runner.close(5000);
+    expect(await queuedResult).toMatchObject({ status: 503 });
+    expect((await producer.getStatus(busy.id))?.state).toBe('completed');
+    await expect(producer.enqueue('test-echo', { userId: 'u', text: 'x', mode: 'ok', save: false })).rejects.toMatchObject({ status: 503 });
+    await producer.close();
+  });
+
+  it('when the processor module cannot load in a thread, then start fails with a clear error', async () => {
+    const { runner } = createInProcessQueue({ threads: 1, processorUrl: new URL('./fixtures/missing.ts', import.meta.url).href, log: () => {} });
+    await expect(runner.start()).rejects.toThrow(/could not be loaded in a worker thread/);
+  });
+});

@@ -1,0 +1,500 @@
+/**
+ * In-process adapter: the same JobProducer / JobRunner contract as BullMQ, for embedded mode
+ * without Redis. Jobs wait in memory and run on worker threads; each thread imports the
+ * processor module once and keeps it (and its models) warm. Per-queue concurrency, per-attempt
+ * timeouts, retries with backoff, cancellation, progress and graceful shutdown all happen here.
+ *
+ * Jobs live as long as the process: a restart loses queued jobs (their waiters get 503 first).
+ */
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { JOBS, QUEUE_NAMES, parsePayload, queueOf, type JobName, type JobResult, type QueueName } from '../contracts/jobs.js';
+import { backoffDelay, defaultStage, FAILURES, type AbortCause, type AttemptOutcome, type Failure } from './attempt.js';
+import type { MainToThread, ThreadData, ThreadToMain } from './in-process-protocol.js';
+import {
+  JobFailedError,
+  JobTimeoutError,
+  QueueUnavailableError,
+  type JobProducer,
+  type JobRunner,
+  type JobState,
+  type JobStatus,
+} from './types.js';
+
+export interface InProcessQueueOptions {
+  /** Worker threads to start (each runs several async jobs at once). */
+  threads: number;
+  /** file URL of a ProcessorModule, imported once in every thread. */
+  processorUrl: string;
+  /** Jobs running at once per queue: one number for all, or per queue (default: threads). */
+  concurrency?: number | Partial<Record<QueueName, number>>;
+  /** First retry delay; later ones double, with jitter (default 1000 ms). */
+  backoffMs?: number;
+  /** Time a processor gets to wind down after an abort before its thread is replaced (default 5 s). */
+  abortGraceMs?: number;
+  /** Finished jobs are kept this long for status polling (default 1 h, at most 1000 of them). */
+  retentionMs?: number;
+  log?: (message: string, error?: unknown) => void;
+}
+
+export interface InProcessQueue {
+  producer: JobProducer;
+  runner: JobRunner;
+}
+
+const MAX_FINISHED = 1000;
+const MAX_REMEMBERED_CANCELS = 1000;
+const JOB_ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
+
+interface Entry {
+  id: string;
+  name: JobName;
+  queue: QueueName;
+  payload: unknown;
+  ownerId: string;
+  createdAt: number;
+  state: JobState;
+  progress: number;
+  stage: string;
+  partial?: string;
+  result?: JobResult;
+  error?: Failure;
+  attemptsMade: number;
+  run?: { runId: string; thread: Thread; watchdog: NodeJS.Timeout };
+  retryTimer?: NodeJS.Timeout;
+  /** Why the running attempt was asked to stop, if it was. */
+  stopRequested?: AbortCause;
+}
+
+interface Thread {
+  worker: Worker;
+  runs: Map<string, string>; // runId -> job id
+  ready: boolean;
+}
+
+interface Waiter {
+  resolve(result: JobResult): void;
+  reject(error: Error): void;
+}
+
+/** tsx's ESM API entry (the `import` condition of `tsx/esm/api`, which require.resolve cannot pick). */
+function resolveTsxEsmApi(): string {
+  const manifestPath = createRequire(import.meta.url).resolve('tsx/package.json');
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as {
+    exports: Record<string, { import?: { default?: string } } | string>;
+  };
+  const target = manifest.exports['./esm/api'];
+  const relative = typeof target === 'object' ? target.import?.default : undefined;
+  if (!relative) throw new Error('tsx/esm/api not found: cannot run TypeScript processors in worker threads');
+  return path.join(path.dirname(manifestPath), relative);
+}
+
+/**
+ * How to start a thread on the entry next to this file: directly when compiled (.js), or, from
+ * TypeScript source, through a tiny bootstrap that registers tsx inside the thread first (threads
+ * do not inherit the parent's loader hooks, whether it runs under tsx, vitest or anything else).
+ */
+function threadEntry(): { entry: string | URL; eval: boolean } {
+  const self = fileURLToPath(import.meta.url);
+  const extension = path.extname(self);
+  const url = new URL(`./in-process-thread${extension}`, import.meta.url);
+  if (extension !== '.ts') return { entry: url, eval: false };
+  const tsxApi = pathToFileURL(resolveTsxEsmApi()).href;
+  const bootstrap = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(url.href)}); });`;
+  return { entry: bootstrap, eval: true };
+}
+
+export function createInProcessQueue(options: InProcessQueueOptions): InProcessQueue {
+  const backoffMs = options.backoffMs ?? 1000;
+  const abortGraceMs = options.abortGraceMs ?? 5000;
+  const retentionMs = options.retentionMs ?? 60 * 60 * 1000;
+  const log = options.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
+  const limits = new Map<QueueName, number>(
+    QUEUE_NAMES.map((queue) => {
+      const configured = typeof options.concurrency === 'number' ? options.concurrency : options.concurrency?.[queue];
+      return [queue, Math.max(1, configured ?? options.threads)];
+    }),
+  );
+
+  const jobs = new Map<string, Entry>();
+  const waiting = new Map<QueueName, string[]>(QUEUE_NAMES.map((queue) => [queue, []]));
+  const activeCount = new Map<QueueName, number>(QUEUE_NAMES.map((queue) => [queue, 0]));
+  const waiters = new Map<string, Set<Waiter>>();
+  const finishedOrder: string[] = [];
+  const cancelled = new Set<string>();
+  const threads: Thread[] = [];
+  let idleListeners: Array<() => void> = [];
+  let started = false;
+  let closing = false;
+  let producerClosed = false;
+
+  // ---- bookkeeping -------------------------------------------------------------------------
+
+  function settle(id: string, outcome: { result: JobResult } | { error: Error }): void {
+    const set = waiters.get(id);
+    if (!set) return;
+    waiters.delete(id);
+    for (const waiter of set) {
+      if ('result' in outcome) waiter.resolve(outcome.result);
+      else waiter.reject(outcome.error);
+    }
+  }
+
+  function retire(entry: Entry): void {
+    finishedOrder.push(entry.id);
+    setTimeout(() => {
+      if (jobs.get(entry.id) === entry) jobs.delete(entry.id);
+    }, retentionMs).unref();
+    while (finishedOrder.length > MAX_FINISHED) jobs.delete(finishedOrder.shift()!);
+  }
+
+  function complete(entry: Entry, result: JobResult): void {
+    Object.assign(entry, { state: 'completed', progress: 100, result, partial: undefined });
+    retire(entry);
+    settle(entry.id, { result });
+  }
+
+  function fail(entry: Entry, failure: Failure): void {
+    Object.assign(entry, { state: 'failed', error: failure, partial: undefined });
+    retire(entry);
+    settle(entry.id, { error: new JobFailedError(failure.message, failure.status) });
+  }
+
+  function totalActive(): number {
+    let total = 0;
+    for (const count of activeCount.values()) total += count;
+    return total;
+  }
+
+  function endRun(entry: Entry): void {
+    if (!entry.run) return;
+    clearTimeout(entry.run.watchdog);
+    entry.run.thread.runs.delete(entry.run.runId);
+    entry.run = undefined;
+    entry.attemptsMade += 1;
+    activeCount.set(entry.queue, activeCount.get(entry.queue)! - 1);
+    if (totalActive() === 0) {
+      const listeners = idleListeners;
+      idleListeners = [];
+      for (const listener of listeners) listener();
+    }
+  }
+
+  function whenIdle(timeoutMs: number): Promise<void> {
+    if (totalActive() === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, timeoutMs);
+      idleListeners.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
+  /** Retry later, or fail for good. */
+  function retryOrFail(entry: Entry, failure: Failure, retryable: boolean, immediately = false): void {
+    if (retryable && !closing && entry.attemptsMade < JOBS[entry.name].attempts) {
+      Object.assign(entry, { state: 'queued', stage: defaultStage(entry.name, 'queued'), partial: undefined });
+      const requeue = () => {
+        entry.retryTimer = undefined;
+        waiting.get(entry.queue)!.push(entry.id);
+        dispatch();
+      };
+      if (immediately) requeue();
+      else entry.retryTimer = setTimeout(requeue, backoffDelay(backoffMs, entry.attemptsMade));
+      return;
+    }
+    fail(entry, failure);
+  }
+
+  // ---- threads -----------------------------------------------------------------------------
+
+  function send(thread: Thread, message: MainToThread): void {
+    thread.worker.postMessage(message);
+  }
+
+  function spawnThread(): Promise<Thread> {
+    const { entry, eval: isCode } = threadEntry();
+    const data: ThreadData = { processorUrl: options.processorUrl, abortGraceMs };
+    const worker = new Worker(entry, { workerData: data, eval: isCode });
+    const thread: Thread = { worker, runs: new Map(), ready: false };
+    threads.push(thread);
+    return new Promise((resolve, reject) => {
+      worker.on('message', (message: ThreadToMain) => {
+        switch (message.type) {
+          case 'ready':
+            thread.ready = true;
+            resolve(thread);
+            dispatch();
+            break;
+          case 'init-error':
+            reject(new Error(`The job processor could not be loaded in a worker thread: ${message.message}`));
+            void worker.terminate();
+            break;
+          case 'progress':
+            onProgress(thread, message.runId, message.update);
+            break;
+          case 'outcome':
+            onOutcome(thread, message.runId, message.outcome);
+            break;
+          case 'log':
+            log(message.message);
+            break;
+        }
+      });
+      worker.on('error', (error) => log('in-process queue: worker thread error', error));
+      worker.on('exit', (code) => {
+        reject(new Error(`Worker thread exited during start-up (code ${code})`));
+        onThreadExit(thread);
+      });
+    });
+  }
+
+  function onProgress(thread: Thread, runId: string, update: { progress: number; stage: string; partial?: string }): void {
+    const entry = jobs.get(thread.runs.get(runId) ?? '');
+    if (!entry || entry.run?.runId !== runId) return;
+    entry.progress = Math.max(0, Math.min(100, update.progress));
+    entry.stage = update.stage;
+    entry.partial = update.partial;
+  }
+
+  function onOutcome(thread: Thread, runId: string, outcome: AttemptOutcome): void {
+    const entry = jobs.get(thread.runs.get(runId) ?? '');
+    if (!entry || entry.run?.runId !== runId) return;
+    endRun(entry);
+    if (outcome.ok) complete(entry, outcome.result);
+    else retryOrFail(entry, outcome.failure, outcome.retryable);
+    dispatch();
+  }
+
+  /** A thread died (crash, process.exit in a processor, or terminated by the watchdog). */
+  function onThreadExit(thread: Thread): void {
+    threads.splice(threads.indexOf(thread), 1);
+    for (const jobId of [...thread.runs.values()]) {
+      const entry = jobs.get(jobId);
+      if (!entry?.run) continue;
+      endRun(entry);
+      if (closing) fail(entry, FAILURES.shutdown);
+      else if (entry.stopRequested) fail(entry, FAILURES[entry.stopRequested]);
+      // Like a stalled BullMQ job: run it again on another thread while attempts remain.
+      else retryOrFail(entry, FAILURES.crashed, true, true);
+    }
+    if (started && !closing) {
+      spawnThread().catch((error) => log('in-process queue: could not replace a worker thread', error));
+    }
+    dispatch();
+  }
+
+  function pickThread(): Thread | undefined {
+    let best: Thread | undefined;
+    for (const thread of threads) {
+      if (thread.ready && (!best || thread.runs.size < best.runs.size)) best = thread;
+    }
+    return best;
+  }
+
+  function dispatch(): void {
+    if (!started || closing) return;
+    for (const queue of QUEUE_NAMES) {
+      const list = waiting.get(queue)!;
+      while (list.length > 0 && activeCount.get(queue)! < limits.get(queue)!) {
+        const thread = pickThread();
+        if (!thread) return;
+        const entry = jobs.get(list.shift()!);
+        if (!entry) continue;
+        startRun(entry, thread);
+      }
+    }
+  }
+
+  function startRun(entry: Entry, thread: Thread): void {
+    const runId = randomUUID();
+    const timeoutMs = JOBS[entry.name].timeoutMs;
+    // The thread enforces the timeout itself; this catches a thread too busy to notice.
+    const watchdog = setTimeout(() => {
+      entry.stopRequested = 'timeout';
+      void thread.worker.terminate();
+    }, timeoutMs + abortGraceMs + 1000);
+    entry.run = { runId, thread, watchdog };
+    entry.stopRequested = undefined;
+    Object.assign(entry, { state: 'active', progress: 0, stage: defaultStage(entry.name, 'active'), partial: undefined });
+    activeCount.set(entry.queue, activeCount.get(entry.queue)! + 1);
+    thread.runs.set(runId, entry.id);
+    send(thread, {
+      type: 'run',
+      runId,
+      jobId: entry.id,
+      name: entry.name,
+      payload: entry.payload,
+      attempt: entry.attemptsMade + 1,
+      timeoutMs,
+    });
+  }
+
+  function stop(entry: Entry, reason: AbortCause): void {
+    if (!entry.run) return;
+    entry.stopRequested = reason;
+    send(entry.run.thread, { type: 'abort', runId: entry.run.runId, reason });
+  }
+
+  // ---- producer ----------------------------------------------------------------------------
+
+  function assertOpen(): void {
+    if (producerClosed || closing) throw new QueueUnavailableError();
+  }
+
+  async function cancel(id: string): Promise<void> {
+    const entry = jobs.get(id);
+    if (!entry || entry.state === 'completed' || entry.state === 'failed') return;
+    if (entry.state === 'active') return stop(entry, 'cancelled');
+    // Queued (or waiting for a retry): it never runs again.
+    clearTimeout(entry.retryTimer);
+    const list = waiting.get(entry.queue)!;
+    const index = list.indexOf(id);
+    if (index >= 0) list.splice(index, 1);
+    jobs.delete(id);
+    cancelled.add(id);
+    if (cancelled.size > MAX_REMEMBERED_CANCELS) cancelled.delete(cancelled.values().next().value!);
+    settle(id, { error: new JobFailedError(FAILURES.cancelled.message, FAILURES.cancelled.status) });
+  }
+
+  const producer: JobProducer = {
+    kind: 'in-process',
+
+    async enqueue(name, payload, enqueueOptions) {
+      assertOpen();
+      const data = parsePayload(name, payload);
+      const requested = enqueueOptions?.jobId;
+      if (requested !== undefined && !JOB_ID_PATTERN.test(requested)) throw new Error(`Invalid job id: ${requested}`);
+      const id = requested ?? randomUUID();
+      if (jobs.has(id)) return { id };
+      const queue = queueOf(name);
+      jobs.set(id, {
+        id,
+        name,
+        queue,
+        payload: data,
+        ownerId: String((data as { userId: string }).userId),
+        createdAt: Date.now(),
+        state: 'queued',
+        progress: 0,
+        stage: defaultStage(name, 'queued'),
+        attemptsMade: 0,
+      });
+      waiting.get(queue)!.push(id);
+      dispatch();
+      return { id };
+    },
+
+    async waitForResult(id, timeoutMs) {
+      assertOpen();
+      const entry = jobs.get(id);
+      if (!entry) {
+        const failure = cancelled.has(id) ? FAILURES.cancelled : { message: 'This job does not exist.', status: 404 };
+        throw new JobFailedError(failure.message, failure.status);
+      }
+      if (entry.state === 'completed') return entry.result!;
+      if (entry.state === 'failed') throw new JobFailedError(entry.error!.message, entry.error!.status);
+      return new Promise<JobResult>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          set.delete(waiter);
+          void cancel(id);
+          reject(new JobTimeoutError());
+        }, timeoutMs);
+        const waiter: Waiter = {
+          resolve: (result) => {
+            clearTimeout(timer);
+            resolve(result);
+          },
+          reject: (error) => {
+            clearTimeout(timer);
+            reject(error);
+          },
+        };
+        const set = waiters.get(id) ?? new Set<Waiter>();
+        set.add(waiter);
+        waiters.set(id, set);
+      });
+    },
+
+    async getStatus(id) {
+      const entry = jobs.get(id);
+      if (!entry) return null;
+      const status: JobStatus = {
+        id,
+        name: entry.name,
+        ownerId: entry.ownerId,
+        state: entry.state,
+        progress: entry.progress,
+        stage: entry.stage,
+        attemptsMade: entry.attemptsMade,
+        createdAt: entry.createdAt,
+      };
+      if (entry.state === 'active' && entry.partial !== undefined) status.partial = entry.partial;
+      if (entry.state === 'completed') status.result = entry.result;
+      if (entry.state === 'failed') status.error = entry.error;
+      if (entry.state === 'queued') {
+        const index = waiting.get(entry.queue)!.indexOf(id);
+        if (index >= 0) status.position = index + 1;
+      }
+      return status;
+    },
+
+    cancel,
+
+    async ping() {
+      assertOpen();
+    },
+
+    async close() {
+      producerClosed = true;
+      for (const id of [...waiters.keys()]) settle(id, { error: new QueueUnavailableError() });
+    },
+  };
+
+  // ---- runner ------------------------------------------------------------------------------
+
+  const runner: JobRunner = {
+    async start() {
+      if (started) return;
+      const count = Math.max(1, options.threads);
+      const spawned = await Promise.allSettled(Array.from({ length: count }, () => spawnThread()));
+      const failed = spawned.find((result) => result.status === 'rejected');
+      if (failed) {
+        await Promise.allSettled(threads.map((thread) => thread.worker.terminate()));
+        throw (failed as PromiseRejectedResult).reason;
+      }
+      started = true;
+      dispatch();
+    },
+
+    async close(graceMs = 30_000) {
+      if (closing) return;
+      closing = true;
+      // Nothing will run queued jobs any more: tell their waiters now.
+      for (const [queue, list] of waiting) {
+        for (const id of list.splice(0)) {
+          const entry = jobs.get(id);
+          if (entry) fail(entry, FAILURES.shutdown);
+        }
+        void queue;
+      }
+      for (const entry of jobs.values()) {
+        if (entry.retryTimer) {
+          clearTimeout(entry.retryTimer);
+          fail(entry, FAILURES.shutdown);
+        }
+      }
+      await whenIdle(graceMs);
+      for (const entry of jobs.values()) if (entry.state === 'active') stop(entry, 'shutdown');
+      await whenIdle(abortGraceMs + 500);
+      await Promise.allSettled(threads.map((thread) => thread.worker.terminate()));
+    },
+  };
+
+  return { producer, runner };
+}
