@@ -74,7 +74,7 @@ export async function startFakeProviders(): Promise<FakeProviders> {
     const record: RecordedRequest = { method: req.method ?? '', path, headers: req.headers };
     if (req.headers['content-type']?.startsWith('application/json')) record.json = JSON.parse(raw.toString('utf8'));
     if (req.headers['content-type']?.startsWith('multipart/form-data')) {
-      const form = await new Response(raw, { headers: { 'content-type': req.headers['content-type'] } }).formData();
+      const form = await new Response(new Uint8Array(raw), { headers: { 'content-type': req.headers['content-type'] } }).formData();
       record.fields = {};
       for (const [field, value] of form.entries()) {
         if (typeof value === 'string') record.fields[field] = value;
