@@ -1,3 +1,6 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createBullmqProducer, createBullmqRunner } from '../bullmq.js';
 import { runQueueConformance } from '../conformance/queue-conformance.js';
@@ -15,6 +18,37 @@ describe.skipIf(!available)('BullMQ adapter', () => {
       runner: createBullmqRunner({ redisUrl: TEST_REDIS_URL, prefix, queues: ['text'], concurrency, processorUrl, abortGraceMs: 1000, log: () => {} }),
       cleanup: () => deletePrefix(prefix),
     };
+  });
+});
+
+describe.skipIf(!available)('BullMQ worker process killed mid-job', () => {
+  it('when the worker process dies, then another worker picks the stalled job up and finishes it', async () => {
+    const prefix = uniquePrefix('stalled');
+    const producer = createBullmqProducer({ redisUrl: TEST_REDIS_URL, prefix });
+    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./fixtures/bullmq-child-runner.ts', import.meta.url))], {
+      env: { ...process.env, REDIS_URL: TEST_REDIS_URL, QUEUE_PREFIX: prefix },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const survivor = createBullmqRunner({
+      redisUrl: TEST_REDIS_URL, prefix, queues: ['text'], concurrency: 1, processorUrl,
+      lockDurationMs: 1000, stalledIntervalMs: 500, log: () => {},
+    });
+    try {
+      const [firstLine] = (await once(child.stdout!, 'data')) as [Buffer];
+      expect(firstLine.toString()).toContain('ready');
+      const { id } = await producer.enqueue('test-echo', { userId: 'u', text: '', mode: 'sleep', sleepMs: 1500, save: false });
+      for (let i = 0; i < 200 && (await producer.getStatus(id))?.state !== 'active'; i++) await new Promise((r) => setTimeout(r, 25));
+      expect((await producer.getStatus(id))?.state).toBe('active');
+      child.kill('SIGKILL');
+      await once(child, 'exit');
+      await survivor.start();
+      expect((await producer.waitForResult(id, 15_000)).content).toBe('slept 1500');
+    } finally {
+      child.kill('SIGKILL');
+      await survivor.close(0);
+      await producer.close();
+      await deletePrefix(prefix);
+    }
   });
 });
 
