@@ -82,7 +82,8 @@ export class LocalLlamaEngine implements TextEngine {
       throw new TextEngineError('unavailable', `The local model failed while generating: ${String(error)}`, { cause: error });
     } finally {
       session.dispose({ disposeSequence: false });
-      sequence.dispose();
+      // Frees the sequence's context slot for the next generation.
+      await sequence.dispose();
     }
   }
 

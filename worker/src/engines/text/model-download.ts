@@ -114,7 +114,7 @@ export async function downloadModel(request: DownloadRequest): Promise<{ path: s
     for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
       hash.update(chunk);
       received += chunk.length;
-      if (!out.write(chunk)) await new Promise((resolve) => out.once('drain', resolve));
+      if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
       request.onProgress?.({ received, total });
     }
     await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
