@@ -395,12 +395,16 @@ export function createBullmqRunner(options: BullmqRunnerOptions): JobRunner {
   async function processJob(job: Job, token: string | undefined, signal?: AbortSignal): Promise<JobResult> {
     const queue = queueOf(job.name as JobName);
     const jobId = job.id!;
-    if (await command!.exists(cancelMarkKey(prefix, queue, jobId))) throw finalFailure(FAILURES.cancelled);
-
     const controller = new AbortController();
     const onCancel = () => controller.abort(new AttemptAbort('cancelled'));
     signal?.addEventListener('abort', onCancel, { once: true });
     active.set(jobId, { controller });
+    // A cancel that raced the job's start left a mark. Checked alongside the attempt rather than
+    // before it, to keep a Redis round trip off every job's path.
+    command!
+      .exists(cancelMarkKey(prefix, queue, jobId))
+      .then((marked) => marked && onCancel())
+      .catch(() => {});
     try {
       const outcome = await runAttempt(
         processor!,
