@@ -4,7 +4,7 @@
  */
 import { generateKeyPair, exportSPKI, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serviceUrl } from '../support/services.js';
+import { optionalRedisUrl, serviceUrl } from '../support/services.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 
 const postgresUrl = serviceUrl('postgres');
@@ -35,6 +35,7 @@ describe.skipIf(!postgresUrl)('Clerk auth', () => {
     };
     app = await startTestApp({
       postgresUrl: postgresUrl!,
+      redisUrl: optionalRedisUrl(),
       env: {
         CLERK_SECRET_KEY: 'sk_test_craftwell_local_only',
         CLERK_PUBLISHABLE_KEY: PUBLISHABLE_KEY,

@@ -5,7 +5,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serviceUrl } from '../support/services.js';
+import { optionalRedisUrl, serviceUrl } from '../support/services.js';
 import { authed, signUp, startTestApp, type TestApp } from '../support/app.js';
 
 const run = promisify(execFile);
@@ -23,7 +23,7 @@ describe.skipIf(!postgresUrl)('quotas', () => {
   const usage = async (token: string) => (await (await fetch(`${app.url}/api/user/usage`, { headers: authed(token) })).json()).tools;
 
   beforeAll(async () => {
-    app = await startTestApp({ postgresUrl: postgresUrl!, env: { QUOTA_FREE: '3' } });
+    app = await startTestApp({ postgresUrl: postgresUrl!, redisUrl: optionalRedisUrl(), env: { QUOTA_FREE: '3' } });
     await signUp(app.url, { name: 'First (admin, premium)' });
   }, 120_000);
 

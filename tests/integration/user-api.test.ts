@@ -4,7 +4,7 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serviceUrl } from '../support/services.js';
+import { optionalRedisUrl, serviceUrl } from '../support/services.js';
 import { authed, signUp, startTestApp, type TestApp } from '../support/app.js';
 
 const postgresUrl = serviceUrl('postgres');
@@ -33,7 +33,7 @@ describe.skipIf(!postgresUrl)('user API', () => {
     });
 
   beforeAll(async () => {
-    app = await startTestApp({ postgresUrl: postgresUrl! });
+    app = await startTestApp({ postgresUrl: postgresUrl!, redisUrl: optionalRedisUrl() });
     db = new pg.Pool({ connectionString: app.database.url, max: 2 });
     alice = await signUp(app.url, { name: 'Alice Admin' });
     bob = await signUp(app.url, { name: 'Bob Builder' });

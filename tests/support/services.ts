@@ -16,3 +16,8 @@ export function serviceUrl(service: Service): string | null {
   console.warn(`[craftwell tests] skipping: ${why}. Set ${service === 'postgres' ? 'DATABASE_URL' : 'REDIS_URL'} to run these tests.`);
   return null;
 }
+
+/** Redis when the run has one (BullMQ, the production path), else null (in-process queue). */
+export function optionalRedisUrl(): string | null {
+  return inject('redisUrl');
+}

@@ -69,9 +69,9 @@ export function createClerkAuth(options: ClerkOptions): { middleware: RequestHan
 
   const provider: AuthProvider = {
     mode: 'clerk',
-    async authenticate(req: Request, options?: { allowCookie?: boolean }): Promise<AuthUser | null> {
+    async authenticate(req: Request, how?: { allowCookie?: boolean }): Promise<AuthUser | null> {
       // Data routes take the bearer header only, as in local mode.
-      if (!options?.allowCookie && !/^Bearer\s+\S+/i.test(req.headers.authorization ?? '')) return null;
+      if (!how?.allowCookie && !/^Bearer\s+\S+/i.test(req.headers.authorization ?? '')) return null;
       const auth = getAuth(req);
       if (!auth?.userId) return null;
       const plan = auth.has({ plan: 'premium' }) ? 'premium' : 'free';

