@@ -6,6 +6,11 @@ import { cn } from '../lib/cn.js';
 const focusableSelector =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+/** Controls reachable with Tab inside `root`, in document order. */
+function tabbableIn(root: HTMLElement): HTMLElement[] {
+  return Array.from(root.querySelectorAll<HTMLElement>(focusableSelector)).filter((el) => el.tabIndex >= 0 && !el.closest('[hidden],[inert]'));
+}
+
 export type DialogProps = {
   open: boolean;
   onClose: () => void;
@@ -30,7 +35,7 @@ export function Dialog({ open, onClose, title, description, children, className 
     if (!open) return;
     const opener = document.activeElement as HTMLElement | null;
     const panel = panelRef.current;
-    const first = panel?.querySelector<HTMLElement>('[data-autofocus]') ?? panel?.querySelector<HTMLElement>(focusableSelector);
+    const first = panel?.querySelector<HTMLElement>('[data-autofocus]') ?? (panel ? tabbableIn(panel)[0] : undefined);
     (first ?? panel)?.focus();
 
     const previousOverflow = document.body.style.overflow;
@@ -43,8 +48,7 @@ export function Dialog({ open, onClose, title, description, children, className 
         return;
       }
       if (event.key !== 'Tab' || !panel) return;
-      const items = Array.from(panel.querySelectorAll<HTMLElement>(focusableSelector)).filter((el) => el.offsetParent !== null || el === document.activeElement);
-      const list = items.length ? items : Array.from(panel.querySelectorAll<HTMLElement>(focusableSelector));
+      const list = tabbableIn(panel);
       if (list.length === 0) {
         event.preventDefault();
         return;

@@ -69,9 +69,9 @@ export function Sidebar({ id, user, isPremium, open, onNavigate, onOpenProfile, 
         <button
           type="button"
           onClick={onOpenProfile}
-          aria-label={`Open account profile for ${user.name}`}
           className="flex min-w-0 flex-1 items-center gap-3 rounded-xl p-2 text-left transition hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500"
         >
+          <span className="sr-only">Open account profile:</span>
           <Avatar name={user.name} src={user.image} size="sm" />
           <span className="min-w-0">
             <span className="block truncate text-sm font-medium text-slate-900">{user.name}</span>

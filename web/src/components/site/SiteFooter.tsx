@@ -90,7 +90,7 @@ export function SiteFooter() {
       <div className="border-t border-slate-100">
         <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-2 px-4 py-6 text-xs text-slate-500 sm:flex-row sm:px-6 lg:px-8">
           <p>© {year} Craftwell. All rights reserved.</p>
-          <p className="font-semibold tracking-[0.2em] text-slate-400">EST. 2025</p>
+          <p className="font-semibold tracking-[0.2em] text-slate-500">EST. 2025</p>
         </div>
       </div>
     </footer>

@@ -15,6 +15,7 @@ export default function PricingPage() {
       title="Choose Your Plan"
       intro="Start for free and scale up as you grow. Find the perfect plan for your content creation needs."
     >
+      <h2 className="sr-only">Plans</h2>
       <Pricing />
       <div className="mx-auto mt-20 max-w-3xl">
         <h2 className="text-center text-2xl font-semibold tracking-tight text-slate-900">Frequently asked questions</h2>

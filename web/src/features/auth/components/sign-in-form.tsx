@@ -51,7 +51,7 @@ export function SignInForm({ onDone }: { onDone?: () => void }) {
   const tabClass = (active: boolean) =>
     cn(
       'flex-1 rounded-lg px-3 py-2 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-brand-500',
-      active ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-500 hover:text-slate-800',
+      active ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900',
     );
 
   return (
@@ -81,49 +81,44 @@ export function SignInForm({ onDone }: { onDone?: () => void }) {
         </button>
       </div>
 
-      <form
-        id={`${tabsId}-panel`}
-        role="tabpanel"
-        aria-labelledby={`${tabsId}-${mode}`}
-        onSubmit={onSubmit}
-        className="space-y-4"
-        noValidate={false}
-      >
-        {mode === 'sign-up' && (
-          <TextField label="Full name" name="name" autoComplete="name" required value={name} onChange={(e) => setName(e.target.value)} maxLength={100} />
-        )}
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          data-autofocus
-        />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'}
-          required
-          minLength={8}
-          maxLength={128}
-          hint={mode === 'sign-up' ? 'At least 8 characters.' : undefined}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        {error && (
-          <p role="alert" className="flex items-start gap-2 rounded-xl bg-red-50 px-3 py-2.5 text-sm text-red-700 ring-1 ring-red-200">
-            <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            {error}
-          </p>
-        )}
-        <Button type="submit" size="lg" className="w-full" loading={busy}>
-          {mode === 'sign-in' ? 'Sign in' : 'Create account'}
-        </Button>
-      </form>
+      <div id={`${tabsId}-panel`} role="tabpanel" aria-labelledby={`${tabsId}-${mode}`}>
+        <form onSubmit={onSubmit} className="space-y-4">
+          {mode === 'sign-up' && (
+            <TextField label="Full name" name="name" autoComplete="name" required value={name} onChange={(e) => setName(e.target.value)} maxLength={100} />
+          )}
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            data-autofocus
+          />
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'}
+            required
+            minLength={8}
+            maxLength={128}
+            hint={mode === 'sign-up' ? 'At least 8 characters.' : undefined}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          {error && (
+            <p role="alert" className="flex items-start gap-2 rounded-xl bg-red-50 px-3 py-2.5 text-sm text-red-700 ring-1 ring-red-200">
+              <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              {error}
+            </p>
+          )}
+          <Button type="submit" size="lg" className="w-full" loading={busy}>
+            {mode === 'sign-in' ? 'Sign in' : 'Create account'}
+          </Button>
+        </form>
+      </div>
       <p className="mt-4 text-center text-sm text-slate-500">
         {mode === 'sign-in' ? "Don't have an account? " : 'Already have an account? '}
         <button

@@ -45,10 +45,10 @@ export function LocalUserMenu() {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        aria-label={`Open user menu for ${user.name}`}
         onClick={() => setOpen((value) => !value)}
         className="flex items-center rounded-full transition hover:ring-4 hover:ring-brand-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
       >
+        <span className="sr-only">Open user menu</span>
         <Avatar name={user.name} src={user.image} size="md" />
       </button>
       {open && (

@@ -34,7 +34,7 @@ export function GalleryCard({ creation, currentUserId, busy, onToggleLike }: Gal
           <Heart className="size-3.5" aria-hidden="true" />
           <span aria-label={`${count} likes`}>{count}</span>
         </span>
-        {liked && <span className="rounded-full bg-rose-500 px-2.5 py-1 text-xs font-semibold text-white shadow-sm">Liked</span>}
+        {liked && <span className="rounded-full bg-rose-600 px-2.5 py-1 text-xs font-semibold text-white shadow-sm">Liked</span>}
       </div>
 
       <div

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import toast, { useToasterStore } from 'react-hot-toast';
+import { AppToaster, maxVisibleToasts } from '../Toaster.js';
+
+function VisibleCount() {
+  const { toasts } = useToasterStore();
+  return <p data-testid="visible">{toasts.filter((item) => item.visible).length}</p>;
+}
+
+describe('AppToaster', () => {
+  it('when more than 20 toasts are raised, then only 20 stay visible', async () => {
+    render(
+      <>
+        <AppToaster />
+        <VisibleCount />
+      </>,
+    );
+    await act(async () => {
+      for (let i = 0; i < 25; i += 1) toast.error(`Problem ${i}`);
+    });
+    expect(maxVisibleToasts).toBe(20);
+    expect(screen.getByTestId('visible')).toHaveTextContent('20');
+    act(() => toast.remove());
+  });
+});
