@@ -53,7 +53,8 @@ export interface ResumeAnalysis {
 
 const ESSENTIAL: SectionKey[] = ['experience', 'education', 'skills'];
 const RECOMMENDED: SectionKey[] = ['summary'];
-const BULLET = /^\s*([•●▪■◦‣∙·○►▸✓✔➢➤–—*-]|\d+[.)])\s*/u;
+// Includes the private-use glyphs Word's Symbol/Wingdings bullets extract as.
+const BULLET = /^\s*([•●▪■◦‣∙·○►▸✓✔➢➤–—*\uF0B7\uF0A7\uF076\uF0D8\uF0FC-]|\d+[.)])\s*/u;
 
 export function analyseResume(layout: ResumeLayout, pdf: PdfText, options: { now?: Date } = {}): ResumeAnalysis {
   const now = options.now ?? new Date();
@@ -233,12 +234,18 @@ function findAtsRisks(layout: ResumeLayout, pdf: PdfText, contact: Contact): Ats
   if (unusual.length) {
     risks.push({ id: 'unusual-fonts', severity: 'low', detail: `Less common fonts (${unusual.slice(0, 4).join(', ')}): if text extraction misreads them, keywords are lost. Standard fonts such as Arial, Calibri or Georgia are safest.` });
   }
-  const edge = layout.lines.filter((l) => l.y < 40 || l.y > l.pageHeight - 30);
+  // Header/footer text: tagged as such (artifacts near the page edge), or sitting in the outer
+  // margin band, or repeated at the edge of several pages.
+  const nearEdge = (l: Line, share: number) => l.y < l.pageHeight * share || l.y > l.pageHeight * (1 - share);
+  const edge = layout.lines.filter((l) => (l.artifact && nearEdge(l, 0.15)) || l.y < 40 || l.y > l.pageHeight - 30);
+  const pageNumber = /^(page\s*)?\d+(\s*(of|\/)\s*\d+)?$/i;
   const contactInEdge = edge.filter((l) => [contact.email, contact.phone].some((c) => c && l.text.includes(c)));
-  const repeated = edge.filter((l) => layout.pages.length > 1 && edge.filter((o) => o.text === l.text).length > 1);
-  if (contactInEdge.length || repeated.length) {
-    const what = contactInEdge.length ? 'Contact details sit in the page header/footer area' : `"${repeated[0].text}" repeats in the page header/footer area`;
-    risks.push({ id: 'header-footer-text', severity: 'medium', detail: `${what}: some ATS skip headers and footers entirely, so keep contact details in the main body.` });
+  const repeated = edge.filter((l) => !pageNumber.test(l.text.trim()) && edge.filter((o) => o.text === l.text && o.page !== l.page).length > 0);
+  const tagged = edge.filter((l) => l.artifact && /\p{L}{2}/u.test(l.text) && !pageNumber.test(l.text.trim()));
+  if (contactInEdge.length || repeated.length || tagged.length) {
+    const what = contactInEdge.length ? 'Contact details sit in the page header/footer'
+      : `“${(repeated[0] ?? tagged[0]).text}” sits in the page header/footer`;
+    risks.push({ id: 'header-footer-text', severity: 'medium', detail: `${what}: some ATS skip headers and footers entirely, so keep your name and contact details in the main body.` });
   }
   const sizes = layout.lines.map((l) => l.fontSize).sort((a, b) => a - b);
   const median = sizes[Math.floor(sizes.length / 2)] ?? 0;

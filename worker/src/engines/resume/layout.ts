@@ -19,6 +19,8 @@ export interface Line {
   segments: Segment[];
   column: 'full' | 'left' | 'right';
   pageHeight: number;
+  /** Every run is marked as an artifact (page header, footer, page number in tagged PDFs). */
+  artifact: boolean;
 }
 
 export interface PageLayout {
@@ -143,6 +145,7 @@ function joinLines(runs: TextRun[], column: Line['column'], page: PdfPage): Line
       page: page.number, text, x: group[0].x, y: group[0].y, fontSize,
       bold: letters.length > 0 && letters.every((r) => r.bold),
       segments, column, pageHeight: page.height,
+      artifact: group.every((r) => r.artifact),
     };
   });
 }

@@ -18,6 +18,8 @@ export interface TextRun {
   /** Base font name without the subset prefix, e.g. "Calibri-Bold". */
   font: string;
   bold: boolean;
+  /** Marked as an artifact (tagged PDFs mark page headers, footers and page numbers so). */
+  artifact: boolean;
 }
 
 export interface PdfPage {
@@ -77,7 +79,7 @@ export async function readPdfText(bytes: Uint8Array, signal?: AbortSignal): Prom
 
 async function readPage(page: PDFPageProxy, number: number, fonts: Set<string>): Promise<PdfPage> {
   const viewport = page.getViewport({ scale: 1 });
-  const [content, operators] = await Promise.all([page.getTextContent(), page.getOperatorList()]);
+  const [content, operators] = await Promise.all([page.getTextContent({ includeMarkedContent: true }), page.getOperatorList()]);
   const fontNames = new Map<string, string>();
   const baseFont = (id: string): string => {
     let name = fontNames.get(id);
@@ -91,8 +93,15 @@ async function readPage(page: PDFPageProxy, number: number, fonts: Set<string>):
   };
 
   const runs: TextRun[] = [];
+  // Marked-content nesting: whether each open level is an artifact.
+  const marked: boolean[] = [];
   for (const item of content.items) {
-    if (!('str' in item) || item.str.trim() === '') continue;
+    if (!('str' in item)) {
+      if (item.type === 'beginMarkedContent' || item.type === 'beginMarkedContentProps') marked.push(item.tag === 'Artifact');
+      else if (item.type === 'endMarkedContent') marked.pop();
+      continue;
+    }
+    if (item.str.trim() === '') continue;
     const [a, b, , , e, f] = item.transform as number[];
     const font = baseFont(item.fontName);
     fonts.add(font);
@@ -104,6 +113,7 @@ async function readPage(page: PDFPageProxy, number: number, fonts: Set<string>):
       fontSize: Math.hypot(a, b) || item.height,
       font,
       bold: /bold|black|heavy|semibold|demi/i.test(font),
+      artifact: marked.includes(true),
     });
   }
   const imageCount = operators.fnArray.filter((fn) => IMAGE_OPS.has(fn)).length;

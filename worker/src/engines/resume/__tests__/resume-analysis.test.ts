@@ -82,6 +82,13 @@ describe('resume analysis on generated PDFs', () => {
     expect(layout.lines.some((l) => /Senior Software Engineer.*Mar 2021 – Present/.test(l.text))).toBe(true);
   });
 
+  it('text in a tagged page header is an ATS risk; the same resume without it is clean', async () => {
+    const { analysis } = await analyse(await fixtures.strongResume({ taggedHeader: 'Alex Morgan — Curriculum Vitae' }));
+    const risk = analysis.ats.find((r) => r.id === 'header-footer-text');
+    expect(risk?.detail).toMatch(/“Alex Morgan — Curriculum Vitae” sits in the page header/);
+    expect(analysis.ats).toHaveLength(1);
+  });
+
   it('review markdown covers the five promised parts and quotes findings', () => {
     const review = renderReview(weak);
     for (const heading of ['## Content Analysis', '## Formatting and Structure', '## ATS Compatibility', '## Improvement Recommendations', '## Professional Tips']) {
