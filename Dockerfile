@@ -1,0 +1,37 @@
+# syntax=docker/dockerfile:1
+# One image for every role: the api (default command) and the workers
+# (`npm run worker -- --queues <q> --concurrency N`), as docker-compose.yml runs them.
+
+# ---- build: all dependencies, then the web bundle ----
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json .npmrc ./
+COPY api/package.json api/
+COPY worker/package.json worker/
+COPY storage/package.json storage/
+COPY web/package.json web/
+RUN npm ci --loglevel=error
+COPY . .
+RUN npm run build
+
+# ---- runtime: production dependencies, sources and the built web only ----
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production DATA_DIR=/data PORT=3000
+WORKDIR /app
+COPY package.json package-lock.json .npmrc ./
+COPY api/package.json api/
+COPY worker/package.json worker/
+COPY storage/package.json storage/
+COPY web/package.json web/
+RUN npm ci --omit=dev --loglevel=error && npm cache clean --force
+COPY tsconfig.json tsconfig.base.json ./
+COPY api api
+COPY worker worker
+COPY storage storage
+COPY migrations migrations
+COPY scripts scripts
+COPY --from=build /app/web/dist web/dist
+RUN mkdir -p /data && chown node:node /data
+USER node
+EXPOSE 3000
+CMD ["node", "--import", "tsx", "api/src/main.ts"]
