@@ -79,7 +79,11 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
       process.env.REDIS_URL = redisUrl;
       producer = createBullmqProducer({ redisUrl, prefix: config.QUEUE_PREFIX });
       log.info(`queue: BullMQ on ${config.REDIS_URL ? 'REDIS_URL' : 'an embedded redis-server'} (${redisUrl})`);
-      if (config.RUN_WORKERS) stops.push(spawnWorkers(config, log));
+      if (config.RUN_WORKERS) {
+        const workers = spawnWorkers(config, log);
+        stops.push(workers.stop);
+        await workers.ready;
+      }
     } else {
       const { createInProcessQueue } = await import('../../worker/queue/in-process.js');
       const queue = createInProcessQueue({ threads: config.IN_PROCESS_THREADS, processorUrl: PROCESSOR_URL });
@@ -166,14 +170,26 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
 }
 
 /** Embedded BullMQ mode: one worker process for all queues, restarted if it dies. */
-function spawnWorkers(config: AppConfig, log: ReturnType<typeof createLogger>): () => Promise<void> {
+function spawnWorkers(config: AppConfig, log: ReturnType<typeof createLogger>): { ready: Promise<void>; stop: () => Promise<void> } {
   let child: ChildProcess | null = null;
   let stopping = false;
+  let markReady: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => {
+    markReady = resolve;
+    // Never block start-up forever: jobs simply wait in the queue until a worker is up.
+    setTimeout(() => {
+      log.warn('job worker is slow to start; continuing, jobs will wait in the queue');
+      resolve();
+    }, 60_000).unref();
+  });
   const start = () => {
     child = fork(path.join(ROOT, 'worker/src/main.ts'), ['--queues', 'text,image,pdf', '--concurrency', String(config.WORKER_CONCURRENCY)], {
       execArgv: ['--import', 'tsx'],
       env: process.env,
       stdio: 'inherit',
+    });
+    child.on('message', (message: { type?: string }) => {
+      if (message?.type === 'worker-ready') markReady();
     });
     child.once('exit', (code, signal) => {
       if (stopping) return;
@@ -182,7 +198,7 @@ function spawnWorkers(config: AppConfig, log: ReturnType<typeof createLogger>): 
     });
   };
   start();
-  return async () => {
+  const stop = async () => {
     stopping = true;
     const c = child;
     if (!c || c.exitCode !== null) return;
@@ -192,4 +208,5 @@ function spawnWorkers(config: AppConfig, log: ReturnType<typeof createLogger>): 
     await exited;
     clearTimeout(timer);
   };
+  return { ready, stop };
 }

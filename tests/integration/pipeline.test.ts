@@ -31,21 +31,21 @@ for (const adapter of adapters) {
 
     async function pollUntilDone(jobId: string, token = user.token) {
       const states: string[] = [];
-      for (let i = 0; i < 200; i++) {
+      for (let i = 0; i < 600; i++) {
         const res = await fetch(`${app.url}/api/jobs/${jobId}`, { headers: authed(token) });
         const body = await res.json();
         states.push(body.state);
         if (body.state === 'completed' || body.state === 'failed') return { body, states };
-        await new Promise((r) => setTimeout(r, 50));
+        await new Promise((r) => setTimeout(r, 100));
       }
-      throw new Error(`job ${jobId} did not finish: ${states.join(',')}`);
+      throw new Error(`job ${jobId} did not finish: ${[...new Set(states)].join(',')}`);
     }
 
     beforeAll(async () => {
       app = await startTestApp({
         postgresUrl: postgresUrl!,
         redisUrl: adapter.redis,
-        env: { JOB_WAIT_TIMEOUT_MS: '4000', RUN_WORKERS: 'true' },
+        env: { JOB_WAIT_TIMEOUT_MS: '4000', RUN_WORKERS: 'true', QUEUE_LOCK_MS: '2000', QUEUE_STALLED_CHECK_MS: '1000' },
       });
       db = new pg.Pool({ connectionString: app.database.url, max: 2 });
       user = await signUp(app.url);

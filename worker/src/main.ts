@@ -37,9 +37,13 @@ async function main() {
   }
   const runner = createBullmqRunner({
     queues, concurrency, processorUrl: PROCESSOR_URL, redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX,
+    lockDurationMs: config.QUEUE_LOCK_MS, stalledIntervalMs: config.QUEUE_STALLED_CHECK_MS,
+    log: (message, error) => (error ? log.error({ err: error }, message) : log.info(message)),
   });
   await runner.start();
   log.info({ queues, concurrency }, 'worker started');
+  // Tell a parent launcher (embedded mode) that jobs can run now.
+  process.send?.({ type: 'worker-ready' });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

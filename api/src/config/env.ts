@@ -37,6 +37,10 @@ const envSchema = z.object({
   /** Run job workers inside the api process (embedded mode); false when workers run apart. */
   RUN_WORKERS: bool.prefault('true'),
   WORKER_CONCURRENCY: int(1, 64).default(1),
+  /** A worker that dies holds its job at most this long before another worker retries it. */
+  QUEUE_LOCK_MS: int(1000, 600_000).default(30_000),
+  /** How often workers look for jobs whose worker died. */
+  QUEUE_STALLED_CHECK_MS: int(500, 600_000).default(15_000),
 
   BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   CLERK_SECRET_KEY: z.string().optional(),
