@@ -97,7 +97,8 @@ async function readPage(page: PDFPageProxy, number: number, fonts: Set<string>):
   const marked: boolean[] = [];
   for (const item of content.items) {
     if (!('str' in item)) {
-      if (item.type === 'beginMarkedContent' || item.type === 'beginMarkedContentProps') marked.push(item.tag === 'Artifact');
+      // pdfjs sends the tag name at run time; its type declarations leave it out.
+      if (item.type === 'beginMarkedContent' || item.type === 'beginMarkedContentProps') marked.push((item as { tag?: string }).tag === 'Artifact');
       else if (item.type === 'endMarkedContent') marked.pop();
       continue;
     }
