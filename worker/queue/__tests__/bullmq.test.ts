@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -65,6 +66,62 @@ describe('BullMQ producer without Redis', () => {
       expect(Date.now() - startedAt).toBeLessThan(1000);
     } finally {
       await producer.close();
+    }
+  });
+});
+
+const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
+
+async function freePort(): Promise<number> {
+  const server = net.createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function startRedis(port: number): Promise<ChildProcess> {
+  const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'pipe' });
+  let output = '';
+  redis.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  for (let i = 0; i < 100 && !output.includes('Ready to accept connections'); i++) await new Promise((r) => setTimeout(r, 50));
+  if (!output.includes('Ready to accept connections')) throw new Error(`redis-server did not start: ${output}`);
+  return redis;
+}
+
+describe.skipIf(!hasRedisServer)('BullMQ when Redis goes away and comes back', () => {
+  it('when Redis stops, then calls fail fast with 503; when it is back, then jobs flow again without a restart', async () => {
+    const port = await freePort();
+    const redisUrl = `redis://127.0.0.1:${port}`;
+    let redis = await startRedis(port);
+    const prefix = uniquePrefix('outage');
+    const producer = createBullmqProducer({ redisUrl, prefix });
+    const runner = createBullmqRunner({ redisUrl, prefix, queues: ['text'], concurrency: 2, processorUrl, log: () => {} });
+    const payload = { userId: 'u', text: 'after the outage', mode: 'ok' as const, save: false };
+    try {
+      await runner.start();
+      const before = await producer.enqueue('test-echo', { ...payload, text: 'before' });
+      expect((await producer.waitForResult(before.id, 10_000)).content).toBe('before');
+
+      redis.kill('SIGKILL');
+      await once(redis, 'exit');
+      const startedAt = Date.now();
+      await expect(producer.enqueue('test-echo', payload)).rejects.toBeInstanceOf(QueueUnavailableError);
+      await expect(producer.ping()).rejects.toBeInstanceOf(QueueUnavailableError);
+      expect(Date.now() - startedAt).toBeLessThan(1000);
+
+      redis = await startRedis(port);
+      let id: string | undefined;
+      for (let i = 0; i < 100 && !id; i++) {
+        id = await producer.enqueue('test-echo', payload).then((job) => job.id, () => undefined);
+        if (!id) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(id).toBeDefined();
+      expect((await producer.waitForResult(id!, 15_000)).content).toBe('after the outage');
+    } finally {
+      await runner.close(0);
+      await producer.close();
+      redis.kill('SIGKILL');
     }
   });
 });
