@@ -40,6 +40,10 @@ export function Dialog({ open, onClose, title, description, children, className 
 
     const previousOverflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
+    // The page behind a modal is out of reach for pointer, keyboard and assistive tech alike.
+    const appRoot = document.getElementById('root');
+    const madeInert = Boolean(appRoot && !appRoot.hasAttribute('inert'));
+    if (madeInert) appRoot!.setAttribute('inert', '');
 
     function onKeyDown(event: KeyboardEvent) {
       if (event.key === 'Escape') {
@@ -69,6 +73,7 @@ export function Dialog({ open, onClose, title, description, children, className 
     return () => {
       document.removeEventListener('keydown', onKeyDown, true);
       document.body.style.overflow = previousOverflow;
+      if (madeInert) appRoot!.removeAttribute('inert');
       opener?.focus?.();
     };
   }, [open]);

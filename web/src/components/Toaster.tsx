@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { createPortal } from 'react-dom';
 import toast, { Toaster, useToasterStore } from 'react-hot-toast';
 
 /** At most this many toasts are visible; older ones are dismissed first (spec s9). */
@@ -16,7 +17,8 @@ export function AppToaster() {
       .forEach((item) => toast.dismiss(item.id));
   }, [toasts]);
 
-  return (
+  // Rendered beside the app root so toasts stay announced while a dialog makes the app inert.
+  return createPortal(
     <Toaster
       position="top-center"
       gutter={10}
@@ -25,6 +27,7 @@ export function AppToaster() {
         error: { duration: 4000 },
         className: '!rounded-xl !px-4 !py-3 !text-sm !font-medium !text-slate-800 !shadow-lg !ring-1 !ring-slate-200',
       }}
-    />
+    />,
+    document.body,
   );
 }
