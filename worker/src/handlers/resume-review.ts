@@ -30,7 +30,7 @@ const resumeReview: JobHandler<'resume-review'> = async (ctx) => {
   try {
     narrative = await engines.llm.generate(narrativePrompt(layout, analysis), {
       system: NARRATIVE_SYSTEM_PROMPT,
-      maxTokens: 1500,
+      maxTokens: 1200,
       temperature: 0.4,
       signal: ctx.signal,
     });

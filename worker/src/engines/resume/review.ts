@@ -156,7 +156,8 @@ export const NARRATIVE_SYSTEM_PROMPT = [
   'Do not invent a score and do not contradict the facts. Do not add a title or a preface.',
 ].join(' ');
 
-const MAX_RESUME_CHARS = 12_000;
+/** About 2,000 tokens: with the facts and a 1,200-token answer it fits a 4,096-token local context. */
+const MAX_RESUME_CHARS = 7_000;
 
 /** The user message for the model: the resume text in reading order plus the measured facts. */
 export function narrativePrompt(layout: ResumeLayout, a: ResumeAnalysis): string {

@@ -115,7 +115,10 @@ async function loadModel(options: LocalLlamaOptions): Promise<LoadedModel> {
     return { llama, model, context };
   } catch (error) {
     await llama?.dispose().catch(() => undefined);
-    throw new TextEngineError('model-load', `Could not load the local model ${options.modelPath}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    // The file name, not the server path: this message can reach the user.
+    const file = path.basename(options.modelPath);
+    const reason = (error instanceof Error ? error.message : String(error)).replaceAll(options.modelPath, file);
+    throw new TextEngineError('model-load', `Could not load the local text model ${file}: ${reason}`, { cause: error });
   }
 }
 
