@@ -16,8 +16,11 @@ export function JobProgressBar({ progress, note, className }: { progress: JobPro
   const caption = progressCaption(progress);
   return (
     <div className={cn('rounded-xl border border-brand-100 bg-brand-50/60 px-3.5 py-3', className)}>
-      <div aria-live="polite" className="mb-2 flex items-start justify-between gap-3 text-xs font-medium text-brand-800">
-        <span className="min-w-0 break-words">{caption}</span>
+      <div className="mb-2 flex items-start justify-between gap-3 text-xs font-medium text-brand-800">
+        {/* Only the stage is announced; the percentage would be read out on every poll. */}
+        <span aria-live="polite" className="min-w-0 break-words">
+          {caption}
+        </span>
         <span className="tabular-nums">{percent}%</span>
       </div>
       <div

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import RemoveObjectPage from '../index.js';
-import { fakeApi, renderTool } from '../../tools-shared/__tests__/render-tool.js';
+import { fakeApi, fill, renderTool } from '../../tools-shared/__tests__/render-tool.js';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -32,7 +32,7 @@ describe('Object Removal', () => {
     renderTool(<RemoveObjectPage />);
     const button = screen.getByRole('button', { name: 'Remove Object' });
     expect(button).toBeDisabled();
-    await user.type(screen.getByLabelText('Object to Remove'), 'car');
+    await fill(user, screen.getByLabelText('Object to Remove'), 'car');
     expect(button).toBeDisabled();
     await user.upload(screen.getByLabelText('Upload Image'), photo());
     expect(button).toBeEnabled();
@@ -45,7 +45,7 @@ describe('Object Removal', () => {
     const user = userEvent.setup();
     renderTool(<RemoveObjectPage />);
     await user.upload(screen.getByLabelText('Upload Image'), photo());
-    await user.type(screen.getByLabelText('Object to Remove'), 'red car');
+    await fill(user, screen.getByLabelText('Object to Remove'), 'red car');
     await user.click(screen.getByRole('button', { name: 'Remove Object' }));
     expect(await screen.findByText('Please enter only one object name')).toBeInTheDocument();
     expect(calls.some((call) => call.url.startsWith('/api/ai/'))).toBe(false);
@@ -58,7 +58,7 @@ describe('Object Removal', () => {
     const user = userEvent.setup();
     renderTool(<RemoveObjectPage />);
     await user.upload(screen.getByLabelText('Upload Image'), photo());
-    await user.type(screen.getByLabelText('Object to Remove'), ' car ');
+    await fill(user, screen.getByLabelText('Object to Remove'), ' car ');
     await user.click(screen.getByRole('button', { name: 'Remove Object' }));
     expect(await screen.findByText('Successfully removed "car" from your image!')).toBeInTheDocument();
     expect(screen.getByText('Object Removed')).toBeInTheDocument();

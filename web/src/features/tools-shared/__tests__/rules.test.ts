@@ -4,6 +4,7 @@ import {
   articleFileName,
   articlePrompt,
   backgroundRemovedFileName,
+  COPIED_INDICATOR_MS,
   blogTitlePrompt,
   countWords,
   fileSizeText,
@@ -30,6 +31,12 @@ describe('countWords', () => {
   });
   it('when markdown symbols stand alone, then they count as pieces too', () => {
     expect(countWords('# Title\n\n- item')).toBe(4);
+  });
+});
+
+describe('constants of spec section 9', () => {
+  it('when the copied indicator is shown, then it lasts 2000 ms', () => {
+    expect(COPIED_INDICATOR_MS).toBe(2000);
   });
 });
 

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import WriteArticlePage from '../index.js';
-import { fakeApi, renderTool } from '../../tools-shared/__tests__/render-tool.js';
+import { fakeApi, fill, renderTool } from '../../tools-shared/__tests__/render-tool.js';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -14,19 +14,19 @@ describe('AI Article Writer', () => {
     const button = screen.getByRole('button', { name: 'Generate Article' });
     expect(button).toBeDisabled();
 
-    await user.type(screen.getByLabelText('Article Topic'), '   ');
+    await fill(user, screen.getByLabelText('Article Topic'), '   ');
     expect(button).toBeDisabled();
 
-    await user.type(screen.getByLabelText('Article Topic'), 'tides');
+    await fill(user, screen.getByLabelText('Article Topic'), 'tides');
     expect(button).toBeEnabled();
   });
 
   it('when the page opens, then each length shows its min-read label and the quota', async () => {
     fakeApi();
     renderTool(<WriteArticlePage />);
-    expect(screen.getByRole('radio', { name: 'Short (500-800 words), 2-3 min read' })).toBeChecked();
-    expect(screen.getByRole('radio', { name: 'Medium (800-1200 words), 3-4 min read' })).not.toBeChecked();
-    expect(screen.getByRole('radio', { name: 'Long (1200+ words), 5-6 min read' })).not.toBeChecked();
+    expect(screen.getByLabelText('Short (500-800 words), 2-3 min read')).toBeChecked();
+    expect(screen.getByLabelText('Medium (800-1200 words), 3-4 min read')).not.toBeChecked();
+    expect(screen.getByLabelText('Long (1200+ words), 5-6 min read')).not.toBeChecked();
     expect(screen.getByText('Ready to Write?')).toBeInTheDocument();
     expect(await screen.findByText('7 of 10 left this month')).toBeInTheDocument();
   });
@@ -39,8 +39,8 @@ describe('AI Article Writer', () => {
     );
     const user = userEvent.setup();
     renderTool(<WriteArticlePage />);
-    await user.type(screen.getByLabelText('Article Topic'), '  ocean tides ');
-    await user.click(screen.getByRole('radio', { name: /Long/ }));
+    await fill(user, screen.getByLabelText('Article Topic'), '  ocean tides ');
+    await user.click(screen.getByLabelText(/Long/));
     await user.click(screen.getByRole('button', { name: 'Generate Article' }));
 
     expect(await screen.findByText('Article Generated Successfully!')).toBeInTheDocument();
@@ -62,7 +62,7 @@ describe('AI Article Writer', () => {
     );
     const user = userEvent.setup();
     renderTool(<WriteArticlePage />);
-    await user.type(screen.getByLabelText('Article Topic'), 'tides');
+    await fill(user, screen.getByLabelText('Article Topic'), 'tides');
     await user.click(screen.getByRole('button', { name: 'Generate Article' }));
     expect(await screen.findByText('Limit reached. Upgrade to continue.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /See plans/ })).toHaveAttribute('href', '/pricing');
