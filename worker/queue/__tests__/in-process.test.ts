@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { runQueueConformance } from '../conformance/queue-conformance.js';
 import { createInProcessQueue } from '../in-process.js';
@@ -10,6 +13,12 @@ runQueueConformance('in-process (worker threads)', async ({ concurrency, backoff
 });
 
 describe('in-process adapter specifics', () => {
+  it('when the main process runs under node --import tsx, then worker threads load the TypeScript processor', async () => {
+    const script = fileURLToPath(new URL('./fixtures/in-process-main.ts', import.meta.url));
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script], { timeout: 60_000 });
+    expect(JSON.parse(stdout.trim())).toMatchObject({ content: 'from a tsx main process' });
+  });
+
   it('when a thread dies mid-job, then the job runs again on a fresh thread, and fails clearly when it keeps dying', async () => {
     const { producer, runner } = createInProcessQueue({ threads: 1, processorUrl, backoffMs: 10, log: () => {} });
     await runner.start();
