@@ -75,7 +75,7 @@ export function analyseResume(layout: ResumeLayout, pdf: PdfText, options: { now
 
 function findContact(layout: ResumeLayout, text: string): Contact {
   const email = /[\w.+-]+@[\w-]+(\.[\w-]+)+/.exec(text)?.[0];
-  const phone = /(\+?\d[\d\s().-]{7,}\d)/.exec(text.replace(/\b(19|20)\d{2}\s*[-–—]\s*((19|20)\d{2}|present)\b/gi, ''))?.[0]
+  const phone = /(\+?\(?\d[\d\s().-]{7,}\d)/.exec(text.replace(/\b(19|20)\d{2}\s*[-–—]\s*((19|20)\d{2}|present)\b/gi, ''))?.[0]
     ?.trim();
   const linkedin = /(https?:\/\/)?([\w-]+\.)?linkedin\.com\/[\w\-/%]+/i.exec(text)?.[0];
   const website = /(https?:\/\/)?(www\.)?(github\.com|gitlab\.com|behance\.net|dribbble\.com|[\w-]+\.(dev|io|me|design|portfolio|site|com|net|org))(\/[\w\-/.%]*)?/i
@@ -104,12 +104,13 @@ const HAS_DATE_RANGE = new RegExp(DATE_RANGE_TEXT.source, 'i');
 function analyseBullets(layout: ResumeLayout): BulletFindings {
   const lines = sectionLines(layout, ['experience', 'projects', 'volunteering']);
   const marked = lines.filter((l) => BULLET.test(l.text));
-  const noBulletMarkers = lines.length > 0 && marked.length === 0;
-  // Without markers, sentence-like lines (not titles or dates) are the achievements.
-  const candidates = noBulletMarkers
-    ? lines.filter((l) => l.text.split(/\s+/).length >= 6 && !HAS_DATE_RANGE.test(l.text))
-    : marked;
-  const bullets = mergeContinuations(candidates, lines).map((b) => b.replace(BULLET, '').trim()).filter(Boolean);
+  const bullets = (marked.length ? mergeContinuations(marked, lines) : unmarkedItems(lines))
+    .map((b) => b.replace(BULLET, '').trim())
+    .filter(Boolean);
+  // Lists whose markers are drawn as shapes (browsers, some templates) still show as indented lines.
+  const minX = Math.min(...lines.map((l) => l.x));
+  const indented = lines.filter((l) => l.x > minX + 4).length >= Math.max(2, lines.length / 3);
+  const noBulletMarkers = lines.length > 0 && marked.length === 0 && !indented;
   const weakOpenings: string[] = [];
   const unquantified: string[] = [];
   let withActionVerb = 0, quantified = 0, tooLong = 0;
@@ -130,14 +131,37 @@ function mergeContinuations(bullets: Line[], all: Line[]): string[] {
   const out: string[] = [];
   for (const bullet of bullets) {
     let text = bullet.text;
+    let previous = bullet;
     for (let i = all.indexOf(bullet) + 1; i < all.length; i++) {
       const next = all[i];
-      if (next.page !== bullet.page || next.column !== bullet.column || BULLET.test(next.text) || next.x <= bullet.x + 1 || next.y - bullet.y > 4 * bullet.fontSize) break;
+      if (next.page !== bullet.page || next.column !== bullet.column || BULLET.test(next.text) || next.x <= bullet.x + 1 || next.y - previous.y > 1.8 * bullet.fontSize) break;
       text += ` ${next.text}`;
+      previous = next;
     }
     out.push(text);
   }
   return out;
+}
+
+/**
+ * Without bullet characters, achievements are the sentence-like items: consecutive lines join
+ * while the previous one does not end a sentence (or the next starts in lower case); role lines
+ * (with dates) and short lines are not achievements.
+ */
+function unmarkedItems(lines: Line[]): string[] {
+  const items: Line[][] = [];
+  for (const line of lines) {
+    const current = items[items.length - 1];
+    const last = current?.[current.length - 1];
+    const continues = last && last.page === line.page && last.column === line.column && Math.abs(last.x - line.x) < 2
+      && line.y - last.y <= 1.8 * line.fontSize && !HAS_DATE_RANGE.test(last.text)
+      && (!/[.!?]$/.test(last.text.trim()) || /^[a-z]/.test(line.text.trim()));
+    if (continues) current.push(line);
+    else items.push([line]);
+  }
+  return items
+    .map((item) => item.map((l) => l.text).join(' ').replace(/-\s+(?=[a-z])/g, '-'))
+    .filter((text) => text.split(/\s+/).length >= 4 && !HAS_DATE_RANGE.test(text));
 }
 
 function isQuantified(bullet: string): boolean {
@@ -188,7 +212,8 @@ function analyseDates(layout: ResumeLayout, now: Date): DateFindings {
   const gaps: DateFindings['gaps'] = [];
   let covered: DateRange | null = null;
   for (const range of sorted) {
-    if (covered && range.start - covered.end > 6) {
+    // Over six whole months between the end of one role and the start of the next.
+    if (covered && range.start - covered.end - 1 > 6) {
       gaps.push({ from: monthName(covered.end), to: monthName(range.start), months: range.start - covered.end - 1 });
     }
     if (!covered || range.end > covered.end) covered = range;
@@ -258,11 +283,11 @@ function findAtsRisks(layout: ResumeLayout, pdf: PdfText, contact: Contact): Ats
   return risks;
 }
 
-/** Lines with three or more cells whose cell starts line up with the line above or below. */
+/** Lines with three or more cells whose cell edges line up with a nearby line's. */
 function countTableRows(layout: ResumeLayout): number {
-  const rows = layout.lines.filter((l) => l.segments.length >= 3);
-  const aligned = (a: Line, b: Line) => a.page === b.page && a.segments.length === b.segments.length
-    && a.segments.every((s, i) => Math.abs(s.x - b.segments[i].x) < 4);
+  const rows = layout.lines.filter((l) => l.cellStarts.length >= 3);
+  const aligned = (a: Line, b: Line) => a.page === b.page && a.column === b.column && Math.abs(a.y - b.y) < 6 * a.fontSize
+    && a.cellStarts.length === b.cellStarts.length && a.cellStarts.every((x, i) => Math.abs(x - b.cellStarts[i]) < 2);
   return rows.filter((row) => rows.some((other) => other !== row && aligned(row, other))).length;
 }
 

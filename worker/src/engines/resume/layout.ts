@@ -15,8 +15,10 @@ export interface Line {
   y: number;
   fontSize: number;
   bold: boolean;
-  /** Pieces of the line separated by wide gaps (tab stops, table cells). */
+  /** Pieces of the line separated by wide gaps (tab stops, right-aligned dates). */
   segments: Segment[];
+  /** Left edges of pieces separated by gaps wider than a space (about 0.6 em): table cells. */
+  cellStarts: number[];
   column: 'full' | 'left' | 'right';
   pageHeight: number;
   /** Every run is marked as an artifact (page header, footer, page number in tagged PDFs). */
@@ -126,10 +128,12 @@ function joinLines(runs: TextRun[], column: Line['column'], page: PdfPage): Line
   return groups.map((group) => {
     group.sort((a, b) => a.x - b.x);
     const segments: Segment[] = [];
+    const cellStarts: number[] = [];
     let text = '';
     let previous: TextRun | null = null;
     for (const run of group) {
       const gap = previous ? run.x - (previous.x + previous.width) : Infinity;
+      if (gap > 0.6 * run.fontSize) cellStarts.push(run.x);
       if (!previous || gap > 2 * run.fontSize) {
         segments.push({ x: run.x, text: run.text.trim() });
       } else {
@@ -144,7 +148,7 @@ function joinLines(runs: TextRun[], column: Line['column'], page: PdfPage): Line
     return {
       page: page.number, text, x: group[0].x, y: group[0].y, fontSize,
       bold: letters.length > 0 && letters.every((r) => r.bold),
-      segments, column, pageHeight: page.height,
+      segments, cellStarts, column, pageHeight: page.height,
       artifact: group.every((r) => r.artifact),
     };
   });
@@ -169,17 +173,36 @@ const HEADING_LOOKUP = new Map<string, SectionKey>(
   Object.entries(HEADINGS).flatMap(([key, names]) => names.map((name) => [name, key as SectionKey] as const)),
 );
 
-/** The section a line heads, or null. Headings are short lines that match a known name. */
-export function headingKey(text: string): SectionKey | null {
+/** Single words that make a short capitalised or bold line a heading ("SKILLS MATRIX"). */
+const HEADING_WORDS = new Map<string, SectionKey>([
+  ['summary', 'summary'], ['profile', 'summary'], ['objective', 'summary'], ['experience', 'experience'],
+  ['employment', 'experience'], ['education', 'education'], ['skills', 'skills'], ['projects', 'projects'],
+  ['certifications', 'certifications'], ['certificates', 'certifications'], ['awards', 'awards'],
+  ['languages', 'languages'], ['volunteering', 'volunteering'], ['publications', 'publications'], ['interests', 'interests'],
+]);
+
+/**
+ * The section a line heads, or null: a short line that is a known heading name, or a short
+ * all-capitals (or bold) line with a heading word in it.
+ */
+export function headingKey(text: string, emphasised = false): SectionKey | null {
   const normal = text.toLowerCase().replace(/&/g, 'and').replace(/[^a-z ]+/g, ' ').replace(/\s+/g, ' ').trim();
   if (normal === '' || normal.split(' ').length > 5) return null;
-  return HEADING_LOOKUP.get(normal) ?? null;
+  const exact = HEADING_LOOKUP.get(normal);
+  if (exact) return exact;
+  const letters = text.replace(/[^\p{L}]/gu, '');
+  if (normal.split(' ').length > 4 || !(emphasised || (letters.length > 3 && letters === letters.toUpperCase()))) return null;
+  for (const word of normal.split(' ')) {
+    const key = HEADING_WORDS.get(word);
+    if (key) return key;
+  }
+  return null;
 }
 
 function splitSections(lines: Line[]): Section[] {
   const sections: Section[] = [{ key: 'header', heading: '', lines: [] }];
   for (const line of lines) {
-    const key = headingKey(line.text);
+    const key = headingKey(line.text, line.bold);
     if (key) sections.push({ key, heading: line.text.trim(), lines: [] });
     else sections[sections.length - 1].lines.push(line);
   }

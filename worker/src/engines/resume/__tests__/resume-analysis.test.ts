@@ -82,6 +82,18 @@ describe('resume analysis on generated PDFs', () => {
     expect(layout.lines.some((l) => /Senior Software Engineer.*Mar 2021 – Present/.test(l.text))).toBe(true);
   });
 
+  it('browser-style PDF: drawn list markers, wrapped items, a tight table, a six-month break', async () => {
+    const { analysis } = await analyse(await fixtures.browserStyleResume());
+    expect(analysis.contact.phone).toBe('(415) 555-0199');
+    expect(analysis.bullets).toMatchObject({ count: 6, withActionVerb: 4, quantified: 4, noBulletMarkers: false });
+    expect(analysis.bullets.weakOpenings).toEqual(['Responsible for the data quality framework used by analysts.', 'Worked on migrating reports from Excel to Looker.']);
+    expect(analysis.sectionsFound).toContain('skills');
+    expect(analysis.dates.formats.sort()).toEqual(['MM/YYYY', 'Month YYYY']);
+    // Aug 2018 to Mar 2019 leaves six whole months: not over six.
+    expect(analysis.dates.gaps).toEqual([]);
+    expect(analysis.ats.map((r) => r.id)).toEqual(['table']);
+  });
+
   it('text in a tagged page header is an ATS risk; the same resume without it is clean', async () => {
     const { analysis } = await analyse(await fixtures.strongResume({ taggedHeader: 'Alex Morgan — Curriculum Vitae' }));
     const risk = analysis.ats.find((r) => r.id === 'header-footer-text');
