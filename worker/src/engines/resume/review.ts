@@ -107,6 +107,8 @@ export function recommendations(a: ResumeAnalysis): string[] {
     if (r.id === 'header-footer-text') recs.push('Move contact details out of the page header/footer into the body.');
     if (r.id === 'small-text') recs.push('Use at least 10 pt for body text.');
   }
+  if (a.wordCount < 250) recs.push(`Add substance: ${a.wordCount} words is thin. Aim for roughly 350–700 words on a page, with 3–6 achievement bullets per recent role.`);
+  if (a.wordCount / a.pageCount > 800) recs.push('Give the text room: trim older roles and long bullets so each page stays under about 700 words.');
   if (a.pageCount > 2) recs.push('Cut to two pages: keep the last 10–15 years and the most relevant roles.');
   if (recs.length === 0) recs.push('Tailor the summary and top bullets to each job description’s keywords before applying.');
   return recs;

@@ -109,6 +109,7 @@ describe('resume analysis on generated PDFs', () => {
     expect(review).toContain(`**Overall score: ${weak.score.total}/100`);
     expect(review).toMatch(/“team player”/);
     expect(review).toMatch(/26 months between Dec 2016 and Mar 2019/);
+    expect(review).toMatch(/^\d+\. Add substance: 1\d\d words is thin/m);
     expect(review).toMatch(/rule-based resume analyser/);
   });
 
