@@ -74,7 +74,17 @@ export function createApp(deps: AppDeps) {
     }),
   );
   app.use(requestId);
-  app.use(pinoHttp({ logger: log, autoLogging: { ignore: (req) => req.url === '/healthz' } }));
+  app.use(
+    pinoHttp({
+      logger: log,
+      autoLogging: { ignore: (req) => req.url === '/healthz' },
+      // Method, path and status only: headers carry tokens and cookies, bodies carry uploads.
+      serializers: {
+        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.split('?')[0] }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
 
   app.use(healthRoutes({ db, queue: deps.producer, storage: deps.storage }));
   app.use('/files', createFilesRouter(deps.storage));

@@ -9,6 +9,7 @@ import { ConfigError, loadConfig } from '../../api/src/config/env.js';
 import { createLogger } from '../../api/src/lib/logger.js';
 
 const PROCESSOR_URL = new URL('./pipeline/processor.ts', import.meta.url).href;
+const SHUTDOWN_GRACE_MS = 25_000;
 
 function parseQueues(value: string): QueueName[] {
   const names = value.split(',').map((s) => s.trim()).filter(Boolean);
@@ -45,15 +46,19 @@ async function main() {
   // Tell a parent launcher (embedded mode) that jobs can run now.
   process.send?.({ type: 'worker-ready' });
   let stopping = false;
-  const stop = async (signal: string) => {
+  const stop = async (reason: string) => {
     if (stopping) return;
     stopping = true;
-    log.info(`${signal}: finishing active jobs, taking no new ones`);
-    await runner.close(30_000);
+    log.info(`${reason}: finishing active jobs, taking no new ones`);
+    // If Redis is already gone, closing can hang: never outlive the grace period by much.
+    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS + 5_000).unref();
+    await runner.close(SHUTDOWN_GRACE_MS).catch((err) => log.error({ err }, 'worker close failed'));
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+  // Started by the embedded launcher: never outlive it.
+  if (process.send) process.on('disconnect', () => void stop('launcher exited'));
 }
 
 main().catch((err) => {

