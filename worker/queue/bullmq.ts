@@ -268,7 +268,16 @@ export function createBullmqProducer(options: BullmqProducerOptions): JobProduce
       if (!parsed) throw new JobFailedError('This job does not exist.', 404);
       await guarded(() => eventsFor(parsed.queue));
       return new Promise<JobResult>((resolve, reject) => {
-        let timer: NodeJS.Timeout | undefined;
+        const set = waiters.get(id) ?? new Set<Waiter>();
+        const drop = () => {
+          set.delete(waiter);
+          if (set.size === 0 && waiters.get(id) === set) waiters.delete(id);
+        };
+        const timer = setTimeout(() => {
+          drop();
+          cancel(id).catch(() => {});
+          reject(new JobTimeoutError());
+        }, timeoutMs);
         const waiter: Waiter = {
           resolve: (result) => {
             clearTimeout(timer);
@@ -279,18 +288,8 @@ export function createBullmqProducer(options: BullmqProducerOptions): JobProduce
             reject(error);
           },
         };
-        const set = waiters.get(id) ?? new Set<Waiter>();
         set.add(waiter);
         waiters.set(id, set);
-        const drop = () => {
-          set.delete(waiter);
-          if (set.size === 0 && waiters.get(id) === set) waiters.delete(id);
-        };
-        timer = setTimeout(() => {
-          drop();
-          cancel(id).catch(() => {});
-          reject(new JobTimeoutError());
-        }, timeoutMs);
         // Listening started before this look-up, so a job finishing in between is not missed.
         guarded(async () => {
           const found = await snapshot(parsed.queue, parsed.jobId);

@@ -24,7 +24,7 @@ try {
     }
     const controller = new AbortController();
     controllers.set(message.runId, controller);
-    runAttempt(
+    void runAttempt(
       processor,
       { id: message.jobId, name: message.name as JobName, payload: message.payload, attempt: message.attempt },
       {

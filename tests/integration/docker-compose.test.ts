@@ -8,11 +8,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { loadConfig } from '../../../api/src/config/env.js';
-import { parseStorageConfig } from '../../../storage/index.js';
-import { QUEUE_NAMES } from '../../contracts/jobs.js';
+import { loadConfig } from '../../api/src/config/env.js';
+import { parseStorageConfig } from '../../storage/index.js';
+import { QUEUE_NAMES } from '../../worker/contracts/jobs.js';
 
-const root = fileURLToPath(new URL('../../../', import.meta.url));
+const root = fileURLToPath(new URL('../../', import.meta.url));
 const composeText = fs.readFileSync(path.join(root, 'docker-compose.yml'), 'utf8');
 
 interface Service {
