@@ -44,6 +44,16 @@ const IMAGE_OPS = new Set<number>([
   OPS.paintImageMaskXObject, OPS.paintInlineImageXObjectGroup, OPS.paintImageMaskXObjectGroup,
 ]);
 
+/**
+ * Loads pdfjs' worker code (a few seconds on a busy machine) so the first resume does not wait for
+ * it. Worker start-up calls this for processes that serve the pdf queue.
+ */
+export async function warmUpPdfReader(): Promise<void> {
+  const task = getDocument({ data: new Uint8Array(Buffer.from('%PDF-1.4\n%%EOF\n', 'latin1')), verbosity: 0 });
+  await task.promise.catch(() => undefined);
+  await task.destroy();
+}
+
 export async function readPdfText(bytes: Uint8Array, signal?: AbortSignal): Promise<PdfText> {
   const problem = pdfUploadProblem(bytes);
   if (problem) throw new UserFacingJobError(problem.message, problem.status);
