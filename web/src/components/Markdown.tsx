@@ -1,3 +1,4 @@
+import type { ComponentProps } from 'react';
 import ReactMarkdown from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 
@@ -12,11 +13,20 @@ export function Markdown({ children }: { children: string }) {
         remarkPlugins={[remarkGfm]}
         skipHtml
         components={{
-          a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noopener noreferrer" />,
+          a: ExternalLink,
         }}
       >
         {children}
       </ReactMarkdown>
     </div>
+  );
+}
+
+/** Links in AI output open in a new tab and pass no referrer. */
+function ExternalLink({ href, title, children }: ComponentProps<'a'>) {
+  return (
+    <a href={href} title={title} target="_blank" rel="noopener noreferrer">
+      {children}
+    </a>
   );
 }

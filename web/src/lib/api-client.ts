@@ -1,7 +1,7 @@
 // The one way the browser talks to the api: same origin, bearer token from the active auth
 // adapter, JSON body read even on 4xx/5xx (the body is {success:false, message}).
 
-export type ApiReply<T = {}> = { success: boolean; message?: string } & Partial<T>;
+export type ApiReply<T = object> = { success: boolean; message?: string } & Partial<T>;
 
 export type ApiRequestInit = {
   method?: string;
@@ -24,7 +24,7 @@ export function setTokenGetter(fn: TokenGetter): void {
  * Throws Error(message) only for network failures or replies that are not JSON, so callers
  * can toast `reply.message` on success:false and `error.message` on a throw (spec s7).
  */
-export async function apiRequest<T = {}>(
+export async function apiRequest<T = object>(
   path: string,
   init: ApiRequestInit = {},
 ): Promise<ApiReply<T> & { status: number }> {

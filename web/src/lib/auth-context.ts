@@ -40,8 +40,8 @@ function useAuthContext(): AuthContextValue {
 
 /** The signed-in user, whichever auth adapter is active. A pending session counts as signed out. */
 export function useCurrentUser(): CurrentUserState {
-  const { ui: _ui, ...state } = useAuthContext();
-  return state;
+  const { user, isLoaded, isPremium, openSignIn, openProfile, signOut } = useAuthContext();
+  return { user, isLoaded, isPremium, openSignIn, openProfile, signOut };
 }
 
 /** Adapter-drawn UI pieces (sign-in component, user menu, pricing). */
