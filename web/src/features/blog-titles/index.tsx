@@ -4,12 +4,12 @@ import { Check, Copy, Hash, Sparkles } from 'lucide-react';
 import { Button } from '../../components/Button.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { TextField } from '../../components/Field.js';
-import { Markdown } from '../../components/Markdown.js';
 import { paths } from '../../config/paths.js';
 import { toolCards } from '../../config/tools.js';
 import type { EngineInfo } from '../../lib/jobs.js';
 import { ChoiceGroup } from '../tools-shared/ChoiceGroup.js';
 import { copyText } from '../tools-shared/file-actions.js';
+import { MarkdownResult } from '../tools-shared/MarkdownResult.js';
 import { JobProgressBar } from '../tools-shared/JobProgressBar.js';
 import { EngineNotice } from '../tools-shared/Notices.js';
 import { QuotaHint } from '../tools-shared/QuotaHint.js';
@@ -103,9 +103,7 @@ export default function BlogTitlesPage() {
         {titles ? (
           <>
             <EngineNotice engine={titles.engine} note="These titles come from headline formulas, not an AI model." />
-            <div tabIndex={0} aria-label="Generated titles" className="max-h-[32rem] overflow-y-auto rounded-xl border border-slate-100 bg-slate-50/50 p-4 sm:p-5">
-              <Markdown>{titles.content}</Markdown>
-            </div>
+            <MarkdownResult label="Generated titles">{titles.content}</MarkdownResult>
           </>
         ) : processing ? (
           <EmptyState icon={<Hash className="size-6 animate-pulse" aria-hidden="true" />} title="Finding the right words..." className="flex-1">

@@ -4,11 +4,13 @@ import { Button } from '../../components/Button.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { paths } from '../../config/paths.js';
 import { toolCards } from '../../config/tools.js';
+import { useAppConfig } from '../../lib/app-config.js';
+import type { EngineInfo } from '../../lib/jobs.js';
 import { BeforeAfter } from '../tools-shared/BeforeAfter.js';
 import { FileDropArea } from '../tools-shared/FileDropArea.js';
 import { ImageResultActions } from '../tools-shared/ImageResultActions.js';
 import { JobProgressBar } from '../tools-shared/JobProgressBar.js';
-import { SuccessBanner } from '../tools-shared/Notices.js';
+import { EngineMissingNotice, EngineNotice, SuccessBanner } from '../tools-shared/Notices.js';
 import { QuotaHint } from '../tools-shared/QuotaHint.js';
 import { backgroundRemovedFileName, isImageFile } from '../tools-shared/rules.js';
 import { ToolPage, ToolPanel, toolByPath } from '../tools-shared/ToolLayout.js';
@@ -19,15 +21,18 @@ const tool = toolByPath(toolCards, paths.removeBackground);
 
 export default function RemoveBackgroundPage() {
   const [file, setFile] = useState<File | null>(null);
-  const [resultUrl, setResultUrl] = useState<string | null>(null);
+  const [result, setResult] = useState<{ url: string; engine?: EngineInfo } | null>(null);
   const [loaded, setLoaded] = useState(false);
   const previewUrl = useObjectUrl(file);
+  const { config } = useAppConfig();
+  // null (not merely absent) is the server saying no engine serves this tool.
+  const engineMissing = config?.engines['remove-background'] === null;
   const { run, processing, progress, quota, limitReached } = useToolRun('remove-background');
 
   function chooseFile(next: File) {
     // A new file starts over: the previous result belongs to the previous image.
     setFile(next);
-    setResultUrl(null);
+    setResult(null);
     setLoaded(false);
   }
 
@@ -35,18 +40,19 @@ export default function RemoveBackgroundPage() {
     event.preventDefault();
     if (!file || processing) return;
     setLoaded(false);
-    setResultUrl(null);
+    setResult(null);
     const form = new FormData();
     form.append('image', file);
     const reply = await run('/api/ai/remove-image-background', form);
-    if (reply?.content) setResultUrl(reply.content);
+    if (reply?.content) setResult({ url: reply.content, engine: reply.engine });
   }
 
-  const done = resultUrl !== null && !processing;
+  const done = result !== null && !processing;
 
   return (
     <ToolPage tool={tool}>
       <ToolPanel icon={Sparkles} title="Background Removal" gradient={tool.bg}>
+        {engineMissing ? <EngineMissingNotice toolName="Background removal" /> : null}
         <form onSubmit={handleSubmit} className="flex flex-col gap-5" noValidate>
           <FileDropArea
             label="Upload Image"
@@ -81,14 +87,15 @@ export default function RemoveBackgroundPage() {
         title="Processed Image"
         gradient={tool.bg}
         className="lg:min-h-[26rem]"
-        actions={done && loaded ? <ImageResultActions url={resultUrl} fileName={backgroundRemovedFileName} /> : null}
+        actions={done && loaded ? <ImageResultActions url={result.url} fileName={backgroundRemovedFileName} /> : null}
       >
         {done ? <SuccessBanner>Background Successfully Removed!</SuccessBanner> : null}
+        {done ? <EngineNotice engine={result.engine} /> : null}
         {previewUrl ? (
           <BeforeAfter
             originalUrl={previewUrl}
-            resultUrl={resultUrl}
-            resultLabel={processing ? 'Processing...' : resultUrl ? 'Background Removed' : 'Result'}
+            resultUrl={result?.url ?? null}
+            resultLabel={processing ? 'Processing...' : result ? 'Background Removed' : 'Result'}
             processing={processing}
             loaded={loaded}
             onLoaded={() => setLoaded(true)}

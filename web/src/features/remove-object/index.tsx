@@ -6,12 +6,14 @@ import { EmptyState } from '../../components/EmptyState.js';
 import { TextAreaField } from '../../components/Field.js';
 import { paths } from '../../config/paths.js';
 import { toolCards } from '../../config/tools.js';
+import { useAppConfig } from '../../lib/app-config.js';
+import type { EngineInfo } from '../../lib/jobs.js';
 import { cn } from '../../lib/cn.js';
 import { BeforeAfter } from '../tools-shared/BeforeAfter.js';
 import { FileDropArea } from '../tools-shared/FileDropArea.js';
 import { ImageResultActions } from '../tools-shared/ImageResultActions.js';
 import { JobProgressBar } from '../tools-shared/JobProgressBar.js';
-import { SuccessBanner } from '../tools-shared/Notices.js';
+import { EngineMissingNotice, EngineNotice, SuccessBanner } from '../tools-shared/Notices.js';
 import { QuotaHint } from '../tools-shared/QuotaHint.js';
 import { isImageFile, objectIndicator, objectRemovedFileName, objectWordCount } from '../tools-shared/rules.js';
 import { ToolPage, ToolPanel, toolByPath } from '../tools-shared/ToolLayout.js';
@@ -23,9 +25,12 @@ const tool = toolByPath(toolCards, paths.removeObject);
 export default function RemoveObjectPage() {
   const [file, setFile] = useState<File | null>(null);
   const [objectText, setObjectText] = useState('');
-  const [result, setResult] = useState<{ url: string; object: string } | null>(null);
+  const [result, setResult] = useState<{ url: string; object: string; engine?: EngineInfo } | null>(null);
   const [loaded, setLoaded] = useState(false);
   const previewUrl = useObjectUrl(file);
+  const { config } = useAppConfig();
+  // null (not merely absent) is the server saying no engine serves this tool.
+  const engineMissing = config?.engines['remove-object'] === null;
   const { run, processing, progress, quota, limitReached } = useToolRun('remove-object');
   const indicator = objectIndicator(objectText);
 
@@ -49,7 +54,7 @@ export default function RemoveObjectPage() {
     form.append('image', file);
     form.append('object', object);
     const reply = await run('/api/ai/remove-image-object', form);
-    if (reply?.content) setResult({ url: reply.content, object });
+    if (reply?.content) setResult({ url: reply.content, object, engine: reply.engine });
   }
 
   const done = result !== null && !processing;
@@ -57,6 +62,7 @@ export default function RemoveObjectPage() {
   return (
     <ToolPage tool={tool}>
       <ToolPanel icon={Sparkles} title="Object Removal" gradient={tool.bg}>
+        {engineMissing ? <EngineMissingNotice toolName="Object removal" /> : null}
         <form onSubmit={handleSubmit} className="flex flex-col gap-5" noValidate>
           <FileDropArea
             label="Upload Image"
@@ -130,6 +136,7 @@ export default function RemoveObjectPage() {
         actions={done && loaded ? <ImageResultActions url={result.url} fileName={objectRemovedFileName} /> : null}
       >
         {done ? <SuccessBanner>Successfully removed "{result.object}" from your image!</SuccessBanner> : null}
+        {done ? <EngineNotice engine={result.engine} /> : null}
         {previewUrl ? (
           <BeforeAfter
             originalUrl={previewUrl}

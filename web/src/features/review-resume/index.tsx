@@ -3,12 +3,12 @@ import toast from 'react-hot-toast';
 import { Check, Download, FileSearch, FileText, Share2, Sparkles } from 'lucide-react';
 import { Button } from '../../components/Button.js';
 import { EmptyState } from '../../components/EmptyState.js';
-import { Markdown } from '../../components/Markdown.js';
 import { paths } from '../../config/paths.js';
 import { toolCards } from '../../config/tools.js';
 import type { EngineInfo } from '../../lib/jobs.js';
 import { copyText, downloadText } from '../tools-shared/file-actions.js';
 import { FileDropArea } from '../tools-shared/FileDropArea.js';
+import { MarkdownResult } from '../tools-shared/MarkdownResult.js';
 import { JobProgressBar } from '../tools-shared/JobProgressBar.js';
 import { EngineNotice, SuccessBanner } from '../tools-shared/Notices.js';
 import { QuotaHint } from '../tools-shared/QuotaHint.js';
@@ -125,10 +125,8 @@ export default function ReviewResumePage() {
         {done ? (
           <>
             <SuccessBanner>Analysis Complete!</SuccessBanner>
-            <EngineNotice engine={analysis.engine} note="The analysis follows rules for resumes and ATS systems; no AI model wrote the narrative." />
-            <div tabIndex={0} aria-label="Analysis" className="max-h-[40rem] overflow-y-auto rounded-xl border border-slate-100 bg-slate-50/50 p-4 sm:p-5">
-              <Markdown>{analysis.content}</Markdown>
-            </div>
+            <EngineNotice engine={analysis.engine} />
+            <MarkdownResult label="Analysis">{analysis.content}</MarkdownResult>
           </>
         ) : processing ? (
           <EmptyState icon={<FileSearch className="size-6 animate-pulse" aria-hidden="true" />} title="Analysing Your Resume..." className="flex-1">

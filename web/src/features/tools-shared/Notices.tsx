@@ -38,3 +38,12 @@ export function WarningNotice({ title, children }: { title: string; children: Re
     </div>
   );
 }
+
+/** Shown when the served config says no engine serves this tool on this server. */
+export function EngineMissingNotice({ toolName }: { toolName: string }) {
+  return (
+    <WarningNotice title={`${toolName} is not set up on this server`}>
+      No engine is configured for this tool yet, so a request will be refused. Ask the administrator to enable it.
+    </WarningNotice>
+  );
+}

@@ -4,12 +4,12 @@ import { Copy, Download, FileText, PenLine, Sparkles } from 'lucide-react';
 import { Button } from '../../components/Button.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { TextField } from '../../components/Field.js';
-import { Markdown } from '../../components/Markdown.js';
 import { paths } from '../../config/paths.js';
 import { toolCards } from '../../config/tools.js';
 import type { EngineInfo } from '../../lib/jobs.js';
 import { ChoiceGroup } from '../tools-shared/ChoiceGroup.js';
 import { copyText, downloadText } from '../tools-shared/file-actions.js';
+import { MarkdownResult } from '../tools-shared/MarkdownResult.js';
 import { JobProgressBar } from '../tools-shared/JobProgressBar.js';
 import { EngineNotice, SuccessBanner } from '../tools-shared/Notices.js';
 import { QuotaHint } from '../tools-shared/QuotaHint.js';
@@ -143,14 +143,9 @@ export default function WriteArticlePage() {
               </div>
               {processing ? <dd className="font-medium text-brand-600">Writing...</dd> : null}
             </dl>
-            <div
-              tabIndex={0}
-              aria-label="Article"
-              aria-busy={processing}
-              className="max-h-[40rem] min-h-0 flex-1 overflow-y-auto rounded-xl border border-slate-100 bg-slate-50/50 p-4 sm:p-5"
-            >
-              <Markdown>{shown}</Markdown>
-            </div>
+            <MarkdownResult label="Article" busy={processing} className="flex-1">
+              {shown}
+            </MarkdownResult>
           </>
         ) : processing ? (
           <EmptyState icon={<PenLine className="size-6 animate-pulse" aria-hidden="true" />} title="Crafting Your Article...">
