@@ -10,5 +10,7 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/testing/setup.ts'],
     restoreMocks: true,
+    // The machine is shared with the server suites: leave room for a slow jsdom render.
+    testTimeout: 15_000,
   },
 });

@@ -29,42 +29,43 @@ describe('LandingPage', () => {
   it('shows the spec claims: trust line, three rated testimonials, plan heading and footer labels', () => {
     renderLanding(fakeAuth({ user: null }));
     expect(screen.getByText('Trusted by 10k+ people')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Loved by Creators' })).toBeInTheDocument();
-    expect(screen.getAllByRole('img', { name: /^Rated \d out of 5$/ }).map((node) => node.getAttribute('aria-label'))).toEqual([
+    expect(screen.getByText('Loved by Creators').tagName).toBe('H2');
+    // Attribute queries instead of role queries: the landing DOM is large and role queries are slow in jsdom.
+    expect(Array.from(document.querySelectorAll('[role="img"][aria-label^="Rated"]'), (node) => node.getAttribute('aria-label'))).toEqual([
       'Rated 5 out of 5',
       'Rated 4 out of 5',
       'Rated 5 out of 5',
     ]);
-    expect(screen.getByRole('heading', { name: 'Choose Your Plan' })).toBeInTheDocument();
+    expect(screen.getByText('Choose Your Plan').tagName).toBe('H2');
     expect(screen.getByText('Start for free and scale up as you grow. Find the perfect plan for your content creation needs.')).toBeInTheDocument();
     expect(screen.getByText('EST. 2025')).toBeInTheDocument();
     expect(screen.getByText(new RegExp(`© ${new Date().getFullYear()}`))).toBeInTheDocument();
     expect(screen.getByText(/10,000\+ subscribers/)).toBeInTheDocument();
     for (const [name, href] of [['About', '/about'], ['Pricing', '/pricing'], ['Contact', '/contact']]) {
-      expect(screen.getByRole('link', { name })).toHaveAttribute('href', href);
+      expect(screen.getByText(name, { selector: 'a' })).toHaveAttribute('href', href);
     }
   });
 
   it('when signed out, then Get Started opens sign-in and tool cards do nothing', async () => {
     const auth = fakeAuth({ user: null });
     const router = renderLanding(auth);
-    await userEvent.click(screen.getByRole('button', { name: /Get Started/ }));
+    await userEvent.click(screen.getByText('Get Started').closest('button')!);
     expect(auth.openSignIn).toHaveBeenCalled();
-    await userEvent.click(screen.getByRole('button', { name: /AI Article Writer/ }));
+    await userEvent.click(screen.getByText('AI Article Writer').closest('button')!);
     expect(router.state.location.pathname).toBe('/');
   });
 
   it('when signed in, then a tool card goes to its tool and the header shows the user menu', async () => {
     const router = renderLanding(fakeAuth());
-    expect(screen.getByRole('button', { name: 'User menu' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /Get Started/ })).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: /Background Removal/ }));
+    expect(screen.getByText('User menu')).toBeInTheDocument();
+    expect(screen.queryByText('Get Started')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByText('Background Removal').closest('button')!);
     expect(router.state.location.pathname).toBe('/ai/remove-background');
   });
 
   it('when Start creating now is clicked, then it goes to /ai', async () => {
     const router = renderLanding(fakeAuth({ user: null }));
-    await userEvent.click(screen.getByRole('button', { name: /Start creating now/ }));
+    await userEvent.click(screen.getByText('Start creating now').closest('button')!);
     expect(router.state.location.pathname).toBe('/ai');
   });
 
@@ -76,7 +77,7 @@ describe('LandingPage', () => {
     const input = screen.getByPlaceholderText('Enter your email address');
     expect(input).toHaveAttribute('type', 'email');
     await userEvent.type(input, 'reader@example.com');
-    await userEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
+    await userEvent.click(screen.getByText('Subscribe').closest('button')!);
     await waitFor(() => expect(success).toHaveBeenCalledWith('Thanks for subscribing!'));
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/newsletter');
