@@ -3,7 +3,7 @@ import { UserFacingJobError } from '../../../../contracts/handler.js';
 import * as fixtures from '../../../../../tests/fixtures/resumes/resume-fixtures.js';
 import { analyseResume, type ResumeAnalysis } from '../analysis.js';
 import { buildLayout, headingKey, type ResumeLayout } from '../layout.js';
-import { NO_TEXT_MESSAGE, readPdfText } from '../pdf-text.js';
+import { NO_TEXT_MESSAGE, readPdfText, warmUpPdfReader } from '../pdf-text.js';
 import { renderReview } from '../review.js';
 
 const now = new Date('2026-06-01T00:00:00Z');
@@ -122,6 +122,11 @@ describe('resume analysis on generated PDFs', () => {
 });
 
 describe('unusable PDFs get clear messages', () => {
+  it('warming up the reader succeeds and reading still works after it', async () => {
+    await warmUpPdfReader();
+    expect((await readPdfText(await fixtures.strongResume())).pages).toHaveLength(1);
+  });
+
   it('image-only (scanned) PDF: no selectable text', async () => {
     const error = await rejection(await fixtures.imageOnlyResume());
     expect(error.message).toBe(NO_TEXT_MESSAGE);
