@@ -47,6 +47,8 @@ export class LocalLlamaEngine implements TextEngine {
   }
 
   async close(): Promise<void> {
+    // Disposing under a running generation crashes the native side: let the queue drain first.
+    await this.queue;
     const key = this.cacheKey();
     const pending = loaded.get(key);
     if (!pending) return;
