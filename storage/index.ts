@@ -37,8 +37,17 @@ export type StorageConfig = z.infer<typeof storageConfigSchema>;
 
 type Env = Record<string, string | undefined>;
 
+const S3_SETTINGS = ['ENDPOINT', 'PORT', 'USE_SSL', 'ACCESS_KEY', 'SECRET_KEY', 'BUCKET', 'REGION', 'PUBLIC_URL'] as const;
+
+/** Every variable parseStorageConfig reads (for docs and deployment checks). */
+export const STORAGE_ENV_NAMES: readonly string[] = [
+  ...S3_SETTINGS.map((name) => `S3_${name}`),
+  ...S3_SETTINGS.map((name) => `MINIO_${name}`),
+  'FILES_PUBLIC_BASE_URL',
+];
+
 /** S3_* wins over its MINIO_* alias; empty strings count as unset. */
-function pick(env: Env, name: string): string | undefined {
+function pick(env: Env, name: (typeof S3_SETTINGS)[number]): string | undefined {
   for (const candidate of [`S3_${name}`, `MINIO_${name}`]) {
     const value = env[candidate]?.trim();
     if (value) return value;

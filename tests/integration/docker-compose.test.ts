@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadConfig } from '../../api/src/config/env.js';
-import { parseStorageConfig } from '../../storage/index.js';
+import { parseStorageConfig, STORAGE_ENV_NAMES } from '../../storage/index.js';
 import { QUEUE_NAMES } from '../../worker/contracts/jobs.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -117,8 +117,11 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('when compared with embedded mode, then every variable name is one .env.example documents', () => {
-    const documented = new Set([...fs.readFileSync(path.join(root, '.env.example'), 'utf8').matchAll(/^#?\s*([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]));
+  it('when compared with embedded mode, then every variable name is one .env.example documents or storage reads', () => {
+    const documented = new Set([
+      ...[...fs.readFileSync(path.join(root, '.env.example'), 'utf8').matchAll(/^#?\s*([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]),
+      ...STORAGE_ENV_NAMES,
+    ]);
     const internal = new Set(['NODE_ENV']);
     for (const [name, service] of appServices) {
       for (const variable of Object.keys(service.environment ?? {})) {
