@@ -8,6 +8,12 @@ import { AuthProvider } from './auth.js';
 export function RootLayout() {
   return (
     <AppConfigProvider>
+      <a
+        href="#main"
+        className="sr-only z-[60] rounded-lg bg-white px-4 py-2 text-sm font-medium text-brand-700 shadow-lg ring-1 ring-slate-200 focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
       <AuthProvider fallback={<FullPageLoading />}>
         <Outlet />
       </AuthProvider>

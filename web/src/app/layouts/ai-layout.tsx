@@ -45,11 +45,11 @@ export default function AiLayout() {
       </header>
 
       {!isLoaded ? (
-        <main className="flex flex-1 items-center justify-center">
+        <main id="main" className="flex flex-1 items-center justify-center">
           <LoadingState text="Loading your workspace..." />
         </main>
       ) : !user ? (
-        <main className="flex flex-1 items-center justify-center bg-gradient-to-b from-brand-50/60 to-slate-50 p-4">
+        <main id="main" className="flex flex-1 items-center justify-center bg-gradient-to-b from-brand-50/60 to-slate-50 p-4">
           <SignIn />
         </main>
       ) : (
@@ -66,7 +66,7 @@ export default function AiLayout() {
             onOpenProfile={openProfile}
             onSignOut={() => void signOut()}
           />
-          <main className="min-w-0 flex-1">
+          <main id="main" className="min-w-0 flex-1 scroll-mt-16">
             <div className="mx-auto w-full max-w-7xl p-4 sm:p-6 lg:p-8">
               <Outlet />
             </div>

@@ -9,7 +9,7 @@ export default function LandingPage() {
   return (
     <div className="min-h-dvh bg-white">
       <SiteHeader />
-      <main>
+      <main id="main">
         {/* The demo itself is not part of the product yet: the button shows the tools instead. */}
         <Hero onWatchDemo={() => document.getElementById('tools')?.scrollIntoView({ behavior: 'smooth' })} />
         <ToolsSection />

@@ -7,7 +7,7 @@ export function MarketingPage({ eyebrow, title, intro, children }: { eyebrow: st
   return (
     <div className="flex min-h-dvh flex-col bg-white">
       <SiteHeader />
-      <main className="flex-1">
+      <main id="main" className="flex-1">
         <section className="relative isolate overflow-hidden px-4 pt-32 pb-12 text-center sm:px-6 lg:px-8">
           <div aria-hidden="true" className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_70%_60%_at_50%_-10%,var(--color-brand-100),transparent_70%)]" />
           <p className="text-sm font-semibold text-brand-600">{eyebrow}</p>

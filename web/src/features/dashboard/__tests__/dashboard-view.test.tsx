@@ -60,3 +60,11 @@ describe('DashboardView', () => {
     expect(screen.getByRole('img', { name: 'A red fox in snow' })).toHaveAttribute('src', '/files/fox.png');
   });
 });
+
+describe('CreationCard engine label', () => {
+  it('when a creation came from an offline engine, then the card says so', () => {
+    const offline: Creation = { ...article, id: 9, engine: { id: 'local-llm', label: 'Local model', offline: true } };
+    renderWithProviders(<DashboardView creations={[offline, image]} loading={false} isPremium={false} />);
+    expect(screen.getAllByText('Offline engine')).toHaveLength(1);
+  });
+});
