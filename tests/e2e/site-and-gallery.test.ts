@@ -26,7 +26,7 @@ describe.skipIf(!ready)('site, accounts and community gallery (browser)', () => 
   const bob = newPerson('Bob Viewer');
 
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startE2eApp({ postgresUrl: postgresUrl!, redisUrl: inject('redisUrl') }), launchChromium()]);
+    [app, browser] = await Promise.all([startE2eApp({ name: 'site', postgresUrl: postgresUrl!, redisUrl: inject('redisUrl') }), launchChromium()]);
     guarded = await newGuardedContext(browser, app.baseUrl);
     page = await guarded.context.newPage();
   });
@@ -101,7 +101,7 @@ describe.skipIf(!ready)('site, accounts and community gallery (browser)', () => 
     await page.getByRole('button', { name: 'Get Started' }).click();
     const dialog = await visible(page.getByRole('dialog', { name: 'Welcome to Craftwell' }));
     await dialog.getByRole('tab', { name: 'Create account' }).click();
-    await screenshotBothWidths(page, 'sign-up-dialog');
+    await screenshotBothWidths(page, 'sign-up-dialog', { fullPage: false });
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
 
@@ -167,7 +167,7 @@ describe.skipIf(!ready)('site, accounts and community gallery (browser)', () => 
     await page.getByRole('button', { name: /Open account profile/ }).click();
     const dialog = await visible(page.getByRole('dialog'));
     await visible(dialog.getByText(alice.email));
-    await screenshotBothWidths(page, 'profile-dialog');
+    await screenshotBothWidths(page, 'profile-dialog', { fullPage: false });
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
   });

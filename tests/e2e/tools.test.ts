@@ -42,7 +42,7 @@ describe.skipIf(!ready)('the six tools and the dashboard (browser)', () => {
   const made: string[] = [];
 
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startE2eApp({ postgresUrl: postgresUrl!, redisUrl: inject('redisUrl') }), launchChromium()]);
+    [app, browser] = await Promise.all([startE2eApp({ name: 'tools', postgresUrl: postgresUrl!, redisUrl: inject('redisUrl') }), launchChromium()]);
     guarded = await newGuardedContext(browser, app.baseUrl);
     page = await guarded.context.newPage();
     page.on('request', (request) => {
@@ -204,23 +204,28 @@ describe.skipIf(!ready)('the six tools and the dashboard (browser)', () => {
     made.push('remove-background');
   }, MODEL_TEST_TIMEOUT_MS);
 
-  it('object removal: several words are refused without a request; a real object is removed; an absent one gets the server\'s message', async () => {
+  /** Opens Object Removal with a real photo of a cat (scikit-image's chelsea.png) chosen. */
+  async function openObjectRemovalWithCat() {
+    await page.goto('/ai/remove-object');
+    const photo = path.join(IMAGES, 'chelsea.png');
+    await page.locator('input[type="file"]').setInputFiles(photo);
+    await visible(page.getByText('chelsea.png'));
+    await visible(page.getByText(mb(fs.statSync(photo).size)));
+    await visible(page.getByText('File Selected'));
+    return { objectField: page.getByLabel('Object to Remove'), submit: page.getByRole('button', { name: 'Remove Object' }), indicator: page.getByTestId('object-indicator') };
+  }
+
+  it('object removal refuses a dropped non-image, and several words without sending a request', async () => {
     await page.goto('/ai/remove-object');
     const area = await visible(page.getByTestId('file-drop-area'));
     await screenshotBothWidths(page, 'tool-remove-object-empty');
     await dropFile(page, area, { name: 'list.csv', type: 'text/csv', text: 'a,b' });
     await visible(toast(page, 'Please upload an image file'));
+    expect(await page.getByText('list.csv').count()).toBe(0);
 
-    const photo = path.join(IMAGES, 'chelsea.png');
-    await page.locator('input[type="file"]').setInputFiles(photo);
-    await visible(page.getByText('chelsea.png'));
-    await visible(page.getByText(mb(fs.statSync(photo).size)));
-    const objectField = page.getByLabel('Object to Remove');
-    const submit = page.getByRole('button', { name: 'Remove Object' });
+    const { objectField, submit, indicator } = await openObjectRemovalWithCat();
     expect(await submit.isDisabled()).toBe(true);
-
     await objectField.fill('tabby cat');
-    const indicator = page.getByTestId('object-indicator');
     expect((await indicator.innerText()).trim()).toBe('2 words detected - please use only one object name');
     expect(await indicator.getAttribute('data-ready')).toBe('false');
     const sentBefore = aiRequests.length;
@@ -228,10 +233,14 @@ describe.skipIf(!ready)('the six tools and the dashboard (browser)', () => {
     await visible(toast(page, 'Please enter only one object name'));
     await page.waitForTimeout(500);
     expect(aiRequests.slice(sentBefore)).toEqual([]);
-
     await objectField.fill('cat');
     expect((await indicator.innerText()).trim()).toBe('Single object name - ready to process');
     expect(await indicator.getAttribute('data-ready')).toBe('true');
+  });
+
+  it('object removal removes the cat from a real photo', async () => {
+    const { objectField, submit } = await openObjectRemovalWithCat();
+    await objectField.fill('cat');
     const outcome = nextJobOutcome(page, '/api/ai/remove-image-object', MODEL_TIMEOUT_MS);
     await submit.click();
     await visible(page.getByText('Processing...'));
@@ -244,8 +253,10 @@ describe.skipIf(!ready)('the six tools and the dashboard (browser)', () => {
     expect(saved.body.subarray(0, 8)).toEqual(PNG_SIGNATURE);
     await screenshotBothWidths(page, 'tool-remove-object-result');
     made.push('remove-object');
+  }, MODEL_TEST_TIMEOUT_MS);
 
-    // Something that is not in the picture: the toast says what the server said.
+  it('object removal of something not in the picture shows the server\'s message', async () => {
+    const { objectField, submit } = await openObjectRemovalWithCat();
     await objectField.fill('elephant');
     const absent = nextJobOutcome(page, '/api/ai/remove-image-object', MODEL_TIMEOUT_MS);
     await submit.click();
@@ -256,6 +267,7 @@ describe.skipIf(!ready)('the six tools and the dashboard (browser)', () => {
     // A person should learn that the object was not found, not that something broke.
     expect(reply.message).not.toMatch(/something went wrong/i);
     expect(await page.getByText('Successfully removed "elephant"').count()).toBe(0);
+    expect(await page.getByRole('img', { name: 'Object Removed' }).count()).toBe(0);
   }, MODEL_TEST_TIMEOUT_MS);
 
   it('reviews a text PDF resume; a non-PDF is refused', async () => {

@@ -77,7 +77,11 @@ function stopGroup(child: ChildProcess): Promise<void> {
   });
 }
 
-export async function startE2eApp(options: { postgresUrl: string; redisUrl: string | null; env?: Record<string, string> }): Promise<E2eApp> {
+/**
+ * `name` labels the server log, kept at tests/artifacts/e2e-<name>-server.log (warnings and
+ * errors only) so a failed run can be read afterwards.
+ */
+export async function startE2eApp(options: { name: string; postgresUrl: string; redisUrl: string | null; env?: Record<string, string> }): Promise<E2eApp> {
   const database = await createTestDatabase(options.postgresUrl);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'craftwell-e2e-data-'));
   const port = await freePort();
@@ -102,6 +106,9 @@ export async function startE2eApp(options: { postgresUrl: string; redisUrl: stri
   if (options.redisUrl) env.REDIS_URL = options.redisUrl;
 
   let output = '';
+  const logFile = path.join(ROOT, 'tests/artifacts', `e2e-${options.name}-server.log`);
+  fs.mkdirSync(path.dirname(logFile), { recursive: true });
+  const log = fs.createWriteStream(logFile);
   const child = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], {
     cwd: ROOT,
     env,
@@ -110,6 +117,7 @@ export async function startE2eApp(options: { postgresUrl: string; redisUrl: stri
   });
   const collect = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-LOG_TAIL_CHARS);
+    log.write(chunk);
   };
   child.stdout!.on('data', collect);
   child.stderr!.on('data', collect);
@@ -117,6 +125,7 @@ export async function startE2eApp(options: { postgresUrl: string; redisUrl: stri
 
   const cleanUp = async () => {
     await stopGroup(child);
+    log.end();
     await database.drop().catch(() => undefined);
     fs.rmSync(dataDir, { recursive: true, force: true });
   };

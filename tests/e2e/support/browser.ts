@@ -71,9 +71,10 @@ let announced = false;
 
 /**
  * Saves a full-page screenshot of the current screen at 1280 px and at 390 px wide, then
- * returns to the viewport the page had. Names: <name>-1280.png and <name>-390.png.
+ * returns to the viewport the page had. Names: <name>-1280.png and <name>-390.png. Dialogs are
+ * fixed to the viewport, so for them pass fullPage: false.
  */
-export async function screenshotBothWidths(page: Page, name: string): Promise<void> {
+export async function screenshotBothWidths(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   if (!announced) {
     console.log(`[craftwell e2e] screenshots: ${SCREENSHOT_DIR}`);
@@ -85,7 +86,7 @@ export async function screenshotBothWidths(page: Page, name: string): Promise<vo
     // Let layout, lazy images and transitions settle at the new width.
     await page.waitForLoadState('networkidle', { timeout: 2000 }).catch(() => undefined);
     await page.waitForTimeout(250);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${size.width}.png`), fullPage: true, animations: 'disabled' });
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${size.width}.png`), fullPage: options.fullPage ?? true, animations: 'disabled' });
   }
   await page.setViewportSize(original);
 }
