@@ -28,9 +28,9 @@ export function LocalAuthProvider({ children }: { children: ReactNode }) {
     if (!next) setUser(null);
   }, []);
 
-  useEffect(() => {
-    setTokenGetter(async () => session.readStoredToken());
-  }, []);
+  // Registered during the first render: children's effects run before this component's own,
+  // and any call they make must already carry the token.
+  useState(() => setTokenGetter(async () => session.readStoredToken()));
 
   // Another tab signed in or out: follow it.
   useEffect(() => {
