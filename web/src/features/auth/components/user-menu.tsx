@@ -24,7 +24,16 @@ export function LocalUserMenu() {
       if (event.key === 'Escape') {
         setOpen(false);
         buttonRef.current?.focus();
+        return;
       }
+      if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+      // Arrow keys move between the menu's items, wrapping at either end.
+      const items = Array.from(rootRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+      if (items.length === 0) return;
+      event.preventDefault();
+      const current = items.indexOf(document.activeElement as HTMLElement);
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      items[(current + step + items.length) % items.length].focus();
     }
     document.addEventListener('mousedown', onPointer);
     document.addEventListener('keydown', onKey);
