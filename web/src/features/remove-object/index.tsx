@@ -91,7 +91,7 @@ export default function RemoveObjectPage() {
               aria-live="polite"
               data-testid="object-indicator"
               data-ready={indicator ? String(indicator.ready) : undefined}
-              className={cn('mt-1.5 flex min-h-5 items-center gap-1.5 text-xs font-medium', indicator?.ready ? 'text-emerald-600' : 'text-red-600')}
+              className={cn('mt-1.5 flex min-h-5 items-center gap-1.5 text-xs font-medium', indicator?.ready ? 'text-emerald-700' : 'text-red-600')}
             >
               {indicator ? (
                 <>

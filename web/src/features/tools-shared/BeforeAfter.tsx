@@ -38,7 +38,7 @@ export function BeforeAfter({
       <figure className="min-w-0">
         <figcaption
           aria-live="polite"
-          className={cn('mb-2 flex items-center gap-1.5 text-xs font-semibold tracking-wide uppercase', processing ? 'text-brand-600' : resultUrl ? 'text-emerald-600' : 'text-slate-500')}
+          className={cn('mb-2 flex items-center gap-1.5 text-xs font-semibold tracking-wide uppercase', processing ? 'text-brand-600' : resultUrl ? 'text-emerald-700' : 'text-slate-500')}
         >
           {processing ? <Loader2 className="size-3.5 animate-spin" aria-hidden="true" /> : null}
           {resultLabel}

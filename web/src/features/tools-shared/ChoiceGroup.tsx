@@ -57,7 +57,7 @@ export function ChoiceGroup<V extends string | number>({
               />
               <span className={cn('block', variant === 'card' && 'text-sm font-medium')}>{choice.label}</span>
               {choice.detail ? (
-                <span className={cn('mt-0.5 block text-xs', selected ? 'text-brand-600' : 'text-slate-400')}>{choice.detail}</span>
+                <span className={cn('mt-0.5 block text-xs', selected ? 'text-brand-700' : 'text-slate-500')}>{choice.detail}</span>
               ) : null}
             </label>
           );

@@ -128,21 +128,15 @@ export default function WriteArticlePage() {
           <>
             {finished ? <SuccessBanner>Article Generated Successfully!</SuccessBanner> : null}
             {finished ? <EngineNotice engine={article.engine} note="This is an outline to build on, not a finished article." /> : null}
-            <dl className="mb-3 flex flex-wrap gap-x-5 gap-y-1 text-xs text-slate-500">
-              <div className="flex gap-1">
-                <dt className="sr-only">Word count</dt>
-                <dd data-testid="word-count">
-                  <span className="font-semibold text-slate-700">{words.toLocaleString()}</span> words
-                </dd>
-              </div>
-              <div className="flex gap-1">
-                <dt className="sr-only">Reading time</dt>
-                <dd data-testid="reading-time">
-                  <span className="font-semibold text-slate-700">{readingMinutes(words)}</span> min read
-                </dd>
-              </div>
-              {processing ? <dd className="font-medium text-brand-600">Writing...</dd> : null}
-            </dl>
+            <p className="mb-3 flex flex-wrap gap-x-5 gap-y-1 text-xs text-slate-500">
+              <span data-testid="word-count">
+                <span className="font-semibold text-slate-700">{words.toLocaleString()}</span> words
+              </span>
+              <span data-testid="reading-time">
+                <span className="font-semibold text-slate-700">{readingMinutes(words)}</span> min read
+              </span>
+              {processing ? <span className="font-medium text-brand-600">Writing...</span> : null}
+            </p>
             <MarkdownResult label="Article" busy={processing} className="flex-1">
               {shown}
             </MarkdownResult>

@@ -19,7 +19,7 @@ describe('Object Removal', () => {
 
     await user.type(field, ' car ');
     expect(indicator).toHaveTextContent('Single object name - ready to process');
-    expect(indicator).toHaveClass('text-emerald-600');
+    expect(indicator).toHaveClass('text-emerald-700');
 
     await user.type(field, 'red  bike');
     expect(indicator).toHaveTextContent('3 words detected - please use only one object name');
