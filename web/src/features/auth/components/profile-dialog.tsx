@@ -6,6 +6,7 @@ import { Badge } from '../../../components/Badge.js';
 import { Button } from '../../../components/Button.js';
 import { Dialog } from '../../../components/Dialog.js';
 import { TextField } from '../../../components/Field.js';
+import { Spinner } from '../../../components/Spinner.js';
 import { useLocalAuthActions } from '../local-actions.js';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -104,6 +105,11 @@ export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () =>
         <div className="flex items-center gap-4">
           <div className="relative">
             <Avatar name={user.name} src={user.image} size="xl" />
+            {uploading && (
+              <span className="absolute inset-0 flex items-center justify-center rounded-full bg-white/70 text-brand-600">
+                <Spinner label="Uploading picture" />
+              </span>
+            )}
             <button
               type="button"
               onClick={() => fileInput.current?.click()}
