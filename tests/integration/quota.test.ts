@@ -46,6 +46,31 @@ describe.skipIf(!postgresUrl)('quotas', () => {
     expect((await usage(token))['blog-title'].used).toBe(3);
   });
 
+  it('when the input is bad, then a 400 explains it and no quota is spent', async () => {
+    const { token } = await signUp(app.url);
+    const post = (path: string, body: unknown) => fetch(`${app.url}${path}`, {
+      method: 'POST', headers: { 'content-type': 'application/json', ...authed(token) }, body: JSON.stringify(body),
+    });
+    const badCategory = await post('/api/ai/generate-blog-title', { prompt: 'Generate a blog title for the keyword tea in the category Gardening' });
+    expect(badCategory.status).toBe(400);
+    expect((await badCategory.json()).message).toMatch(/Unknown category "Gardening"/);
+    const blank = await post('/api/ai/generate-article', { prompt: '   ', length: 800 });
+    expect(blank.status).toBe(400);
+    expect((await blank.json()).message).toBe('Enter a prompt.');
+    const badLength = await post('/api/ai/generate-article', { prompt: 'Write an article about tea in Short (500-800 words).', length: 900 });
+    expect(badLength.status).toBe(400);
+    expect((await badLength.json()).message).toBe('Choose an article length of 800, 1200 or 1600 words.');
+    const tooLong = await post('/api/ai/generate-blog-title', { prompt: 'x'.repeat(2001) });
+    expect(tooLong.status).toBe(400);
+    const noImage = await post('/api/ai/generate-image', { prompt: 'a cat', publish: 'yes' });
+    expect(noImage.status).toBe(400);
+    const unconfigured = await post('/api/ai/generate-image', { prompt: 'Generate an image of a cat in the style Anime style', publish: true });
+    expect(unconfigured.status).toBe(503);
+    expect((await unconfigured.json()).message).toMatch(/AI_IMAGE_API_KEY/);
+    const tools = await usage(token);
+    expect(Object.values(tools).every((t) => (t as { used: number }).used === 0)).toBe(true);
+  });
+
   it('when a job fails, then no quota is spent', async () => {
     const { token } = await signUp(app.url);
     const form = new FormData();

@@ -10,6 +10,7 @@ import { parseBackgroundConfig } from './background/config.js';
 import { createBackgroundRemover } from './background/index.js';
 import { parseImageConfig } from './image-gen/config.js';
 import { imageGenerationStatus } from './image-gen/index.js';
+import { warmUpPdfReader } from './resume/pdf-text.js';
 import { parseTextConfig } from './text/config.js';
 import { configureTextHandlers, createTextEngines, describeTextEngines } from './text/registry.js';
 
@@ -36,6 +37,9 @@ export function validateEngineConfig(env: Env): void {
 export async function configureEngines(config: AppConfig): Promise<void> {
   const text = createTextEngines(parseTextConfig(config.rawEnv), { dataDir: config.dataDir });
   configureTextHandlers(text);
+  // Load a local model and the PDF reader now rather than on the first job.
+  await text.warmUp();
+  void warmUpPdfReader().catch(() => undefined);
 }
 
 export function describeEngines(config: AppConfig): Record<ToolName, EngineInfo | null> {

@@ -6,6 +6,7 @@ import { ARTICLE_LENGTHS } from '../../../../worker/contracts/jobs.js';
 import { normalizeImageUpload } from '../../../../worker/contracts/image-input.js';
 import { checkPdfUpload } from '../../../../worker/contracts/pdf-input.js';
 import { checkSingleObjectName } from '../../../../worker/contracts/object-name.js';
+import { parseBlogTitlePrompt } from '../../../../worker/src/engines/text/prompts.js';
 import { newObjectKey } from '../../../../storage/keys.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { currentUser } from '../../middleware/require-auth.js';
@@ -91,6 +92,12 @@ export function aiRoutes({ service, imageGeneration, testJobs }: AiRoutesDeps): 
 
   router.post('/generate-blog-title', async (req, res) => {
     const body = blogTitleSchema.parse(req.body ?? {});
+    // An unknown category is bad input: refuse it here, before any job or quota.
+    try {
+      parseBlogTitlePrompt(body.prompt);
+    } catch (err) {
+      throw badRequest((err as Error).message);
+    }
     reply(res, await service.submit(currentUser(req), 'blog-title', body, { async: wantsAsync(req) }));
   });
 
