@@ -9,7 +9,7 @@ import { jsonResponse } from '../../../testing/render.js';
 
 // A stand-in for Clerk's SDK: the state each test sets is what its hooks report.
 const clerk = vi.hoisted(() => ({
-  auth: { isLoaded: true, isSignedIn: false as boolean, userId: null as string | null, getToken: async () => 'clerk-token', has: (_: { plan: string }) => false },
+  auth: { isLoaded: true, isSignedIn: false as boolean, userId: null as string | null, getToken: async () => 'clerk-token', has: (() => false) as (params: { plan: string }) => boolean },
   user: null as null | { id: string; fullName: string; imageUrl: string; username: null; primaryEmailAddress: { emailAddress: string } },
   openSignIn: () => undefined,
   openUserProfile: () => undefined,
