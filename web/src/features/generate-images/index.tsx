@@ -8,7 +8,6 @@ import { paths } from '../../config/paths.js';
 import { toolCards } from '../../config/tools.js';
 import { useAppConfig } from '../../lib/app-config.js';
 import { cn } from '../../lib/cn.js';
-import type { JobProgress } from '../../lib/jobs.js';
 import { ChoiceGroup } from '../tools-shared/ChoiceGroup.js';
 import { ImageResultActions } from '../tools-shared/ImageResultActions.js';
 import { JobProgressBar } from '../tools-shared/JobProgressBar.js';
@@ -81,6 +80,7 @@ export default function GenerateImagesPage() {
             </Button>
             <QuotaHint quota={quota} limitReached={limitReached} />
           </div>
+          {processing ? <JobProgressBar progress={progress} /> : null}
         </form>
       </ToolPanel>
 
@@ -100,7 +100,7 @@ export default function GenerateImagesPage() {
               onLoaded={() => setLoaded(true)}
               failMessage="Failed to load generated image"
             />
-            {processing || !loaded ? <GeneratingOverlay progress={processing ? progress : null} /> : null}
+            {processing || !loaded ? <GeneratingOverlay /> : null}
             <p className="mt-3 flex flex-wrap items-center gap-2 text-sm text-slate-600">
               <span>
                 Style: <span className="font-medium text-slate-800">{image.style}</span>
@@ -115,7 +115,7 @@ export default function GenerateImagesPage() {
           </div>
         ) : processing ? (
           <div className="relative min-h-72 flex-1 rounded-xl bg-slate-50">
-            <GeneratingOverlay progress={progress} />
+            <GeneratingOverlay />
           </div>
         ) : (
           <EmptyState icon={<ImageIcon className="size-6" aria-hidden="true" />} title="Ready to Create Art?" className="flex-1">
@@ -128,7 +128,7 @@ export default function GenerateImagesPage() {
 }
 
 /** Covers the image area while a picture is generated or still loading. */
-function GeneratingOverlay({ progress }: { progress: JobProgress | null }) {
+function GeneratingOverlay() {
   return (
     <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 rounded-xl bg-white/85 p-6 text-center backdrop-blur-sm">
       <Spinner size="lg" className="text-brand-500" />
@@ -136,7 +136,6 @@ function GeneratingOverlay({ progress }: { progress: JobProgress | null }) {
         <p className="text-sm font-semibold text-slate-800">Generating your image...</p>
         <p className="text-xs text-slate-500">This may take a moment.</p>
       </div>
-      {progress ? <JobProgressBar progress={progress} className="w-full max-w-xs" /> : null}
     </div>
   );
 }

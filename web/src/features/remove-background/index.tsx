@@ -9,7 +9,7 @@ import type { EngineInfo } from '../../lib/jobs.js';
 import { BeforeAfter } from '../tools-shared/BeforeAfter.js';
 import { FileDropArea } from '../tools-shared/FileDropArea.js';
 import { ImageResultActions } from '../tools-shared/ImageResultActions.js';
-import { JobProgressBar } from '../tools-shared/JobProgressBar.js';
+import { JobProgressBar, ProgressSpinner } from '../tools-shared/JobProgressBar.js';
 import { EngineMissingNotice, EngineNotice, SuccessBanner } from '../tools-shared/Notices.js';
 import { QuotaHint } from '../tools-shared/QuotaHint.js';
 import { backgroundRemovedFileName, isImageFile } from '../tools-shared/rules.js';
@@ -79,6 +79,7 @@ export default function RemoveBackgroundPage() {
             </Button>
             <QuotaHint quota={quota} limitReached={limitReached} />
           </div>
+          {processing ? <JobProgressBar progress={progress} /> : null}
         </form>
       </ToolPanel>
 
@@ -103,7 +104,7 @@ export default function RemoveBackgroundPage() {
             checkerboard
             progressSlot={
               processing ? (
-                <JobProgressBar progress={progress} />
+                <ProgressSpinner progress={progress} />
               ) : (
                 <p className="text-center text-sm text-slate-500">Click “Remove Background” to see the result here.</p>
               )

@@ -12,7 +12,7 @@ import { cn } from '../../lib/cn.js';
 import { BeforeAfter } from '../tools-shared/BeforeAfter.js';
 import { FileDropArea } from '../tools-shared/FileDropArea.js';
 import { ImageResultActions } from '../tools-shared/ImageResultActions.js';
-import { JobProgressBar } from '../tools-shared/JobProgressBar.js';
+import { JobProgressBar, ProgressSpinner } from '../tools-shared/JobProgressBar.js';
 import { EngineMissingNotice, EngineNotice, SuccessBanner } from '../tools-shared/Notices.js';
 import { QuotaHint } from '../tools-shared/QuotaHint.js';
 import { isImageFile, objectIndicator, objectRemovedFileName, objectWordCount } from '../tools-shared/rules.js';
@@ -125,6 +125,7 @@ export default function RemoveObjectPage() {
             </Button>
             <QuotaHint quota={quota} limitReached={limitReached} />
           </div>
+          {processing ? <JobProgressBar progress={progress} /> : null}
         </form>
       </ToolPanel>
 
@@ -148,7 +149,7 @@ export default function RemoveObjectPage() {
             failMessage="Failed to load processed image"
             progressSlot={
               processing ? (
-                <JobProgressBar progress={progress} />
+                <ProgressSpinner progress={progress} />
               ) : (
                 <p className="text-center text-sm text-slate-500">Name one object and click “Remove Object” to see the result here.</p>
               )

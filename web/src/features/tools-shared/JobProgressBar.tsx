@@ -1,3 +1,4 @@
+import { Loader2 } from 'lucide-react';
 import type { JobProgress } from '../../lib/jobs.js';
 import { cn } from '../../lib/cn.js';
 
@@ -38,6 +39,16 @@ export function JobProgressBar({ progress, note, className }: { progress: JobPro
         />
       </div>
       {note ? <p className="mt-2 text-xs text-slate-600">{note}</p> : null}
+    </div>
+  );
+}
+
+/** A compact stand-in for the result while the job runs: spinner and current stage. */
+export function ProgressSpinner({ progress }: { progress: JobProgress | null }) {
+  return (
+    <div className="flex flex-col items-center gap-2 text-center text-sm text-brand-700">
+      <Loader2 className="size-6 animate-spin" aria-hidden="true" />
+      <span>{progressCaption(progress)}</span>
     </div>
   );
 }
