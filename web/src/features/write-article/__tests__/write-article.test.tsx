@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import WriteArticlePage from '../index.js';
@@ -67,5 +67,48 @@ describe('AI Article Writer', () => {
     expect(await screen.findByText('Limit reached. Upgrade to continue.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /See plans/ })).toHaveAttribute('href', '/pricing');
     expect(screen.getByRole('button', { name: 'Generate Article' })).toBeEnabled();
+  });
+
+  it('when the job is written in steps, then the partial text streams into the panel before the final article', async () => {
+    let polls = 0;
+    fakeApi((url) => {
+      if (url.startsWith('/api/ai/generate-article')) return { status: 202, body: { success: true, jobId: 'a1' } };
+      if (url === '/api/jobs/a1') {
+        polls += 1;
+        if (polls === 1) return { status: 200, body: { success: true, state: 'queued', progress: 0, stage: 'Queued', position: 2 } };
+        if (polls === 2) return { status: 200, body: { success: true, state: 'active', progress: 50, stage: 'Writing', partial: '# Tides\n\nThe first paragraph' } };
+        return { status: 200, body: { success: true, state: 'completed', progress: 100, stage: 'Saving', content: '# Tides\n\nThe whole article.' } };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderTool(<WriteArticlePage />);
+    await fill(user, screen.getByLabelText('Article Topic'), 'tides');
+    fireEvent.click(screen.getByText('Generate Article'));
+
+    expect(await screen.findByText('Crafting Your Article...', { selector: 'button *, button' })).toBeInTheDocument();
+    expect(await screen.findByText('Queued - position 2 in line')).toBeInTheDocument();
+    expect(await screen.findByText('The first paragraph', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.getByText('Writing...')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
+    expect(await screen.findByText('The whole article.', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.getByText('Article Generated Successfully!')).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  it('when the network fails, then the error message is toasted and processing ends', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    const user = userEvent.setup();
+    renderTool(<WriteArticlePage />);
+    await fill(user, screen.getByLabelText('Article Topic'), 'tides');
+    fireEvent.click(screen.getByText('Generate Article'));
+    expect(await screen.findByText(/Network error: could not reach the server/)).toBeInTheDocument();
+    expect(screen.getByText('Generate Article')).toBeInTheDocument();
+    expect(screen.getByText('Ready to Write?')).toBeInTheDocument();
   });
 });
