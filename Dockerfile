@@ -23,7 +23,12 @@ COPY api/package.json api/
 COPY worker/package.json worker/
 COPY storage/package.json storage/
 COPY web/package.json web/
-RUN npm ci --omit=dev --loglevel=error && npm cache clean --force
+# Prebuilt binaries for other operating systems and for GPUs are dropped (about 0.8 GB): the
+# image runs on CPU. For a CUDA host, keep node_modules/@node-llama-cpp/*cuda*.
+RUN npm ci --omit=dev --loglevel=error && npm cache clean --force \
+ && rm -rf node_modules/onnxruntime-node/bin/napi-v*/darwin node_modules/onnxruntime-node/bin/napi-v*/win32 \
+           node_modules/@node-llama-cpp/*-cuda* node_modules/@node-llama-cpp/*-vulkan* \
+           node_modules/@node-llama-cpp/mac-* node_modules/@node-llama-cpp/win-*
 COPY tsconfig.json tsconfig.base.json ./
 COPY api api
 COPY worker worker
