@@ -17,7 +17,8 @@ describe('AppToaster', () => {
       </>,
     );
     await act(async () => {
-      for (let i = 0; i < 25; i += 1) toast.error(`Problem ${i}`);
+      // A long duration keeps them alive however slowly a busy machine renders them.
+      for (let i = 0; i < 25; i += 1) toast.error(`Problem ${i}`, { duration: 60_000 });
     });
     expect(maxVisibleToasts).toBe(20);
     expect(screen.getByTestId('visible')).toHaveTextContent('20');
