@@ -3,16 +3,15 @@
  * screens, local accounts (sign up, sign out, sign in, a refused password), the signed-in layout
  * (empty dashboard, mobile sidebar), the unknown route and gallery likes across two users.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { serviceUrl } from '../support/services.js';
-import { startE2eApp, type E2eApp } from './support/app-process.js';
-import { chromiumAvailable, launchChromium, newGuardedContext, PHONE, screenshotBothWidths, type GuardedContext } from './support/browser.js';
+import { ROOT, startE2eApp, type E2eApp } from './support/app-process.js';
+import { chromiumAvailable, launchChromium, newGuardedContext, PHONE, SCREENSHOT_DIR, screenshotBothWidths, type GuardedContext } from './support/browser.js';
 import { newPerson, sessionToken, signInThroughDialog, signOutFromHeader, signUpThroughDialog, toast, visible } from './support/ui.js';
-import fs from 'node:fs';
-import path from 'node:path';
-import { ROOT } from './support/app-process.js';
 
 const postgresUrl = serviceUrl('postgres');
 const ready = Boolean(postgresUrl) && chromiumAvailable();
@@ -55,6 +54,10 @@ describe.skipIf(!ready)('site, accounts and community gallery (browser)', () => 
       expect(new URL(page.url()).pathname, `${title} card navigated while signed out`).toBe('/');
     }
     expect(await page.getByRole('dialog').count()).toBe(0);
+
+    await page.getByRole('button', { name: /Start creating now/ }).click();
+    await page.waitForURL('**/ai');
+    await visible(page.getByRole('heading', { name: 'Sign in to Craftwell' }));
   });
 
   it('stores a newsletter e-mail and says thanks', async () => {
@@ -181,7 +184,7 @@ describe.skipIf(!ready)('site, accounts and community gallery (browser)', () => 
       expect(await sidebar.isVisible()).toBe(false);
       await page.getByRole('button', { name: 'Open menu' }).click();
       await visible(sidebar);
-      await page.screenshot({ path: path.join(ROOT, 'tests/artifacts/screenshots/sidebar-open-390.png'), fullPage: false });
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'sidebar-open-390.png'), fullPage: false });
       // The close icon closes it again.
       await page.getByRole('button', { name: 'Close menu' }).click();
       await sidebar.waitFor({ state: 'hidden' });
@@ -260,6 +263,14 @@ describe.skipIf(!ready)('site, accounts and community gallery (browser)', () => 
       expect(await bobPage.getByText('Liked', { exact: true }).count()).toBe(1);
       await bobPage.mouse.move(0, 0);
       await screenshotBothWidths(bobPage, 'community-gallery-liked');
+      // The longest prompt, on hover, is clamped to three lines.
+      const longCard = bobPage.getByTestId('gallery-card').filter({ has: bobPage.getByAltText(prompts[1], { exact: true }) });
+      await longCard.hover();
+      const clamped = longCard.getByText(`"${prompts[1]}"`);
+      await visible(clamped);
+      const lines = await clamped.evaluate((el) => Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)));
+      expect(lines).toBeLessThanOrEqual(3);
+      await bobPage.screenshot({ path: path.join(SCREENSHOT_DIR, 'community-gallery-hover-1280.png') });
       expect(bobSide.blocked).toEqual([]);
       expect(bobSide.pageErrors).toEqual([]);
     } finally {

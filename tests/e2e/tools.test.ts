@@ -183,7 +183,8 @@ describe.skipIf(!ready)('the six tools and the dashboard (browser)', () => {
     const outcome = nextJobOutcome(page, '/api/ai/remove-image-background', MODEL_TIMEOUT_MS);
     await page.getByRole('button', { name: 'Remove Background' }).click();
     await visible(page.getByText('Processing...'));
-    expect(await outcome).toEqual({ state: 'completed' });
+    const { state, trail } = await outcome;
+    expect(state, `job statuses seen: ${trail}`).toBe('completed');
     await visible(page.getByText('Background Successfully Removed!'));
     const result = await visible(page.getByRole('img', { name: 'Background Removed' }));
     await expect.poll(() => imageLoaded(result)).toBe(true);
@@ -244,7 +245,8 @@ describe.skipIf(!ready)('the six tools and the dashboard (browser)', () => {
     const outcome = nextJobOutcome(page, '/api/ai/remove-image-object', MODEL_TIMEOUT_MS);
     await submit.click();
     await visible(page.getByText('Processing...'));
-    expect(await outcome).toEqual({ state: 'completed' });
+    const { state, trail } = await outcome;
+    expect(state, `job statuses seen: ${trail}`).toBe('completed');
     await visible(page.getByText('Successfully removed "cat" from your image!'));
     const result = await visible(page.getByRole('img', { name: 'Object Removed' }));
     await expect.poll(() => imageLoaded(result)).toBe(true);

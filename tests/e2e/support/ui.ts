@@ -1,6 +1,6 @@
 /** Steps a person takes in the app (sign up, sign in, sign out) and small waits used by the e2e tests. */
 import { randomBytes } from 'node:crypto';
-import type { Download, Locator, Page } from 'playwright-core';
+import type { Download, Locator, Page, Response } from 'playwright-core';
 
 export const PASSWORD = 'correct horse battery';
 
@@ -105,6 +105,8 @@ export async function clipboardText(page: Page): Promise<string> {
 export interface JobOutcome {
   state: 'completed' | 'failed';
   message?: string;
+  /** Every distinct job status the page polled ("active 20 Removing background" ...), for failure messages. */
+  trail: string;
 }
 
 /**
@@ -112,14 +114,26 @@ export interface JobOutcome {
  * reply when it was refused at once, else the last poll of GET /api/jobs/:id. Call before the click.
  */
 export async function nextJobOutcome(page: Page, aiPath: string, timeout: number): Promise<JobOutcome> {
-  const response = await page.waitForResponse(async (res) => {
-    const url = new URL(res.url());
-    if (url.pathname === aiPath && res.request().method() === 'POST') return res.status() !== 202;
-    if (!url.pathname.startsWith('/api/jobs/')) return false;
-    const reply = (await res.json().catch(() => null)) as { state?: string } | null;
-    return reply?.state === 'completed' || reply?.state === 'failed';
-  }, { timeout });
-  const reply = (await response.json()) as { success?: boolean; state?: string; message?: string };
-  const completed = reply.state === 'completed' || (reply.success === true && reply.state === undefined);
-  return { state: completed ? 'completed' : 'failed', message: reply.message };
+  const trail: string[] = [];
+  const record = async (res: Response) => {
+    if (!new URL(res.url()).pathname.startsWith('/api/jobs/')) return;
+    const reply = (await res.json().catch(() => null)) as { state?: string; progress?: number; stage?: string; message?: string } | null;
+    const line = `${reply?.state} ${reply?.progress} ${reply?.stage}${reply?.message ? ` "${reply.message}"` : ''}`;
+    if (trail[trail.length - 1] !== line) trail.push(line);
+  };
+  page.on('response', record);
+  try {
+    const response = await page.waitForResponse(async (res) => {
+      const url = new URL(res.url());
+      if (url.pathname === aiPath && res.request().method() === 'POST') return res.status() !== 202;
+      if (!url.pathname.startsWith('/api/jobs/')) return false;
+      const reply = (await res.json().catch(() => null)) as { state?: string } | null;
+      return reply?.state === 'completed' || reply?.state === 'failed';
+    }, { timeout });
+    const reply = (await response.json()) as { success?: boolean; state?: string; message?: string };
+    const completed = reply.state === 'completed' || (reply.success === true && reply.state === undefined);
+    return { state: completed ? 'completed' : 'failed', message: reply.message, trail: trail.join(' > ') };
+  } finally {
+    page.off('response', record);
+  }
 }
