@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // jsdom has no matchMedia; react-hot-toast asks it about reduced motion.
@@ -16,6 +16,9 @@ if (typeof window !== 'undefined' && !window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
+
+// findBy*/waitFor wait up to 5 s: the machine is shared with heavy server suites.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
