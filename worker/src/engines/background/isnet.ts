@@ -68,6 +68,8 @@ export class IsnetSession {
       executionMode: 'sequential',
       graphOptimizationLevel: 'all',
       enableMemPattern: false,
+      // The arena keeps the peak of every run (~1.6 GB RSS); without it ~0.9 GB at the same speed.
+      enableCpuMemArena: false,
     });
     return new IsnetSession(session, model);
   }

@@ -24,7 +24,8 @@ const PHOTOS = [
   },
 ] as const;
 
-describe('ISNet background removal (embedded)', () => {
+// One inference is ~2.5 s on an idle 2-core machine; the generous limit absorbs a busy one.
+describe('ISNet background removal (embedded)', { timeout: 180_000 }, () => {
   const remover = createIsnetRemover();
 
   beforeAll(async () => {
