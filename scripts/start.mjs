@@ -7,13 +7,16 @@ checkNode();
 installIfNeeded();
 buildWebIfNeeded();
 
+// The api runs in its own process group, so Ctrl-C reaches only this launcher, which passes it on:
+// the api then stops its workers, Redis and Postgres in order instead of all at once. The IPC
+// channel lets the api notice if this launcher dies.
 const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'api/src/main.ts')], {
   cwd: ROOT,
-  stdio: 'inherit',
+  detached: true,
+  stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
   env: { NODE_ENV: 'production', ...process.env },
 });
-// Ctrl-C reaches the whole process group; a plain `kill` of this launcher is passed on.
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => { if (child.exitCode === null) child.kill(signal); });
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => { if (child.exitCode === null) child.kill(signal === 'SIGHUP' ? 'SIGTERM' : signal); });
 }
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -20,13 +20,15 @@ async function main() {
     if (stopping) return;
     stopping = true;
     console.log(`\n${signal} received, shutting down...`);
-    const force = setTimeout(() => process.exit(1), 30_000);
+    const force = setTimeout(() => process.exit(1), 60_000);
     force.unref();
     await server.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  // Started by scripts/start.mjs: never outlive the launcher.
+  if (process.send) process.on('disconnect', () => void stop('launcher exited'));
 }
 
 main().catch((err) => {

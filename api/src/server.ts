@@ -25,6 +25,8 @@ import { startOrphanSweep } from './jobs/orphan-sweep.js';
 import { createQueueDashboard } from './jobs/queue-dashboard.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** Longest wait for one shutdown step; the worker process gets its own, longer grace. */
+const STOP_STEP_MS = 5_000;
 export const PROCESSOR_URL = new URL('../../worker/src/pipeline/processor.ts', import.meta.url).href;
 
 export interface RunningServer {
@@ -37,8 +39,17 @@ export interface RunningServer {
 export async function startServer(config: AppConfig): Promise<RunningServer> {
   const log = createLogger(config.LOG_LEVEL, 'api');
   const stops: Array<() => Promise<void>> = [];
+  // Each step gets a bounded time: after Ctrl-C, Redis may already be gone and a client close
+  // would otherwise wait for it forever.
   const closeAll = async () => {
-    for (const stop of stops.reverse()) await stop().catch((err) => log.error({ err }, 'shutdown step failed'));
+    for (const stop of stops.reverse()) {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<void>((resolve) => {
+        timer = setTimeout(() => { log.warn('a shutdown step took too long; moving on'); resolve(); }, (stop as { timeoutMs?: number }).timeoutMs ?? STOP_STEP_MS);
+      });
+      await Promise.race([stop().catch((err) => log.error({ err }, 'shutdown step failed')), timeout]);
+      clearTimeout(timer);
+    }
   };
 
   try {
@@ -81,7 +92,8 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
       log.info(`queue: BullMQ on ${config.REDIS_URL ? 'REDIS_URL' : 'an embedded redis-server'} (${redisUrl})`);
       if (config.RUN_WORKERS) {
         const workers = spawnWorkers(config, log);
-        stops.push(workers.stop);
+        // Active jobs may finish: the worker's own grace period, plus a margin.
+        stops.push(Object.assign(workers.stop, { timeoutMs: 35_000 }));
         await workers.ready;
       }
     } else {
@@ -204,7 +216,7 @@ function spawnWorkers(config: AppConfig, log: ReturnType<typeof createLogger>): 
     if (!c || c.exitCode !== null) return;
     const exited = new Promise<void>((resolve) => c.once('exit', () => resolve()));
     c.kill('SIGTERM');
-    const timer = setTimeout(() => c.kill('SIGKILL'), 15_000);
+    const timer = setTimeout(() => c.kill('SIGKILL'), 30_000);
     await exited;
     clearTimeout(timer);
   };

@@ -47,6 +47,25 @@ function reply(res: Response, submission: Submission) {
   res.json({ success: true, content, engine, creationId });
 }
 
+/**
+ * Answering while the client is still sending makes Node reset the connection, so the client
+ * never sees the message. Read (and discard) the rest first, up to a bound.
+ */
+function drainThen(req: Request, done: () => void) {
+  if (req.readableEnded) return done();
+  let seen = 0;
+  const finish = () => { req.off('data', onData); done(); };
+  const onData = (chunk: Buffer) => {
+    seen += chunk.length;
+    if (seen > DRAIN_LIMIT_BYTES) { req.off('end', finish); finish(); }
+  };
+  req.on('data', onData);
+  req.once('end', finish);
+  req.resume();
+}
+
+const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
+
 /** Multer errors, in words a person can act on. */
 function upload(field: string, maxBytes: number, what: string) {
   const handler = multer({ storage: multer.memoryStorage(), limits: { fileSize: maxBytes, files: 2, fields: 10 } }).fields([
@@ -56,7 +75,10 @@ function upload(field: string, maxBytes: number, what: string) {
   return (req: Request, res: Response, next: (err?: unknown) => void) =>
     handler(req, res, (err?: unknown) => {
       if (err instanceof multer.MulterError) {
-        if (err.code === 'LIMIT_FILE_SIZE') return next(new AppError(`That ${what} is too large. The limit is ${Math.round(maxBytes / 1024 / 1024)} MB.`, 413));
+        if (err.code === 'LIMIT_FILE_SIZE') {
+          const tooLarge = new AppError(`That ${what} is too large. The limit is ${Math.round(maxBytes / 1024 / 1024)} MB.`, 413);
+          return drainThen(req, () => next(tooLarge));
+        }
         if (err.code === 'LIMIT_UNEXPECTED_FILE') return next(badRequest(`Send the ${what} in the "${field}" field.`));
         return next(badRequest(`Upload error: ${err.message}.`));
       }

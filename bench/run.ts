@@ -1,0 +1,26 @@
+/**
+ * `npm run bench [-- name ...]`: runs the benchmarks and prints their figures. With names, only
+ * those run (e.g. `npm run bench -- queue background`).
+ */
+const BENCHES: Record<string, () => Promise<{ run(): Promise<void> }>> = {
+  queue: () => import('./queue/round-trip.js'),
+  'resume-analysis': () => import('./text/resume-analysis.bench.js'),
+  'article-overhead': () => import('./text/article-overhead.bench.js'),
+  background: () => import('./image/background.js'),
+  'object-removal': () => import('./image/object-removal.js'),
+};
+
+const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const unknown = wanted.filter((w) => !(w in BENCHES));
+if (unknown.length) {
+  console.error(`Unknown benchmark(s): ${unknown.join(', ')}. Known: ${Object.keys(BENCHES).join(', ')}`);
+  process.exit(2);
+}
+
+for (const name of wanted.length ? wanted : Object.keys(BENCHES)) {
+  console.log(`\n=== ${name} ===`);
+  const started = Date.now();
+  await (await BENCHES[name]()).run();
+  console.log(`(${name}: ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
+process.exit(0);
