@@ -2,10 +2,13 @@
 import { createClipdropRemover } from './clipdrop.js';
 import type { BackgroundConfig } from './config.js';
 import { createIsnetRemover } from './embedded.js';
+import { configureIsnet } from './isnet.js';
 import { createRemoveBgRemover } from './removebg.js';
 import type { BackgroundRemover } from './types.js';
 
 export function createBackgroundRemover(config: BackgroundConfig): BackgroundRemover {
+  // Object removal refines masks with ISNet whichever engine removes backgrounds.
+  configureIsnet({ model: config.BG_ISNET_MODEL, threads: config.BG_ISNET_THREADS });
   const timeoutMs = config.BG_PROVIDER_TIMEOUT_MS;
   switch (config.BG_ENGINE) {
     case 'removebg':

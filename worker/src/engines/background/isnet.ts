@@ -127,21 +127,28 @@ export class IsnetSession {
 
 let shared: Promise<IsnetSession> | undefined;
 let sharedKey = '';
+let defaults: IsnetOptions = {};
+
+/** Sets the options used when getIsnet() / predictSaliencyMask() are called without any. */
+export function configureIsnet(options: IsnetOptions): void {
+  defaults = { ...options };
+}
 
 /**
  * The process-wide ISNet session, created on first use and kept warm. Without options it returns
- * whichever session is loaded (or loads the default); asking for different options than the
+ * whichever session is loaded (or loads the configured default); asking for different options than the
  * first caller is an error: one worker process serves one model.
  */
 export function getIsnet(options?: IsnetOptions): Promise<IsnetSession> {
   if (shared && !options) return shared;
-  const key = `${options?.model ?? 'medium'}:${options?.threads ?? 2}`;
+  const chosen = options ?? defaults;
+  const key = `${chosen.model ?? 'medium'}:${chosen.threads ?? 2}`;
   if (shared && key !== sharedKey) {
     return Promise.reject(new Error(`ISNet is already loaded as ${sharedKey}; cannot also load ${key} in the same process`));
   }
   if (!shared) {
     sharedKey = key;
-    shared = IsnetSession.create(options ?? {});
+    shared = IsnetSession.create(chosen);
     // A failed load must not poison the process: the next caller tries again.
     shared.catch(() => {
       shared = undefined;
