@@ -1,0 +1,97 @@
+/** Plain image buffers shared by the detector, mask builder and fill (decoded once with sharp). */
+import sharp from 'sharp';
+
+/** 8-bit RGB, interleaved, row-major. */
+export interface RgbImage {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+/** One byte per pixel: 255 = remove/fill, 0 = keep. */
+export interface Mask {
+  data: Uint8Array;
+  width: number;
+  height: number;
+}
+
+/** Pixel box, x2/y2 exclusive. */
+export interface Box {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
+
+export async function decodeRgb(input: Buffer): Promise<RgbImage> {
+  const { data, info } = await sharp(input, { limitInputPixels: 40_000_000 })
+    .flatten({ background: '#ffffff' })
+    .toColourspace('srgb')
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+export function encodePng(image: RgbImage): Promise<Buffer> {
+  return sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
+    .png({ compressionLevel: 6 })
+    .toBuffer();
+}
+
+/** Reads an uploaded mask PNG (white = remove), scaled to the image size, thresholded at 50 %. */
+export async function decodeMask(input: Buffer, width: number, height: number): Promise<Mask> {
+  const grey = await sharp(input, { limitInputPixels: 40_000_000 })
+    .flatten({ background: '#000000' })
+    .greyscale()
+    .resize(width, height, { fit: 'fill', kernel: 'nearest' })
+    .raw()
+    .toBuffer();
+  const data = new Uint8Array(width * height);
+  for (let i = 0; i < data.length; i++) data[i] = grey[i]! >= 128 ? 255 : 0;
+  return { data, width, height };
+}
+
+export function maskArea(mask: Mask): number {
+  let n = 0;
+  for (let i = 0; i < mask.data.length; i++) if (mask.data[i]) n++;
+  return n;
+}
+
+/** Tight box around the mask's set pixels, or null when the mask is empty. */
+export function maskBounds(mask: Mask): Box | null {
+  let x1 = mask.width, y1 = mask.height, x2 = -1, y2 = -1;
+  for (let y = 0; y < mask.height; y++) {
+    const row = y * mask.width;
+    for (let x = 0; x < mask.width; x++) {
+      if (!mask.data[row + x]) continue;
+      if (x < x1) x1 = x;
+      if (x > x2) x2 = x;
+      if (y < y1) y1 = y;
+      if (y > y2) y2 = y;
+    }
+  }
+  return x2 < 0 ? null : { x1, y1, x2: x2 + 1, y2: y2 + 1 };
+}
+
+export function cropRgb(image: RgbImage, box: Box): RgbImage {
+  const width = box.x2 - box.x1;
+  const height = box.y2 - box.y1;
+  const data = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    const src = ((box.y1 + y) * image.width + box.x1) * 3;
+    image.data.copy(data, y * width * 3, src, src + width * 3);
+  }
+  return { data, width, height };
+}
+
+export function cropMask(mask: Mask, box: Box): Mask {
+  const width = box.x2 - box.x1;
+  const height = box.y2 - box.y1;
+  const data = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const src = (box.y1 + y) * mask.width + box.x1;
+    data.set(mask.data.subarray(src, src + width), y * width);
+  }
+  return { data, width, height };
+}

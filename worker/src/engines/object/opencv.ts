@@ -1,0 +1,46 @@
+/**
+ * OpenCV (WebAssembly build from @techstark/opencv-js), loaded once per process, on first use.
+ *
+ * Two quirks of this build are handled here: its module object is a thenable that resolves to
+ * itself (awaiting it, or resolving a promise with it, never settles), and on import it installs
+ * process-wide `uncaughtException`/`unhandledRejection` handlers that would abort the worker on
+ * any stray rejection, so those handlers are removed again.
+ */
+
+// The package's typings describe the namespace loosely; the few calls we make are typed at use.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type OpenCv = any;
+
+let loading: Promise<OpenCv> | null = null;
+
+async function load(): Promise<OpenCv> {
+  type Listener = (...args: unknown[]) => void;
+  const events = ['uncaughtException', 'unhandledRejection'];
+  const listeners = (event: string) => process.listeners(event as 'uncaughtException') as Listener[];
+  const before = new Map(events.map((e) => [e, new Set(listeners(e))]));
+  const imported = (await import('@techstark/opencv-js')) as { default?: OpenCv };
+  for (const event of events) {
+    for (const listener of listeners(event)) {
+      if (!before.get(event)!.has(listener)) process.removeListener(event, listener);
+    }
+  }
+  const mod = imported.default ?? imported;
+  return new Promise<OpenCv>((resolve) => {
+    // Keeps the event loop alive while the embedded wasm compiles.
+    const keepAlive = setInterval(() => {}, 1000);
+    // `then` calls back at once if the runtime is already up, else once it is.
+    mod.then((ready: OpenCv) => {
+      clearInterval(keepAlive);
+      delete ready.then;
+      resolve(ready);
+    });
+  });
+}
+
+export function loadOpenCv(): Promise<OpenCv> {
+  loading ??= load().catch((error: unknown) => {
+    loading = null;
+    throw error;
+  });
+  return loading;
+}

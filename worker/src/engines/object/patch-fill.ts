@@ -1,0 +1,379 @@
+/**
+ * Exemplar-based hole filling (Wexler et al. "space-time completion" with Barnes et al.'s
+ * PatchMatch for the nearest-neighbour search), coarse to fine. Every hole pixel ends up as a
+ * weighted vote of real patches copied from the known part of the image, so grass stays grass and
+ * walls stay walls instead of being smeared as a diffusion inpaint would.
+ *
+ * Works on a float RGB copy of a crop; the caller pastes the hole pixels back.
+ */
+
+const PATCH_RADIUS = 3; // 7x7 patches
+/** Levels above this many target pixels only refine the upsampled matches (no random search). */
+const FULL_SEARCH_BUDGET = 160_000;
+/** The coarsest level is reached once the hole's larger side is at most this many pixels. */
+const COARSE_HOLE_EXTENT = 24;
+const MIN_LEVEL_SIDE = 24;
+/** A level needs at least this many whole known patches to copy from. */
+const MIN_SOURCES = 64;
+/** Below the coarsest level, matches are refined by searching this far around them. */
+const FINE_SEARCH_RADIUS = 24;
+
+interface Level {
+  width: number;
+  height: number;
+  /** RGB floats, hole pixels hold the current estimate. */
+  rgb: Float32Array;
+  /** 1 = hole. */
+  hole: Uint8Array;
+}
+
+export interface PatchFillOptions {
+  signal?: AbortSignal;
+  /** Seed for the random search, so results are reproducible. */
+  seed?: number;
+}
+
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function throwIfAborted(signal?: AbortSignal): void {
+  if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('Aborted');
+}
+
+/** Halves a level; a coarse pixel is a hole if any of its children is one. */
+function downsample(level: Level): Level {
+  const width = Math.max(1, Math.floor(level.width / 2));
+  const height = Math.max(1, Math.floor(level.height / 2));
+  const rgb = new Float32Array(width * height * 3);
+  const hole = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let r = 0, g = 0, b = 0, n = 0, anyHole = 0;
+      for (let dy = 0; dy < 2; dy++) {
+        for (let dx = 0; dx < 2; dx++) {
+          const i = (2 * y + dy) * level.width + 2 * x + dx;
+          if (level.hole[i]) { anyHole = 1; continue; }
+          r += level.rgb[i * 3]!; g += level.rgb[i * 3 + 1]!; b += level.rgb[i * 3 + 2]!; n++;
+        }
+      }
+      const o = y * width + x;
+      hole[o] = anyHole;
+      if (n > 0) { rgb[o * 3] = r / n; rgb[o * 3 + 1] = g / n; rgb[o * 3 + 2] = b / n; }
+    }
+  }
+  return { width, height, rgb, hole };
+}
+
+function holeExtent(level: Level): number {
+  let x1 = level.width, y1 = level.height, x2 = -1, y2 = -1;
+  for (let y = 0; y < level.height; y++) {
+    for (let x = 0; x < level.width; x++) {
+      if (!level.hole[y * level.width + x]) continue;
+      if (x < x1) x1 = x; if (x > x2) x2 = x; if (y < y1) y1 = y; if (y > y2) y2 = y;
+    }
+  }
+  return x2 < 0 ? 0 : Math.max(x2 - x1 + 1, y2 - y1 + 1);
+}
+
+/** Fills the hole by peeling it from the outside in, each pixel the mean of its known neighbours. */
+function onionPeel(level: Level): void {
+  const { width, height, rgb } = level;
+  const known = Uint8Array.from(level.hole, (h) => (h ? 0 : 1));
+  let remaining = known.reduce((n, k) => n + (k ? 0 : 1), 0);
+  while (remaining > 0) {
+    const ready: number[] = [];
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const i = y * width + x;
+        if (known[i]) continue;
+        if ((x > 0 && known[i - 1]) || (x < width - 1 && known[i + 1]) ||
+            (y > 0 && known[i - width]) || (y < height - 1 && known[i + width])) ready.push(i);
+      }
+    }
+    if (ready.length === 0) break; // no known pixel at all
+    for (const i of ready) {
+      const x = i % width, y = (i - x) / width;
+      let r = 0, g = 0, b = 0, n = 0;
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = x + dx, yy = y + dy;
+          if (xx < 0 || yy < 0 || xx >= width || yy >= height) continue;
+          const j = yy * width + xx;
+          if (!known[j]) continue;
+          r += rgb[j * 3]!; g += rgb[j * 3 + 1]!; b += rgb[j * 3 + 2]!; n++;
+        }
+      }
+      rgb[i * 3] = r / n; rgb[i * 3 + 1] = g / n; rgb[i * 3 + 2] = b / n;
+    }
+    for (const i of ready) known[i] = 1;
+    remaining -= ready.length;
+  }
+}
+
+/** Pixels whose whole patch lies inside the image and outside the hole: where patches come from. */
+function validSources(level: Level): { valid: Uint8Array; list: Int32Array } {
+  const { width, height, hole } = level;
+  const R = PATCH_RADIUS;
+  // Integral image of the hole to test each patch in O(1).
+  const sat = new Int32Array((width + 1) * (height + 1));
+  for (let y = 0; y < height; y++) {
+    let rowSum = 0;
+    for (let x = 0; x < width; x++) {
+      rowSum += hole[y * width + x]!;
+      sat[(y + 1) * (width + 1) + x + 1] = sat[y * (width + 1) + x + 1]! + rowSum;
+    }
+  }
+  const valid = new Uint8Array(width * height);
+  const list: number[] = [];
+  for (let y = R; y < height - R; y++) {
+    for (let x = R; x < width - R; x++) {
+      const x0 = x - R, y0 = y - R, x1 = x + R + 1, y1 = y + R + 1;
+      const holes = sat[y1 * (width + 1) + x1]! - sat[y0 * (width + 1) + x1]! - sat[y1 * (width + 1) + x0]! + sat[y0 * (width + 1) + x0]!;
+      if (holes === 0) { valid[y * width + x] = 1; list.push(y * width + x); }
+    }
+  }
+  return { valid, list: Int32Array.from(list) };
+}
+
+/** Pixels whose patch touches the hole (the hole grown by the patch radius), in scan order. */
+function targetPixels(level: Level): Int32Array {
+  const { width, height, hole } = level;
+  const R = PATCH_RADIUS;
+  const mark = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (!hole[y * width + x]) continue;
+      for (let yy = Math.max(0, y - R); yy <= Math.min(height - 1, y + R); yy++) {
+        mark.fill(1, yy * width + Math.max(0, x - R), yy * width + Math.min(width - 1, x + R) + 1);
+      }
+    }
+  }
+  const out: number[] = [];
+  for (let i = 0; i < mark.length; i++) if (mark[i]) out.push(i);
+  return Int32Array.from(out);
+}
+
+/** Sum of squared differences between the patches at t and s, stopping once above `limit`. */
+function patchDistance(level: Level, t: number, s: number, limit: number): number {
+  const { width, height, rgb } = level;
+  const R = PATCH_RADIUS;
+  const tx = t % width, ty = (t - tx) / width;
+  const sx = s % width, sy = (s - sx) / width;
+  let sum = 0;
+  for (let dy = -R; dy <= R; dy++) {
+    const yt = ty + dy;
+    if (yt < 0 || yt >= height) continue;
+    const rowT = yt * width, rowS = (sy + dy) * width;
+    for (let dx = -R; dx <= R; dx++) {
+      const xt = tx + dx;
+      if (xt < 0 || xt >= width) continue;
+      const a = (rowT + xt) * 3, b = (rowS + sx + dx) * 3;
+      const dr = rgb[a]! - rgb[b]!, dg = rgb[a + 1]! - rgb[b + 1]!, db = rgb[a + 2]! - rgb[b + 2]!;
+      sum += dr * dr + dg * dg + db * db;
+    }
+    if (sum > limit) return sum;
+  }
+  return sum;
+}
+
+interface Field {
+  targets: Int32Array;
+  /** Index of each target pixel in `targets`, or -1. */
+  slot: Int32Array;
+  /** Source pixel index per target. */
+  source: Int32Array;
+  distance: Float32Array;
+}
+
+function newField(level: Level, targets: Int32Array): Field {
+  const slot = new Int32Array(level.width * level.height).fill(-1);
+  for (let k = 0; k < targets.length; k++) slot[targets[k]!] = k;
+  return { targets, slot, source: new Int32Array(targets.length), distance: new Float32Array(targets.length) };
+}
+
+function nearestValid(level: Level, valid: Uint8Array, x: number, y: number, list: Int32Array, random: () => number): number {
+  const { width, height } = level;
+  const cx = Math.min(width - 1 - PATCH_RADIUS, Math.max(PATCH_RADIUS, x));
+  const cy = Math.min(height - 1 - PATCH_RADIUS, Math.max(PATCH_RADIUS, y));
+  if (cx >= 0 && cy >= 0 && valid[cy * width + cx]) return cy * width + cx;
+  return list[Math.floor(random() * list.length)]!;
+}
+
+/** One PatchMatch pass: propagation from already-visited neighbours, then (optionally) random search. */
+function patchMatchPass(level: Level, field: Field, valid: Uint8Array, reverse: boolean, searchRadius: number, random: () => number): void {
+  const { width, height } = level;
+  const { targets, slot, source, distance } = field;
+  const step = reverse ? -1 : 1;
+  for (let k = reverse ? targets.length - 1 : 0; k >= 0 && k < targets.length; k += step) {
+    const t = targets[k]!;
+    const tx = t % width, ty = (t - tx) / width;
+    let best = source[k]!, bestDist = distance[k]!;
+    // Propagation: the neighbour's match shifted by one pixel.
+    const nx = tx - step, ny = ty - step;
+    if (nx >= 0 && nx < width) {
+      const n = slot[ty * width + nx]!;
+      if (n >= 0) {
+        const c = source[n]! + step;
+        const cx = c % width;
+        if (cx >= 0 && cx < width && c >= 0 && c < valid.length && valid[c] && c !== best) {
+          const d = patchDistance(level, t, c, bestDist);
+          if (d < bestDist) { best = c; bestDist = d; }
+        }
+      }
+    }
+    if (ny >= 0 && ny < height) {
+      const n = slot[ny * width + tx]!;
+      if (n >= 0) {
+        const c = source[n]! + step * width;
+        if (c >= 0 && c < valid.length && valid[c] && c !== best) {
+          const d = patchDistance(level, t, c, bestDist);
+          if (d < bestDist) { best = c; bestDist = d; }
+        }
+      }
+    }
+    if (searchRadius > 0) {
+      const bx = best % width, by = (best - bx) / width;
+      for (let radius = searchRadius; radius >= 1; radius >>= 1) {
+        const cx = Math.round(bx + (random() * 2 - 1) * radius);
+        const cy = Math.round(by + (random() * 2 - 1) * radius);
+        if (cx < 0 || cy < 0 || cx >= width || cy >= height) continue;
+        const c = cy * width + cx;
+        if (!valid[c] || c === best) continue;
+        const d = patchDistance(level, t, c, bestDist);
+        if (d < bestDist) { best = c; bestDist = d; }
+      }
+    }
+    source[k] = best;
+    distance[k] = bestDist;
+  }
+}
+
+function refreshDistances(level: Level, field: Field): void {
+  for (let k = 0; k < field.targets.length; k++) {
+    field.distance[k] = patchDistance(level, field.targets[k]!, field.source[k]!, Infinity);
+  }
+}
+
+/**
+ * Rewrites every hole pixel as the weighted mean of what the overlapping matched patches say it
+ * should be. Weights favour good matches (sigma from the 75th percentile distance, as in Wexler).
+ */
+function vote(level: Level, field: Field, uniform: boolean): void {
+  const { width, height, rgb, hole } = level;
+  const R = PATCH_RADIUS;
+  let sigma2 = 1;
+  if (!uniform && field.distance.length > 0) {
+    const sorted = Float32Array.from(field.distance).sort();
+    sigma2 = Math.max(1, sorted[Math.floor(sorted.length * 0.75)]!);
+  }
+  const out = new Float32Array(rgb.length);
+  out.set(rgb);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const p = y * width + x;
+      if (!hole[p]) continue;
+      let r = 0, g = 0, b = 0, wsum = 0, ur = 0, ug = 0, ub = 0, n = 0;
+      for (let dy = -R; dy <= R; dy++) {
+        const ty = y - dy;
+        if (ty < 0 || ty >= height) continue;
+        for (let dx = -R; dx <= R; dx++) {
+          const tx = x - dx;
+          if (tx < 0 || tx >= width) continue;
+          const k = field.slot[ty * width + tx]!;
+          if (k < 0) continue;
+          const s = field.source[k]! + dy * width + dx;
+          const w = uniform ? 1 : Math.exp(-field.distance[k]! / (2 * sigma2));
+          const sr = rgb[s * 3]!, sg = rgb[s * 3 + 1]!, sb = rgb[s * 3 + 2]!;
+          r += w * sr; g += w * sg; b += w * sb; wsum += w;
+          ur += sr; ug += sg; ub += sb; n++;
+        }
+      }
+      // Where every overlapping match is poor the weights underflow: fall back to the plain mean.
+      if (wsum > 1e-9) { out[p * 3] = r / wsum; out[p * 3 + 1] = g / wsum; out[p * 3 + 2] = b / wsum; }
+      else if (n > 0) { out[p * 3] = ur / n; out[p * 3 + 1] = ug / n; out[p * 3 + 2] = ub / n; }
+    }
+  }
+  rgb.set(out);
+}
+
+/**
+ * Fills `hole` (1 = missing) in an RGB crop. Returns a new RGB byte buffer of the same size; known
+ * pixels are unchanged. Throws if there is no known area to copy from.
+ */
+export function patchFill(rgbBytes: Uint8Array, hole: Uint8Array, width: number, height: number, options: PatchFillOptions = {}): Uint8Array {
+  const random = mulberry32(options.seed ?? 1);
+  const finest: Level = { width, height, rgb: Float32Array.from(rgbBytes), hole: Uint8Array.from(hole, (h) => (h ? 1 : 0)) };
+  const pyramid: Level[] = [finest];
+  while (true) {
+    const top = pyramid[pyramid.length - 1]!;
+    if (holeExtent(top) <= COARSE_HOLE_EXTENT || Math.min(top.width, top.height) / 2 < MIN_LEVEL_SIDE) break;
+    const next = downsample(top);
+    // Holes grow when halved; stop before the known area gets too thin to hold whole patches.
+    if (validSources(next).list.length < MIN_SOURCES) break;
+    pyramid.push(next);
+  }
+
+  let previous: { level: Level; field: Field } | null = null;
+  for (let li = pyramid.length - 1; li >= 0; li--) {
+    throwIfAborted(options.signal);
+    const level = pyramid[li]!;
+    const { valid, list } = validSources(level);
+    if (list.length === 0) throw new Error('No known area around the hole to copy texture from');
+    const field = newField(level, targetPixels(level));
+    const { width: w } = level;
+
+    if (!previous) {
+      onionPeel(level);
+      for (let k = 0; k < field.targets.length; k++) {
+        const t = field.targets[k]!;
+        // Known pixels start on themselves when they can; everything else at random.
+        field.source[k] = valid[t] ? t : list[Math.floor(random() * list.length)]!;
+      }
+    } else {
+      // Upsample the coarser matches: same offset, doubled.
+      const coarse = previous;
+      for (let k = 0; k < field.targets.length; k++) {
+        const t = field.targets[k]!;
+        const tx = t % w, ty = (t - tx) / w;
+        const cx = Math.min(coarse.level.width - 1, tx >> 1), cy = Math.min(coarse.level.height - 1, ty >> 1);
+        const ck = coarse.field.slot[cy * coarse.level.width + cx]!;
+        if (ck < 0) {
+          field.source[k] = nearestValid(level, valid, tx, ty, list, random);
+          continue;
+        }
+        const cs = coarse.field.source[ck]!;
+        const csx = cs % coarse.level.width, csy = (cs - csx) / coarse.level.width;
+        field.source[k] = nearestValid(level, valid, 2 * csx + (tx & 1), 2 * csy + (ty & 1), list, random);
+      }
+      vote(level, field, true);
+    }
+
+    // The coarsest level searches the whole crop; finer ones refine the upsampled matches nearby,
+    // and very large levels only propagate (they inherit good matches from below).
+    const coarsest = !previous;
+    const affordable = field.targets.length <= FULL_SEARCH_BUDGET;
+    const searchRadius = coarsest ? Math.max(level.width, level.height) : affordable ? FINE_SEARCH_RADIUS : 0;
+    const iterations = coarsest ? 10 : affordable ? (li === 0 ? 2 : 4) : 1;
+    for (let it = 0; it < iterations; it++) {
+      throwIfAborted(options.signal);
+      refreshDistances(level, field);
+      patchMatchPass(level, field, valid, it % 2 === 1, searchRadius, random);
+      if (coarsest || affordable) patchMatchPass(level, field, valid, it % 2 === 0, searchRadius, random);
+      vote(level, field, false);
+    }
+    previous = { level, field };
+  }
+
+  const out = new Uint8Array(rgbBytes.length);
+  const rgb = finest.rgb;
+  for (let i = 0; i < out.length; i++) out[i] = Math.max(0, Math.min(255, Math.round(rgb[i]!)));
+  return out;
+}
