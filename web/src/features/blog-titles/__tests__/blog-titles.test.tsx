@@ -2,7 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import BlogTitlesPage from '../index.js';
-import { fakeApi, fill, renderTool } from '../../tools-shared/__tests__/render-tool.js';
+import { SCREEN_TEST_TIMEOUT_MS, fakeApi, fill, renderTool } from '../../tools-shared/__tests__/render-tool.js';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -12,7 +12,7 @@ afterEach(() => {
 const titlesReply = (url: string) =>
   url.startsWith('/api/ai/generate-blog-title') ? { status: 200, body: { success: true, content: '1. **Remote Work Wins**' } } : undefined;
 
-describe('Blog Title Generator', () => {
+describe('Blog Title Generator', { timeout: SCREEN_TEST_TIMEOUT_MS }, () => {
   it('when titles are generated, then the prompt names keyword and chosen category', async () => {
     const calls = fakeApi(titlesReply);
     const user = userEvent.setup();

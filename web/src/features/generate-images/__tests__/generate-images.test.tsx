@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StaticAppConfigProvider, type AppConfig } from '../../../lib/app-config.js';
 import GenerateImagesPage from '../index.js';
-import { fakeApi, fill, renderTool } from '../../tools-shared/__tests__/render-tool.js';
+import { SCREEN_TEST_TIMEOUT_MS, fakeApi, fill, renderTool } from '../../tools-shared/__tests__/render-tool.js';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -14,7 +14,7 @@ const config = (configured: boolean): AppConfig => ({
   imageGeneration: configured ? { configured } : { configured, message: 'Set IMAGE_PROVIDER to enable image generation.' },
 });
 
-describe('AI Image Generation', () => {
+describe('AI Image Generation', { timeout: SCREEN_TEST_TIMEOUT_MS }, () => {
   it('when no image provider is configured, then the notice shows the server message', () => {
     fakeApi();
     renderTool(

@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import RemoveBackgroundPage from '../index.js';
-import { fakeApi, renderTool } from '../../tools-shared/__tests__/render-tool.js';
+import { SCREEN_TEST_TIMEOUT_MS, fakeApi, renderTool } from '../../tools-shared/__tests__/render-tool.js';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -10,7 +10,7 @@ function drop(target: Element, file: File) {
   fireEvent.drop(target, { dataTransfer: { files: [file] } });
 }
 
-describe('Background Removal drop area', () => {
+describe('Background Removal drop area', { timeout: SCREEN_TEST_TIMEOUT_MS }, () => {
   it('when a non-image is dropped, then it toasts and keeps no file', async () => {
     fakeApi();
     renderTool(<RemoveBackgroundPage />);

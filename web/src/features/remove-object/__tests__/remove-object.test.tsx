@@ -2,13 +2,13 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import RemoveObjectPage from '../index.js';
-import { fakeApi, fill, renderTool } from '../../tools-shared/__tests__/render-tool.js';
+import { SCREEN_TEST_TIMEOUT_MS, fakeApi, fill, renderTool } from '../../tools-shared/__tests__/render-tool.js';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const photo = () => new File([new Uint8Array(2048)], 'street.png', { type: 'image/png' });
 
-describe('Object Removal', () => {
+describe('Object Removal', { timeout: SCREEN_TEST_TIMEOUT_MS }, () => {
   it('when one word is typed, then the indicator is green and ready; several words turn it red', async () => {
     fakeApi();
     const user = userEvent.setup();

@@ -2,13 +2,13 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ReviewResumePage from '../index.js';
-import { fakeApi, renderTool } from '../../tools-shared/__tests__/render-tool.js';
+import { SCREEN_TEST_TIMEOUT_MS, fakeApi, renderTool } from '../../tools-shared/__tests__/render-tool.js';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const pdf = (name: string) => new File(['%PDF-1.7 resume'], name, { type: 'application/pdf' });
 
-describe('Resume Reviewer', () => {
+describe('Resume Reviewer', { timeout: SCREEN_TEST_TIMEOUT_MS }, () => {
   it('when a non-PDF is chosen, then it toasts and keeps no file', async () => {
     fakeApi();
     const user = userEvent.setup({ applyAccept: false });

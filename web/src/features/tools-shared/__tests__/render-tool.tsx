@@ -66,3 +66,9 @@ export async function fill(user: { click: (el: Element) => Promise<void>; paste:
   await user.click(field);
   await user.paste(text);
 }
+
+/**
+ * Screen tests drive a whole page through user events; on a busy 2-core machine one can take a few
+ * seconds, so they get more room than vitest's 5 s default (a real hang still fails).
+ */
+export const SCREEN_TEST_TIMEOUT_MS = 15_000;

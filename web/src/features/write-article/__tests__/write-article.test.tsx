@@ -2,11 +2,11 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import WriteArticlePage from '../index.js';
-import { fakeApi, fill, renderTool } from '../../tools-shared/__tests__/render-tool.js';
+import { SCREEN_TEST_TIMEOUT_MS, fakeApi, fill, renderTool } from '../../tools-shared/__tests__/render-tool.js';
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('AI Article Writer', () => {
+describe('AI Article Writer', { timeout: SCREEN_TEST_TIMEOUT_MS }, () => {
   it('when the topic is blank or only spaces, then Generate Article is disabled', async () => {
     fakeApi();
     const user = userEvent.setup();
