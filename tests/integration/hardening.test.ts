@@ -70,7 +70,7 @@ describe.skipIf(!postgresUrl)('hardening', () => {
   it('when a user uploads a profile picture, then it is resized, stored and shown; a non-image is refused', async () => {
     const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#ff8800' } }).png().toBuffer();
     const form = new FormData();
-    form.append('image', new Blob([png], { type: 'image/png' }), 'me.png');
+    form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'me.png');
     const res = await fetch(`${app.url}/api/user/avatar`, { method: 'POST', headers: authed(token), body: form });
     const body = await res.json();
     expect(body.success).toBe(true);

@@ -132,6 +132,13 @@ export const JOBS: Record<JobName, JobDefinition> = {
   },
 };
 
+/**
+ * Image jobs run CPU-bound inference that can hold a worker's event loop for a long time on a
+ * busy machine; a lock shorter than that would let BullMQ think the worker died and run the job
+ * twice. So their lock is at least this long (a dead image worker's job waits this long instead).
+ */
+export const QUEUE_MIN_LOCK_MS: Record<QueueName, number> = { text: 0, image: 120_000, pdf: 0 };
+
 export function queueOf(name: JobName): QueueName {
   return JOBS[name].queue;
 }

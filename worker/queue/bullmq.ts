@@ -12,7 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { Queue, QueueEvents, UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
 import { Redis, type RedisOptions } from 'ioredis';
-import { JOBS, QUEUE_NAMES, parsePayload, queueOf, type JobName, type JobResult, type QueueName } from '../contracts/jobs.js';
+import { JOBS, QUEUE_MIN_LOCK_MS, QUEUE_NAMES, parsePayload, queueOf, type JobName, type JobResult, type QueueName } from '../contracts/jobs.js';
 import type { ProgressUpdate } from '../contracts/handler.js';
 import {
   AttemptAbort,
@@ -455,7 +455,7 @@ export function createBullmqRunner(options: BullmqRunnerOptions): JobRunner {
           connection: newConnection(),
           prefix,
           concurrency: options.concurrency,
-          lockDuration: options.lockDurationMs ?? 30_000,
+          lockDuration: Math.max(options.lockDurationMs ?? 30_000, QUEUE_MIN_LOCK_MS[queue]),
           stalledInterval: options.stalledIntervalMs ?? 15_000,
           // A job whose worker died is retried once by another worker, then fails clearly.
           maxStalledCount: 1,

@@ -17,7 +17,8 @@ export function createQueueDashboard(options: { redisUrl: string; prefix: string
   serverAdapter.setBasePath(QUEUE_DASHBOARD_PATH);
   createBullBoard({
     queues: queues.map((q) => new BullMQAdapter(q)),
-    serverAdapter,
+    // @bull-board/express nests its own copy of @bull-board/api; the adapter is the same at runtime.
+    serverAdapter: serverAdapter as unknown as Parameters<typeof createBullBoard>[0]['serverAdapter'],
     options: { uiConfig: { boardTitle: 'Craftwell queues' } },
   });
   return {

@@ -3,13 +3,14 @@
  * thread): validate the payload, run the job's handler, save the creation, clean up inputs.
  * Loaded as a module so each thread/process builds its own connections and keeps models warm.
  */
-import { JOBS, parsePayload, type JobName } from '../../contracts/jobs.js';
+import { JOBS, engineInfoSchema, parsePayload, type JobName } from '../../contracts/jobs.js';
 import type { JobContext } from '../../contracts/handler.js';
 import type { Processor, RunningJob } from '../../queue/types.js';
 import { handlerFor } from '../handlers/index.js';
 import { createWorkerRuntime, type WorkerRuntime } from './runtime.js';
 import { saveCreation } from './save-creation.js';
 import { releaseUse } from '../../../api/src/modules/quota/service.js';
+import { findByJobId } from '../../../api/src/modules/creations/repository.js';
 
 /**
  * Errors a handler meant for the user keep their words; anything else (a bug, a lost connection)
@@ -29,7 +30,14 @@ export function buildProcessor(runtime: WorkerRuntime): Processor {
   return async (job: RunningJob) => {
     const name = job.name as JobName;
     const def = JOBS[name];
-    const payload = parsePayload(name, job.payload);
+    let payload: ReturnType<typeof parsePayload>;
+    try {
+      payload = parsePayload(name, job.payload);
+    } catch (err) {
+      // The api validates before enqueueing, so this is a producer bug: retrying cannot help.
+      runtime.log.error({ jobId: job.id, job: name, err }, 'job payload does not match its contract');
+      throw Object.assign(new Error('This request could not be processed. Please try again.'), { retryable: false, status: 500 });
+    }
     const ctx: JobContext = {
       payload,
       signal: job.signal,
@@ -43,6 +51,13 @@ export function buildProcessor(runtime: WorkerRuntime): Processor {
       await Promise.all(inputKeysOf(payload).map((k) => runtime.storage.delete(k).catch(() => undefined)));
     };
     try {
+      // Idempotent: a job run again after it already finished (its worker only looked dead)
+      // returns the creation it wrote instead of working, or failing on its deleted inputs.
+      const done = await findByJobId(runtime.db, requestId);
+      if (done) {
+        await cleanUp();
+        return { creationId: done.id, content: done.content, engine: engineInfoSchema.parse(done.engine) };
+      }
       const handler = await handlerFor(name);
       const output = await handler(ctx);
       if (job.signal.aborted) throw new Error('The job was cancelled.');

@@ -93,3 +93,9 @@ export async function isObjectReferenced(db: Db, key: string): Promise<boolean> 
   );
   return rows[0].used;
 }
+
+/** The creation a request already produced (a job re-run after its worker looked dead). */
+export async function findByJobId(db: Db, jobId: string): Promise<{ id: string; content: string; engine: unknown } | null> {
+  const { rows } = await db.query('SELECT id, content, engine FROM creations WHERE job_id = $1', [jobId]);
+  return rows[0] ?? null;
+}

@@ -1,0 +1,96 @@
+/**
+ * The pipeline processor against a real database and local object storage: a job run twice
+ * writes one creation; a failed write leaves no row and no file behind.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPool, type Db } from '../../api/src/db/pool.js';
+import { createLogger } from '../../api/src/lib/logger.js';
+import { loadConfig } from '../../api/src/config/env.js';
+import { createObjectStorage, parseStorageConfig } from '../../storage/index.js';
+import type { ObjectStorage } from '../../storage/object-storage.js';
+import { buildProcessor } from '../../worker/src/pipeline/processor.js';
+import type { RunningJob } from '../../worker/queue/types.js';
+import { createTestDatabase, type TestDatabase } from '../support/database.js';
+import { serviceUrl } from '../support/services.js';
+
+const postgresUrl = serviceUrl('postgres');
+
+describe.skipIf(!postgresUrl)('pipeline processor', () => {
+  let database: TestDatabase;
+  let db: Db;
+  let storage: ObjectStorage;
+  let dataDir: string;
+  let userId: string;
+
+  const job = (payload: Record<string, unknown>, attempt = 1): RunningJob => ({
+    id: `text-${Math.random().toString(36).slice(2)}`,
+    name: 'test-echo',
+    payload: payload as never,
+    attempt,
+    signal: new AbortController().signal,
+    progress: async () => undefined,
+  });
+
+  const count = async (sql: string, params: unknown[] = []) => Number((await db.query(sql, params)).rows[0].n);
+  const storedFiles = async () => {
+    let n = 0;
+    for await (const _ of storage.list('results/')) n++;
+    return n;
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase(postgresUrl!);
+    db = createPool(database.url, 2);
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'craftwell-processor-'));
+    storage = await createObjectStorage(parseStorageConfig({}, { dataDir }));
+    const { rows } = await db.query("INSERT INTO users (name, email) VALUES ('P', 'p@example.com') RETURNING id");
+    userId = rows[0].id;
+  });
+
+  afterAll(async () => {
+    await db?.end();
+    await database?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  function processor() {
+    const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: database.url });
+    return buildProcessor({ config, db, storage, log: createLogger('silent', 'test') });
+  }
+
+  it('when the same request runs twice, then one creation exists and both runs return it', async () => {
+    const run = processor();
+    const payload = { userId, requestId: 'req-twice', text: 'only once', mode: 'image' };
+    const first = await run(job(payload));
+    const second = await run(job(payload, 2));
+    expect(second).toEqual(first);
+    expect(await count("SELECT count(*) AS n FROM creations WHERE job_id = 'req-twice'")).toBe(1);
+    expect(await storedFiles()).toBe(1);
+  });
+
+  it('when the row cannot be written, then the stored image is deleted and nothing remains', async () => {
+    const run = processor();
+    const before = await storedFiles();
+    // No such user: the insert violates the foreign key after the image was stored.
+    await expect(run(job({ userId: 'no-such-user', requestId: 'req-orphan', text: 'x', mode: 'image' }))).rejects.toThrow();
+    expect(await count("SELECT count(*) AS n FROM creations WHERE job_id = 'req-orphan'")).toBe(0);
+    expect(await storedFiles()).toBe(before);
+  });
+
+  it('when a handler fails for good, then the quota reservation is released and the inputs deleted', async () => {
+    const run = processor();
+    await db.query("INSERT INTO usage_reservations (job_id, user_id, tool, period) VALUES ('req-fail', $1, 'article', '2026-01')", [userId]);
+    await expect(run(job({ userId, requestId: 'req-fail', text: 'boom', mode: 'throw' }))).rejects.toThrow('Cannot echo: boom');
+    expect(await count("SELECT count(*) AS n FROM usage_reservations WHERE job_id = 'req-fail'")).toBe(0);
+  });
+
+  it('when a payload breaks its contract, then the user sees a plain message and it is not retried', async () => {
+    const run = processor();
+    const err = await run(job({ userId, requestId: 'req-bug', text: 'x', mode: 'ok', sleepMs: -5 })).catch((e) => e);
+    expect(err.message).toBe('This request could not be processed. Please try again.');
+    expect(err.retryable).toBe(false);
+  });
+});
