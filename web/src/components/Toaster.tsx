@@ -17,17 +17,20 @@ export function AppToaster() {
       .forEach((item) => toast.dismiss(item.id));
   }, [toasts]);
 
-  // Rendered beside the app root so toasts stay announced while a dialog makes the app inert.
+  // Rendered beside the app root so toasts stay announced while a dialog makes the app inert,
+  // inside a labelled landmark so no page content lives outside one (axe "region").
   return createPortal(
-    <Toaster
-      position="top-center"
-      gutter={10}
-      toastOptions={{
-        success: { duration: 2000 },
-        error: { duration: 4000 },
-        className: '!rounded-xl !px-4 !py-3 !text-sm !font-medium !text-slate-800 !shadow-lg !ring-1 !ring-slate-200',
-      }}
-    />,
+    <section aria-label="Notifications">
+      <Toaster
+        position="top-center"
+        gutter={10}
+        toastOptions={{
+          success: { duration: 2000 },
+          error: { duration: 4000 },
+          className: '!rounded-xl !px-4 !py-3 !text-sm !font-medium !text-slate-800 !shadow-lg !ring-1 !ring-slate-200',
+        }}
+      />
+    </section>,
     document.body,
   );
 }

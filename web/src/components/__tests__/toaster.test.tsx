@@ -24,4 +24,17 @@ describe('AppToaster', () => {
     expect(screen.getByTestId('visible')).toHaveTextContent('20');
     act(() => toast.remove());
   });
+
+  it('when a toast shows, then it sits inside the Notifications landmark', async () => {
+    render(<AppToaster />);
+    await act(async () => {
+      toast.success('Saved');
+      toast.error('Broken');
+    });
+    const region = screen.getByRole('region', { name: 'Notifications' });
+    expect(region).toContainElement(screen.getByText('Saved'));
+    expect(region).toContainElement(screen.getByText('Broken'));
+    expect(region.closest('#root, [data-testid="app"]')).toBeNull();
+    act(() => toast.remove());
+  });
 });

@@ -7,12 +7,18 @@ import { LoadingState, Spinner } from '../../components/Spinner.js';
 import { useCurrentUser } from '../../lib/auth-context.js';
 import { GalleryCard } from './components/gallery-card.js';
 import { creationCountLabel } from './likes.js';
+import { dealIntoColumns, masonryColumnCount } from './masonry.js';
+import { useElementWidth } from './use-element-width.js';
 import { useGallery } from './use-gallery.js';
 
 export default function CommunityPage() {
   const { user } = useCurrentUser();
   const { creations, loading, loadingMore, hasMore, loadMore, toggleLike, pendingLike } = useGallery(Boolean(user));
   const sentinel = useRef<HTMLDivElement>(null);
+  // The page body is always rendered, so it can be measured before the first items arrive.
+  const page = useRef<HTMLDivElement>(null);
+  const pageWidth = useElementWidth(page);
+  const columns = dealIntoColumns(creations, masonryColumnCount(pageWidth));
 
   // More pages arrive as the end of the grid scrolls into view.
   useEffect(() => {
@@ -26,7 +32,7 @@ export default function CommunityPage() {
   }, [hasMore, loadMore]);
 
   return (
-    <div>
+    <div ref={page}>
       <PageHeader
         title="Community Gallery"
         description="Images the community chose to share. Like the ones you love."
@@ -44,17 +50,22 @@ export default function CommunityPage() {
         </div>
       ) : (
         <>
-          <ul className="columns-1 gap-4 sm:columns-2 lg:columns-3 xl:columns-4">
-            {creations.map((creation) => (
-              <GalleryCard
-                key={creation.id}
-                creation={creation}
-                currentUserId={user?.id ?? null}
-                busy={pendingLike === creation.id}
-                onToggleLike={(id) => void toggleLike(id)}
-              />
+          {/* Round-robin columns: the newest items form the top row, each column stacks freely. */}
+          <div className="flex items-start gap-4" data-testid="gallery-grid" data-columns={columns.length}>
+            {columns.map((column, index) => (
+              <ul key={index} className="flex min-w-0 flex-1 flex-col gap-4">
+                {column.map((creation) => (
+                  <GalleryCard
+                    key={creation.id}
+                    creation={creation}
+                    currentUserId={user?.id ?? null}
+                    busy={pendingLike === creation.id}
+                    onToggleLike={(id) => void toggleLike(id)}
+                  />
+                ))}
+              </ul>
             ))}
-          </ul>
+          </div>
           <div ref={sentinel} aria-hidden="true" />
           {loadingMore && (
             <div className="flex justify-center py-6 text-brand-500">

@@ -36,6 +36,7 @@ export default function GenerateImagesPage() {
   const { run, processing, progress, quota, limitReached } = useToolRun('generate-image');
   const { config } = useAppConfig();
   const notConfigured = config?.imageGeneration.configured === false;
+  const noticeId = useId();
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -50,8 +51,9 @@ export default function GenerateImagesPage() {
     <ToolPage tool={tool}>
       <ToolPanel icon={Sparkles} title="AI Image Generator" gradient={tool.bg}>
         {notConfigured ? (
-          <WarningNotice title="Image generation is not set up on this server">
-            {config?.imageGeneration.message || 'Ask the administrator to configure an image provider.'}
+          <WarningNotice id={noticeId} title="Image generation is not set up on this server">
+            {/* The same words the api answers with when asked anyway. */}
+            {config?.imageGeneration.message || 'Image generation is not configured on this server.'}
           </WarningNotice>
         ) : null}
         <form onSubmit={handleSubmit} className="flex flex-col gap-5" noValidate>
@@ -72,7 +74,8 @@ export default function GenerateImagesPage() {
               type="submit"
               size="lg"
               className="w-full"
-              disabled={description.trim() === '' || processing}
+              disabled={description.trim() === '' || processing || notConfigured}
+              aria-describedby={notConfigured ? noticeId : undefined}
               loading={processing}
               icon={<Wand2 className="size-5" aria-hidden="true" />}
             >

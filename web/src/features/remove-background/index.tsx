@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Eraser, Sparkles } from 'lucide-react';
 import { Button } from '../../components/Button.js';
 import { EmptyState } from '../../components/EmptyState.js';
@@ -27,6 +27,7 @@ export default function RemoveBackgroundPage() {
   const { config } = useAppConfig();
   // null (not merely absent) is the server saying no engine serves this tool.
   const engineMissing = config?.engines['remove-background'] === null;
+  const noticeId = useId();
   const { run, processing, progress, quota, limitReached } = useToolRun('remove-background');
 
   function chooseFile(next: File) {
@@ -52,7 +53,7 @@ export default function RemoveBackgroundPage() {
   return (
     <ToolPage tool={tool}>
       <ToolPanel icon={Sparkles} title="Background Removal" gradient={tool.bg}>
-        {engineMissing ? <EngineMissingNotice toolName="Background removal" /> : null}
+        {engineMissing ? <EngineMissingNotice id={noticeId} toolName="Background removal" /> : null}
         <form onSubmit={handleSubmit} className="flex flex-col gap-5" noValidate>
           <FileDropArea
             label="Upload Image"
@@ -71,7 +72,8 @@ export default function RemoveBackgroundPage() {
               type="submit"
               size="lg"
               className="w-full"
-              disabled={!file || processing}
+              disabled={!file || processing || engineMissing}
+              aria-describedby={engineMissing ? noticeId : undefined}
               loading={processing}
               icon={<Eraser className="size-5" aria-hidden="true" />}
             >

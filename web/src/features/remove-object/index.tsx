@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { CircleCheck, CircleX, Lightbulb, Scissors, Sparkles } from 'lucide-react';
 import { Button } from '../../components/Button.js';
@@ -31,6 +31,7 @@ export default function RemoveObjectPage() {
   const { config } = useAppConfig();
   // null (not merely absent) is the server saying no engine serves this tool.
   const engineMissing = config?.engines['remove-object'] === null;
+  const noticeId = useId();
   const { run, processing, progress, quota, limitReached } = useToolRun('remove-object');
   const indicator = objectIndicator(objectText);
 
@@ -62,7 +63,7 @@ export default function RemoveObjectPage() {
   return (
     <ToolPage tool={tool}>
       <ToolPanel icon={Sparkles} title="Object Removal" gradient={tool.bg}>
-        {engineMissing ? <EngineMissingNotice toolName="Object removal" /> : null}
+        {engineMissing ? <EngineMissingNotice id={noticeId} toolName="Object removal" /> : null}
         <form onSubmit={handleSubmit} className="flex flex-col gap-5" noValidate>
           <FileDropArea
             label="Upload Image"
@@ -117,7 +118,8 @@ export default function RemoveObjectPage() {
               type="submit"
               size="lg"
               className="w-full"
-              disabled={!file || objectText.trim() === '' || processing}
+              disabled={!file || objectText.trim() === '' || processing || engineMissing}
+              aria-describedby={engineMissing ? noticeId : undefined}
               loading={processing}
               icon={<Scissors className="size-5" aria-hidden="true" />}
             >

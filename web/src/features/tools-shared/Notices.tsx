@@ -27,9 +27,9 @@ export function EngineNotice({ engine, note }: { engine: EngineInfo | null | und
 }
 
 /** A configuration or availability warning shown inside a form. */
-export function WarningNotice({ title, children }: { title: string; children: ReactNode }) {
+export function WarningNotice({ id, title, children }: { id?: string; title: string; children: ReactNode }) {
   return (
-    <div role="note" className="mb-5 flex items-start gap-2.5 rounded-xl border border-amber-200 bg-amber-50 px-3.5 py-3 text-sm text-amber-900">
+    <div id={id} role="note" className="mb-5 flex items-start gap-2.5 rounded-xl border border-amber-200 bg-amber-50 px-3.5 py-3 text-sm text-amber-900">
       <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <div className="min-w-0">
         <p className="font-semibold">{title}</p>
@@ -40,10 +40,10 @@ export function WarningNotice({ title, children }: { title: string; children: Re
 }
 
 /** Shown when the served config says no engine serves this tool on this server. */
-export function EngineMissingNotice({ toolName }: { toolName: string }) {
+export function EngineMissingNotice({ id, toolName }: { id?: string; toolName: string }) {
   return (
-    <WarningNotice title={`${toolName} is not set up on this server`}>
-      No engine is configured for this tool yet, so a request will be refused. Ask the administrator to enable it.
+    <WarningNotice id={id} title={`${toolName} is not set up on this server`}>
+      No engine is configured for this tool yet, so it cannot run here. Ask the administrator to enable it.
     </WarningNotice>
   );
 }

@@ -10,7 +10,7 @@ export function ToolPage({ tool, children }: { tool: ToolCard; children: ReactNo
   const Icon = tool.icon;
   return (
     <div className="mx-auto w-full max-w-6xl">
-      <PageHeader title={tool.title} description={tool.description} icon={<Icon className="size-5" aria-hidden="true" />} />
+      <PageHeader title={tool.title} description={tool.description} icon={<Icon className="size-5" aria-hidden="true" />} gradient={tool.bg} />
       <div className="grid items-start gap-5 lg:grid-cols-2 lg:gap-6">{children}</div>
     </div>
   );

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { fakeAuth, jsonResponse, renderWithProviders, testUser } from '../../../testing/render.js';
@@ -86,5 +86,27 @@ describe('CommunityPage', () => {
     renderWithProviders(<CommunityPage />, { route: '/ai/community', auth: fakeAuth() });
     expect(await screen.findByText('No Creations Yet')).toBeInTheDocument();
     expect(error).toHaveBeenCalledWith(expect.stringMatching(/Network error/));
+  });
+
+  it('when the grid is 960 px wide with 5 items, then 4 columns are filled round-robin with the newest on the first row', async () => {
+    const items: Item[] = ['n1', 'n2', 'n3', 'n4', 'n5'].map((id) => ({ id, prompt: `Prompt ${id}`, content: `/files/${id}.png`, likes: [] }));
+    fetchMock.mockImplementation(async () => jsonResponse({ success: true, creations: items, nextCursor: null }));
+    // jsdom has no layout: give every element the width the page has at 1280 px beside the sidebar.
+    const rect = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ width: 960, height: 800, x: 0, y: 0, top: 0, left: 0, right: 960, bottom: 800, toJSON: () => ({}) });
+    try {
+      renderWithProviders(<CommunityPage />, { route: '/ai/community', auth: fakeAuth() });
+      await screen.findByText('5 creation(s)');
+      const grid = screen.getByTestId('gallery-grid');
+      expect(grid).toHaveAttribute('data-columns', '4');
+      const columns = within(grid).getAllByRole('list');
+      expect(columns.map((column) => within(column).getAllByRole('img').map((img) => img.getAttribute('alt')))).toEqual([
+        ['Prompt n1', 'Prompt n5'],
+        ['Prompt n2'],
+        ['Prompt n3'],
+        ['Prompt n4'],
+      ]);
+    } finally {
+      rect.mockRestore();
+    }
   });
 });

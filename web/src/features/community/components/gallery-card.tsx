@@ -18,7 +18,7 @@ export function GalleryCard({ creation, currentUserId, busy, onToggleLike }: Gal
   const liked = isLikedBy(creation.likes, currentUserId);
 
   return (
-    <li className="group relative mb-4 break-inside-avoid overflow-hidden rounded-2xl bg-slate-100 shadow-xs ring-1 ring-slate-200/70" data-testid="gallery-card">
+    <li className="group relative overflow-hidden rounded-2xl bg-slate-100 shadow-xs ring-1 ring-slate-200/70" data-testid="gallery-card">
       <img
         src={creation.content || placeholderImage}
         alt={creation.prompt}

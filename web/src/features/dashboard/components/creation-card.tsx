@@ -39,11 +39,12 @@ export function CreationCard({ creation }: { creation: Creation }) {
           aria-controls={panelId}
           className="min-w-0 flex-1 rounded-lg text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
         >
-          <span className="line-clamp-2 text-sm font-medium text-slate-900">{creation.prompt}</span>
-          <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-500">
-            <span>
-              {label} · {formatCreationDate(creation.created_at ?? creation.createdAt ?? creation.date)}
-            </span>
+          <span className="line-clamp-2 text-sm font-medium text-slate-900 wrap-anywhere">{creation.prompt}</span>
+          <span className="mt-1 flex flex-wrap items-center gap-x-1.5 gap-y-1 text-xs text-slate-500">
+            {/* Type and date break apart rather than the date itself ("Nov 21, / 2026"). */}
+            <span className="whitespace-nowrap">{label}</span>
+            <span aria-hidden="true">·</span>
+            <span className="mr-0.5 whitespace-nowrap">{formatCreationDate(creation.created_at ?? creation.createdAt ?? creation.date)}</span>
             {creation.engine?.offline && (
               <span className="rounded-full bg-slate-100 px-2 py-0.5 font-medium text-slate-600 ring-1 ring-slate-200" title={creation.engine.label}>
                 Offline engine

@@ -24,7 +24,7 @@ export function DashboardView({ creations, loading, isPremium, now }: DashboardV
       <PageHeader title="Dashboard" description="An overview of everything you have created." icon={<LayoutDashboard className="size-5" aria-hidden="true" />} />
       <StatCards cards={cards} />
 
-      <div className="mt-8 grid gap-6 lg:grid-cols-3">
+      <div className="mt-8 grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Card className={hasCreations ? 'lg:col-span-2' : 'lg:col-span-3'}>
           <div className="flex items-center justify-between gap-3 border-b border-slate-100 px-5 py-4">
             <h2 className="text-base font-semibold text-slate-900">Recent Creations</h2>

@@ -15,15 +15,35 @@ const config = (configured: boolean): AppConfig => ({
 });
 
 describe('AI Image Generation', { timeout: SCREEN_TEST_TIMEOUT_MS }, () => {
-  it('when no image provider is configured, then the notice shows the server message', () => {
-    fakeApi();
+  it('when no image provider is configured, then the notice shows the server message and Generate Image is disabled by it', async () => {
+    const calls = fakeApi();
+    const user = userEvent.setup();
     renderTool(
       <StaticAppConfigProvider config={config(false)}>
         <GenerateImagesPage />
       </StaticAppConfigProvider>,
     );
-    expect(screen.getByText('Set IMAGE_PROVIDER to enable image generation.')).toBeInTheDocument();
+    const notice = screen.getByRole('note');
+    expect(notice).toHaveTextContent('Set IMAGE_PROVIDER to enable image generation.');
     expect(screen.getByText('Ready to Create Art?')).toBeInTheDocument();
+
+    await fill(user, screen.getByLabelText('Describe Your Image'), 'a fox in snow');
+    const button = screen.getByRole('button', { name: 'Generate Image' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute('aria-describedby', notice.id);
+    expect(button).toHaveAccessibleDescription(/Set IMAGE_PROVIDER to enable image generation\./);
+    fireEvent.click(button);
+    expect(calls.filter((call) => call.url.startsWith('/api/ai/'))).toEqual([]);
+  });
+
+  it('when the server sends no message, then the notice uses the api\'s own refusal text', () => {
+    fakeApi();
+    renderTool(
+      <StaticAppConfigProvider config={{ ...config(false), imageGeneration: { configured: false } }}>
+        <GenerateImagesPage />
+      </StaticAppConfigProvider>,
+    );
+    expect(screen.getByRole('note')).toHaveTextContent('Image generation is not configured on this server.');
   });
 
   it('when an image is requested, then prompt, style and publish are sent', async () => {
@@ -37,6 +57,7 @@ describe('AI Image Generation', { timeout: SCREEN_TEST_TIMEOUT_MS }, () => {
       </StaticAppConfigProvider>,
     );
     expect(screen.queryByText(/not set up/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Generate Image' })).not.toHaveAttribute('aria-describedby');
     expect(screen.getByLabelText('Realistic')).toBeChecked();
     const toggle = screen.getByLabelText('Make this image public');
     expect(toggle).toHaveAttribute('role', 'switch');

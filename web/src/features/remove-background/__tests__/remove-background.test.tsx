@@ -1,5 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { StaticAppConfigProvider, type AppConfig } from '../../../lib/app-config.js';
 import RemoveBackgroundPage from '../index.js';
 import { SCREEN_TEST_TIMEOUT_MS, fakeApi, renderTool } from '../../tools-shared/__tests__/render-tool.js';
 
@@ -38,5 +39,30 @@ describe('Background Removal drop area', { timeout: SCREEN_TEST_TIMEOUT_MS }, ()
     expect(area).toHaveAttribute('data-drag-over', 'true');
     fireEvent.dragLeave(area);
     expect(area).not.toHaveAttribute('data-drag-over');
+  });
+
+  it('when the server has no background engine, then the notice stays and Remove Background is disabled and described by it', () => {
+    fakeApi();
+    const config: AppConfig = { auth: { mode: 'local' }, plans: [], engines: { 'remove-background': null }, imageGeneration: { configured: true } };
+    renderTool(
+      <StaticAppConfigProvider config={config}>
+        <RemoveBackgroundPage />
+      </StaticAppConfigProvider>,
+    );
+    drop(screen.getByTestId('file-drop-area'), new File([new Uint8Array(2048)], 'photo.png', { type: 'image/png' }));
+    expect(screen.getByText('photo.png')).toBeInTheDocument();
+    const notice = screen.getByRole('note');
+    expect(notice).toHaveTextContent('Background removal is not set up on this server');
+    const button = screen.getByRole('button', { name: 'Remove Background' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute('aria-describedby', notice.id);
+  });
+
+  it('when an engine is served, then a chosen file enables Remove Background with no notice', () => {
+    fakeApi();
+    renderTool(<RemoveBackgroundPage />);
+    drop(screen.getByTestId('file-drop-area'), new File([new Uint8Array(2048)], 'photo.png', { type: 'image/png' }));
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove Background' })).toBeEnabled();
   });
 });

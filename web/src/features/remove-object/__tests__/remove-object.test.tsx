@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { StaticAppConfigProvider, type AppConfig } from '../../../lib/app-config.js';
 import RemoveObjectPage from '../index.js';
 import { SCREEN_TEST_TIMEOUT_MS, fakeApi, fill, renderTool } from '../../tools-shared/__tests__/render-tool.js';
 
@@ -65,5 +66,23 @@ describe('Object Removal', { timeout: SCREEN_TEST_TIMEOUT_MS }, () => {
     const form = calls.find((call) => call.url.startsWith('/api/ai/'))?.init.body as FormData;
     expect(form.get('object')).toBe('car');
     expect((form.get('image') as File).name).toBe('street.png');
+  });
+
+  it('when the server has no object engine, then a file and one word still leave Remove Object disabled, described by the notice', async () => {
+    fakeApi();
+    const user = userEvent.setup();
+    const config: AppConfig = { auth: { mode: 'local' }, plans: [], engines: { 'remove-object': null }, imageGeneration: { configured: true } };
+    renderTool(
+      <StaticAppConfigProvider config={config}>
+        <RemoveObjectPage />
+      </StaticAppConfigProvider>,
+    );
+    await fill(user, screen.getByLabelText('Object to Remove'), 'car');
+    await user.upload(screen.getByLabelText('Upload Image'), photo());
+    const notice = screen.getByRole('note');
+    expect(notice).toHaveTextContent('Object removal is not set up on this server');
+    const button = screen.getByRole('button', { name: 'Remove Object' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(/Object removal is not set up on this server/);
   });
 });
