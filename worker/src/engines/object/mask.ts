@@ -84,7 +84,7 @@ async function grabCut(image: RgbImage, rect: Box): Promise<Uint8Array | null> {
   }
 }
 
-/** Keeps the connected parts that matter (>= 15 % of the largest) and fills enclosed holes. */
+/** Drops specks (< 2 % of the largest part; a cup rim can be a separate part) and fills enclosed holes. */
 function cleanOutline(fg: Uint8Array, width: number, height: number): Uint8Array {
   const label = new Int32Array(width * height).fill(-1);
   const sizes: number[] = [];
@@ -112,7 +112,7 @@ function cleanOutline(fg: Uint8Array, width: number, height: number): Uint8Array
   const out = new Uint8Array(fg.length);
   for (let i = 0; i < fg.length; i++) {
     const id = label[i]!;
-    if (id >= 0 && sizes[id]! >= 0.15 * largest) out[i] = 255;
+    if (id >= 0 && sizes[id]! >= 0.02 * largest) out[i] = 255;
   }
   // Background not reachable from the crop border is a hole inside the object: fill it.
   const outside = new Uint8Array(fg.length);
@@ -163,9 +163,12 @@ async function outlineInCrop(image: RgbImage, crop: Box, box: Box, options: Mask
 
   let result: { fg: Uint8Array; outline: ObjectMask['outline'] } = { fg: boxOnly(), outline: 'box' };
   if (options.saliency) {
-    const alpha = await options.saliency(small);
-    const fg = cleanOutline(keepInBox(new Uint8Array(alpha.buffer, alpha.byteOffset, alpha.byteLength)), sw, sh);
-    if (shareInside(fg, sw, rect) >= MIN_OUTLINE_SHARE) result = { fg, outline: 'saliency' };
+    // A saliency failure only costs precision: GrabCut below takes over.
+    const alpha = await options.saliency(small).catch(() => null);
+    if (alpha && alpha.length === sw * sh) {
+      const fg = cleanOutline(keepInBox(new Uint8Array(alpha.buffer, alpha.byteOffset, alpha.byteLength)), sw, sh);
+      if (shareInside(fg, sw, rect) >= MIN_OUTLINE_SHARE) result = { fg, outline: 'saliency' };
+    }
   }
   // GrabCut needs some background around the box to model it.
   const bgShare = 1 - ((rect.x2 - rect.x1) * (rect.y2 - rect.y1)) / (sw * sh);

@@ -7,24 +7,27 @@
  * any stray rejection, so those handlers are removed again.
  */
 
+import { createRequire } from 'node:module';
+
 // The package's typings describe the namespace loosely; the few calls we make are typed at use.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type OpenCv = any;
 
 let loading: Promise<OpenCv> | null = null;
 
-async function load(): Promise<OpenCv> {
+function load(): Promise<OpenCv> {
   type Listener = (...args: unknown[]) => void;
   const events = ['uncaughtException', 'unhandledRejection'];
   const listeners = (event: string) => process.listeners(event as 'uncaughtException') as Listener[];
   const before = new Map(events.map((e) => [e, new Set(listeners(e))]));
-  const imported = (await import('@techstark/opencv-js')) as { default?: OpenCv };
+  // require, not import(): awaiting an import whose namespace exposes the module's `then` would
+  // chase that thenable forever (this is what happens under vitest's CommonJS interop).
+  const mod = createRequire(import.meta.url)('@techstark/opencv-js') as OpenCv;
   for (const event of events) {
     for (const listener of listeners(event)) {
       if (!before.get(event)!.has(listener)) process.removeListener(event, listener);
     }
   }
-  const mod = imported.default ?? imported;
   return new Promise<OpenCv>((resolve) => {
     // Keeps the event loop alive while the embedded wasm compiles.
     const keepAlive = setInterval(() => {}, 1000);

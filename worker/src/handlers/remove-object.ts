@@ -1,0 +1,44 @@
+/**
+ * remove-object job: the uploaded (already normalised) PNG and a one-word object name in, the
+ * same photo with that object removed out (PNG, same size). An optional mask skips detection.
+ */
+import type { JobHandler } from '../../contracts/handler.js';
+import { predictSaliencyMask } from '../engines/background/isnet.js';
+import { parseObjectConfig, type ObjectConfig } from '../engines/object/config.js';
+import { createObjectRemover, type ObjectRemover } from '../engines/object/index.js';
+
+const STAGE_PROGRESS = { 'Finding object': 25, Filling: 55 } as const;
+
+export function createRemoveObjectHandler(remover: ObjectRemover): JobHandler<'remove-object'> {
+  return async (ctx) => {
+    await ctx.progress({ progress: 5, stage: 'Loading image' });
+    const png = await ctx.readInput(ctx.payload.inputKey);
+    const maskPng = ctx.payload.maskKey ? await ctx.readInput(ctx.payload.maskKey) : undefined;
+    ctx.signal.throwIfAborted();
+    const result = await remover.remove(
+      { png, object: ctx.payload.object, maskPng },
+      {
+        signal: ctx.signal,
+        onStage: (stage) => ctx.progress({ progress: STAGE_PROGRESS[stage], stage }),
+      },
+    );
+    ctx.signal.throwIfAborted();
+    await ctx.progress({ progress: 90, stage: 'Filling' });
+    return { kind: 'image', png: result.png, engine: result.engine };
+  };
+}
+
+let configured: JobHandler<'remove-object'> | undefined;
+
+/** Called once per worker process by configureEngines(); the models then stay warm. */
+export function configureRemoveObject(config: ObjectConfig): void {
+  // The background model doubles as the outline refiner (one shared, warm session).
+  configured = createRemoveObjectHandler(createObjectRemover(config, { saliency: (rgb) => predictSaliencyMask(rgb) }));
+}
+
+const removeObject: JobHandler<'remove-object'> = (ctx) => {
+  if (!configured) configureRemoveObject(parseObjectConfig(process.env));
+  return configured!(ctx);
+};
+
+export default removeObject;
