@@ -12,7 +12,7 @@ const optionalText = z
 
 export const objectEnvSchema = z.object({
   /** auto = Cloudinary if keyed, else ClipDrop if keyed, else the offline engine. */
-  OBJECT_REMOVAL_PROVIDER: z.enum(['auto', 'offline', 'cloudinary', 'clipdrop']).default('auto'),
+  OBJECT_ENGINE: z.enum(['auto', 'offline', 'cloudinary', 'clipdrop']).default('auto'),
   /** Lowest detector score accepted for the named object (0-1). */
   OBJECT_DETECT_MIN_SCORE: z.coerce.number().min(0.01).max(0.99).default(0.2),
   CLOUDINARY_URL: optionalText,
@@ -86,16 +86,16 @@ export function parseObjectConfig(env: Record<string, string | undefined>): Obje
     : null;
 
   let provider: ObjectConfig['provider'];
-  if (e.OBJECT_REMOVAL_PROVIDER === 'auto') {
+  if (e.OBJECT_ENGINE === 'auto') {
     provider = cloudinary ? 'cloudinary' : clipdrop ? 'clipdrop' : 'offline';
   } else {
-    provider = e.OBJECT_REMOVAL_PROVIDER;
+    provider = e.OBJECT_ENGINE;
   }
   if (provider === 'cloudinary' && !cloudinary) {
-    throw new Error('OBJECT_REMOVAL_PROVIDER=cloudinary needs CLOUDINARY_URL (or CLOUDINARY_CLOUD_NAME, CLOUDINARY_API_KEY and CLOUDINARY_API_SECRET)');
+    throw new Error('OBJECT_ENGINE=cloudinary needs CLOUDINARY_URL (or CLOUDINARY_CLOUD_NAME, CLOUDINARY_API_KEY and CLOUDINARY_API_SECRET)');
   }
   if (provider === 'clipdrop' && !clipdrop) {
-    throw new Error('OBJECT_REMOVAL_PROVIDER=clipdrop needs CLIPDROP_API_KEY');
+    throw new Error('OBJECT_ENGINE=clipdrop needs CLIPDROP_API_KEY');
   }
   return { provider, minScore: e.OBJECT_DETECT_MIN_SCORE, cloudinary, clipdrop, providerTimeoutMs: e.OBJECT_PROVIDER_TIMEOUT_MS };
 }
