@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../../testing/render.js';
+import { formatCreationDate } from '../components/creation-card.js';
 import { DashboardView } from '../components/dashboard-view.js';
 import type { Creation } from '../creation-stats.js';
 
@@ -66,5 +67,15 @@ describe('CreationCard engine label', () => {
     const offline: Creation = { ...article, id: 9, engine: { id: 'local-llm', label: 'Local model', offline: true } };
     renderWithProviders(<DashboardView creations={[offline, image]} loading={false} isPremium={false} />);
     expect(screen.getAllByText('Offline engine')).toHaveLength(1);
+  });
+
+  it('when a card shows its date, then the date never wraps inside and the card still names its type', () => {
+    renderWithProviders(<DashboardView creations={[article]} loading={false} isPremium={false} />);
+    const card = screen.getByRole('button', { name: /Write an article about tea/ });
+    const date = formatCreationDate(article.created_at);
+    expect(date).not.toBe('');
+    expect(within(card).getByText(date)).toHaveClass('whitespace-nowrap');
+    // The type text is visible from sm up and always read out (the chip beside it is aria-hidden).
+    expect(card).toHaveAccessibleName(new RegExp(`Write an article about tea\\s*Article.*${date}`));
   });
 });

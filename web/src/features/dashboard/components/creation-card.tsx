@@ -41,9 +41,14 @@ export function CreationCard({ creation }: { creation: Creation }) {
         >
           <span className="line-clamp-2 text-sm font-medium text-slate-900 wrap-anywhere">{creation.prompt}</span>
           <span className="mt-1 flex flex-wrap items-center gap-x-1.5 gap-y-1 text-xs text-slate-500">
-            {/* Type and date break apart rather than the date itself ("Nov 21, / 2026"). */}
-            <span className="whitespace-nowrap">{label}</span>
-            <span aria-hidden="true">·</span>
+            {/* On phones the type chip beside the prompt already shows the type, so the text stays
+                for screen readers only; type and date never break inside ("Nov 21, / 2026"). */}
+            <span className="sr-only sm:not-sr-only">
+              <span className="whitespace-nowrap">{label}</span>
+            </span>
+            <span aria-hidden="true" className="hidden sm:inline">
+              ·
+            </span>
             <span className="mr-0.5 whitespace-nowrap">{formatCreationDate(creation.created_at ?? creation.createdAt ?? creation.date)}</span>
             {creation.engine?.offline && (
               <span className="rounded-full bg-slate-100 px-2 py-0.5 font-medium text-slate-600 ring-1 ring-slate-200" title={creation.engine.label}>

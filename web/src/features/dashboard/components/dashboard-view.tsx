@@ -53,7 +53,8 @@ export function DashboardView({ creations, loading, isPremium, now }: DashboardV
         </Card>
 
         {hasCreations && (
-          <div className="space-y-6">
+          // Stays in view beside a long list on wide screens (below the 64 px top bar).
+          <div className="space-y-6 lg:sticky lg:top-24 lg:self-start">
             <Card className="p-5">
               <h2 className="flex items-center gap-2 text-base font-semibold text-slate-900">
                 <BarChart3 className="size-4.5 text-brand-600" aria-hidden="true" /> Quick Stats
