@@ -3,7 +3,8 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'scratch-lead/**', 'tests/artifacts/**', '**/*.mjs', '**/*.cjs'] },
+  // Dotfiles are local scratch, never part of the build.
+  { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'scratch-lead/**', 'tests/artifacts/**', '**/*.mjs', '**/*.cjs', '**/.*'] },
   ...tseslint.configs.recommended,
   {
     files: ['api/**/*.ts', 'worker/**/*.ts', 'storage/**/*.ts'],
