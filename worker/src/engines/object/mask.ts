@@ -277,21 +277,29 @@ function objectArea(mask: Mask, box: Box): number {
   return n;
 }
 
-/** Grows the mask by `radius` pixels (elliptical kernel) inside `region` only. */
+/**
+ * Grows the mask by `radius` pixels (round) inside `region` only: one distance transform of the
+ * background, thresholded, which costs the same for any radius (a large dilation kernel does not).
+ */
 async function dilate(mask: Mask, radius: number, region: Box): Promise<void> {
   const cv = await loadOpenCv();
   const w = region.x2 - region.x1, h = region.y2 - region.y1;
-  const sub = new Uint8Array(w * h);
-  for (let y = 0; y < h; y++) sub.set(mask.data.subarray((region.y1 + y) * mask.width + region.x1, (region.y1 + y) * mask.width + region.x2), y * w);
-  const src = cv.matFromArray(h, w, cv.CV_8UC1, sub);
-  const dst = new cv.Mat();
-  const kernel = cv.getStructuringElement(cv.MORPH_ELLIPSE, new cv.Size(2 * radius + 1, 2 * radius + 1));
+  const background = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const row = (region.y1 + y) * mask.width + region.x1;
+    for (let x = 0; x < w; x++) background[y * w + x] = mask.data[row + x] ? 0 : 255;
+  }
+  const src = cv.matFromArray(h, w, cv.CV_8UC1, background);
+  const dist = new cv.Mat();
   try {
-    cv.dilate(src, dst, kernel);
-    const out = dst.data as Uint8Array;
-    for (let y = 0; y < h; y++) mask.data.set(out.subarray(y * w, (y + 1) * w), (region.y1 + y) * mask.width + region.x1);
+    cv.distanceTransform(src, dist, cv.DIST_L2, 5);
+    const d = dist.data32F as Float32Array;
+    for (let y = 0; y < h; y++) {
+      const row = (region.y1 + y) * mask.width + region.x1;
+      for (let x = 0; x < w; x++) if (d[y * w + x]! <= radius) mask.data[row + x] = 255;
+    }
   } finally {
-    src.delete(); dst.delete(); kernel.delete();
+    src.delete(); dist.delete();
   }
 }
 

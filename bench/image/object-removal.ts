@@ -1,0 +1,61 @@
+/**
+ * Object removal timing: detection, mask and fill for the cup in coffee.png upscaled to about
+ * 1 MP and 4 MP (the fill works on a crop around the hole, so time follows the hole's size).
+ * Models are warmed first; figures are one warm run each, on this shared 2-core machine.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { predictSaliencyMask } from '../../worker/src/engines/background/isnet.js';
+import { detectObjects, loadDetector, pickObject } from '../../worker/src/engines/object/detector.js';
+import { fillMasked, holeHalfWidth } from '../../worker/src/engines/object/fill.js';
+import { decodeRgb, encodePng, maskArea, type RgbImage } from '../../worker/src/engines/object/image.js';
+import { buildObjectMask, type SaliencyFn } from '../../worker/src/engines/object/mask.js';
+import { loadOpenCv } from '../../worker/src/engines/object/opencv.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+async function scaled(png: Buffer, width: number, height: number): Promise<RgbImage> {
+  return decodeRgb(await sharp(png).resize(width, height, { kernel: 'lanczos3' }).png().toBuffer());
+}
+
+async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
+  const t0 = performance.now();
+  const value = await fn();
+  return [value, performance.now() - t0];
+}
+
+async function measure(label: string, image: RgbImage, saliency?: SaliencyFn): Promise<void> {
+  const [found, detectMs] = await timed(async () => pickObject(await detectObjects(image), 'cup', 0.2));
+  if (!found) throw new Error(`no cup found in the ${label} image`);
+  const [objectMask, maskMs] = await timed(() => buildObjectMask(image, found.box, { saliency }));
+  const [filled, fillMs] = await timed(() => fillMasked(image, objectMask.mask));
+  const [, encodeMs] = await timed(() => encodePng(filled.image));
+  const mp = (image.width * image.height) / 1e6;
+  console.log(
+    `${label.padEnd(8)} ${image.width}x${image.height} (${mp.toFixed(1)} MP) | detect ${detectMs.toFixed(0)} ms | ` +
+    `mask (${objectMask.outline}) ${maskMs.toFixed(0)} ms | fill (${filled.method}, hole ${(maskArea(objectMask.mask) / 1e3).toFixed(0)}k px, ` +
+    `half-width ${holeHalfWidth(objectMask.mask)} px) ${fillMs.toFixed(0)} ms | PNG encode ${encodeMs.toFixed(0)} ms | ` +
+    `total ${(detectMs + maskMs + fillMs + encodeMs).toFixed(0)} ms`,
+  );
+}
+
+export async function run(): Promise<void> {
+  const png = await readFile(path.join(root, 'tests/fixtures/images/coffee.png'));
+  const [, loadMs] = await timed(async () => { await loadOpenCv(); await loadDetector(); });
+  console.log(`cold load (OpenCV wasm + CenterNet on tfjs-wasm): ${loadMs.toFixed(0)} ms`);
+  const oneMp = await scaled(png, 1224, 816);
+  const fourMp = await scaled(png, 2448, 1632);
+  await detectObjects(oneMp); // warm-up
+  await measure('1 MP', oneMp);
+  await measure('4 MP', fourMp);
+  const saliency: SaliencyFn = (rgb) => predictSaliencyMask(rgb);
+  await saliency(await scaled(png, 320, 213)); // load ISNet before timing
+  await measure("1 MP+sal", oneMp, saliency);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  await run();
+  process.exit(0);
+}
