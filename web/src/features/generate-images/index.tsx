@@ -122,7 +122,9 @@ export default function GenerateImagesPage() {
           </div>
         ) : (
           <EmptyState icon={<ImageIcon className="size-6" aria-hidden="true" />} title="Ready to Create Art?" className="flex-1">
-            Describe your image, choose a style and click “Generate Image” to get started.
+            {notConfigured
+              ? 'Images appear here once an image provider is set up on this server.'
+              : 'Describe your image, choose a style and click “Generate Image” to get started.'}
           </EmptyState>
         )}
       </ToolPanel>

@@ -26,6 +26,7 @@ describe('AI Image Generation', { timeout: SCREEN_TEST_TIMEOUT_MS }, () => {
     const notice = screen.getByRole('note');
     expect(notice).toHaveTextContent('Set IMAGE_PROVIDER to enable image generation.');
     expect(screen.getByText('Ready to Create Art?')).toBeInTheDocument();
+    expect(screen.getByText(/once an image provider is set up/)).toBeInTheDocument();
 
     await fill(user, screen.getByLabelText('Describe Your Image'), 'a fox in snow');
     const button = screen.getByRole('button', { name: 'Generate Image' });
