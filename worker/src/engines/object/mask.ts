@@ -47,6 +47,8 @@ async function resizeGrey(data: Uint8Array, width: number, height: number, toW: 
   if (width === toW && height === toH) return data;
   const buf = await sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), { raw: { width, height, channels: 1 } })
     .resize(toW, toH, { fit: 'fill', kernel: 'linear' })
+    // sharp's pipeline widens one channel to sRGB; keep one byte per pixel.
+    .extractChannel(0)
     .raw()
     .toBuffer();
   return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
@@ -180,6 +182,7 @@ async function outlineInCrop(image: RgbImage, crop: Box, box: Box, options: Mask
     }
   }
   const full = await resizeGrey(result.fg, sw, sh, cw, ch);
+  if (full.length !== cw * ch) throw new Error(`Outline has ${full.length} bytes, expected ${cw * ch}`);
   return { fg: Uint8Array.from(full, (v) => (v >= 128 ? 255 : 0)), outline: result.outline };
 }
 
