@@ -13,6 +13,7 @@ import type { EngineInfo, ToolName } from '../../worker/contracts/jobs.js';
 import type { JobProducer } from '../../worker/queue/types.js';
 import type { ObjectStorage } from '../../storage/object-storage.js';
 import { createFilesRouter } from '../../storage/http.js';
+import { parseObjectConfig, removesAnyName } from '../../worker/src/engines/object/config.js';
 import type { AppConfig } from './config/env.js';
 import { CLIENT_IP_HEADER, type BetterAuthInstance } from './auth/local.js';
 import type { AuthProvider } from './auth/types.js';
@@ -137,7 +138,10 @@ export function createApp(deps: AppDeps) {
     db, storage: deps.storage, producer: deps.producer, quotas: config.quotas,
     jobWaitTimeoutMs: config.JOB_WAIT_TIMEOUT_MS, log,
   });
-  api.use('/ai', perUserAi, aiRoutes({ service, imageGeneration: deps.imageGeneration, testJobs: config.ENABLE_TEST_JOBS }));
+  api.use('/ai', perUserAi, aiRoutes({
+    service, imageGeneration: deps.imageGeneration, testJobs: config.ENABLE_TEST_JOBS,
+    objectRemoverTakesAnyName: removesAnyName(parseObjectConfig(config.rawEnv)),
+  }));
   api.use('/jobs', jobRoutes(deps.producer));
   api.use(userRoutes({ db, storage: deps.storage, quotas: config.quotas, authMode: config.authMode }));
   app.use('/api', api);

@@ -8,7 +8,10 @@ import type { EngineInfo, ToolName } from '../../contracts/jobs.js';
 import type { AppConfig } from '../../../api/src/config/env.js';
 import { parseBackgroundConfig } from './background/config.js';
 import { createBackgroundRemover } from './background/index.js';
+import { configureIsnet } from './background/isnet.js';
 import { parseImageConfig } from './image-gen/config.js';
+import { parseObjectConfig } from './object/config.js';
+import { createObjectRemover } from './object/index.js';
 import { imageGenerationStatus } from './image-gen/index.js';
 import { warmUpPdfReader } from './resume/pdf-text.js';
 import { parseTextConfig } from './text/config.js';
@@ -31,12 +34,16 @@ export function validateEngineConfig(env: Env): void {
   attempt(() => parseTextConfig(env));
   attempt(() => parseImageConfig(env));
   attempt(() => parseBackgroundConfig(env));
+  attempt(() => parseObjectConfig(env));
   if (problems.length) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
 }
 
 export async function configureEngines(config: AppConfig): Promise<void> {
   const text = createTextEngines(parseTextConfig(config.rawEnv), { dataDir: config.dataDir });
   configureTextHandlers(text);
+  // One ISNet session per process serves background removal and object outlines alike.
+  const background = parseBackgroundConfig(config.rawEnv);
+  configureIsnet({ model: background.BG_ISNET_MODEL, threads: background.BG_ISNET_THREADS });
   // Load a local model and the PDF reader now rather than on the first job.
   await text.warmUp();
   void warmUpPdfReader().catch(() => undefined);
@@ -50,7 +57,7 @@ export function describeEngines(config: AppConfig): Record<ToolName, EngineInfo 
     'resume-review': text['resume-review'],
     'generate-image': imageGenerationStatus(parseImageConfig(config.rawEnv)).engine ?? null,
     'remove-background': createBackgroundRemover(parseBackgroundConfig(config.rawEnv)).info,
-    'remove-object': null,
+    'remove-object': createObjectRemover(parseObjectConfig(config.rawEnv)).info,
   };
 }
 

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ARTICLE_LENGTHS } from '../../../../worker/contracts/jobs.js';
 import { normalizeImageUpload } from '../../../../worker/contracts/image-input.js';
 import { checkPdfUpload } from '../../../../worker/contracts/pdf-input.js';
-import { checkSingleObjectName } from '../../../../worker/contracts/object-name.js';
+import { validateObjectName } from '../../../../worker/src/engines/object/vocabulary.js';
 import { parseBlogTitlePrompt } from '../../../../worker/src/engines/text/prompts.js';
 import { newObjectKey } from '../../../../storage/keys.js';
 import { AppError, badRequest } from '../../lib/errors.js';
@@ -93,12 +93,14 @@ function fileOf(req: Request, field: string): Express.Multer.File | undefined {
 
 export interface AiRoutesDeps {
   service: AiService;
+  /** A provider that removes anything by name is configured (else the offline vocabulary applies). */
+  objectRemoverTakesAnyName: boolean;
   imageGeneration: () => { configured: boolean; message?: string };
   /** Mounts the pipeline's test job (ENABLE_TEST_JOBS): tests drive the full path through HTTP. */
   testJobs?: boolean;
 }
 
-export function aiRoutes({ service, imageGeneration, testJobs }: AiRoutesDeps): Router {
+export function aiRoutes({ service, imageGeneration, testJobs, objectRemoverTakesAnyName }: AiRoutesDeps): Router {
   const router = Router();
 
   if (testJobs) {
@@ -141,11 +143,12 @@ export function aiRoutes({ service, imageGeneration, testJobs }: AiRoutesDeps): 
   router.post('/remove-image-object', upload('image', IMAGE_MAX_BYTES, 'image'), async (req, res) => {
     const file = fileOf(req, 'image');
     if (!file) throw badRequest('Choose an image to remove an object from.');
-    const check = checkSingleObjectName(req.body?.object);
+    const maskFile = fileOf(req, 'mask');
+    const objectText = typeof req.body?.object === 'string' ? req.body.object : '';
+    const check = validateObjectName(objectText, { anyName: objectRemoverTakesAnyName, hasMask: Boolean(maskFile) });
     if (!check.ok) throw new AppError(check.message, check.status);
     const image = await normalizeImageUpload(file.buffer);
     const uploads: UploadToStore[] = [{ key: newObjectKey('uploads', 'png'), body: image.png, contentType: 'image/png' }];
-    const maskFile = fileOf(req, 'mask');
     if (maskFile) {
       const mask = await normalizeImageUpload(maskFile.buffer);
       if (mask.width !== image.width || mask.height !== image.height) {
