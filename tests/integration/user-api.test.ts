@@ -239,6 +239,14 @@ describe.skipIf(!postgresUrl)('user API', () => {
       expect((await bad.json()).message).toBe('Enter a valid e-mail address.');
     });
 
+    it.runIf(Boolean(optionalRedisUrl()))('when the queue dashboard (BullMQ mode) is opened, then only administrators get in', async () => {
+      expect((await get('/admin/queues')).status).toBe(401);
+      expect((await get('/admin/queues', bob.token)).status).toBe(403);
+      const admin = await get('/admin/queues', alice.token);
+      expect(admin.status).toBe(200);
+      expect(admin.headers.get('content-type')).toContain('text/html');
+    });
+
     it('when an unknown API route is called, then it is a JSON 404, and health answers', async () => {
       const res = await get('/api/nope', alice.token);
       expect(res.status).toBe(404);
