@@ -10,12 +10,12 @@ import { useAppConfig } from '../../lib/app-config.js';
 import type { EngineInfo } from '../../lib/jobs.js';
 import { cn } from '../../lib/cn.js';
 import { BeforeAfter } from '../tools-shared/BeforeAfter.js';
-import { FileDropArea } from '../tools-shared/FileDropArea.js';
+import { ImageDropArea } from '../tools-shared/ImageDropArea.js';
 import { ImageResultActions } from '../tools-shared/ImageResultActions.js';
 import { JobProgressBar, ProgressSpinner } from '../tools-shared/JobProgressBar.js';
 import { EngineMissingNotice, EngineNotice, SuccessBanner } from '../tools-shared/Notices.js';
 import { QuotaHint } from '../tools-shared/QuotaHint.js';
-import { isImageFile, objectIndicator, objectRemovedFileName, objectWordCount } from '../tools-shared/rules.js';
+import { objectIndicator, objectRemovedFileName, objectWordCount } from '../tools-shared/rules.js';
 import { ToolPage, ToolPanel, toolByPath } from '../tools-shared/ToolLayout.js';
 import { useObjectUrl } from '../tools-shared/use-object-url.js';
 import { useToolRun } from '../tools-shared/use-tool-run.js';
@@ -65,18 +65,7 @@ export default function RemoveObjectPage() {
       <ToolPanel icon={Sparkles} title="Object Removal" gradient={tool.bg}>
         {engineMissing ? <EngineMissingNotice id={noticeId} toolName="Object removal" /> : null}
         <form onSubmit={handleSubmit} className="flex flex-col gap-5" noValidate>
-          <FileDropArea
-            label="Upload Image"
-            accept="image/*"
-            prompt="Drop your image here or click to browse"
-            hint="Supports JPG, PNG, WebP and other formats"
-            isAccepted={isImageFile}
-            rejectMessage="Please upload an image file"
-            file={file}
-            onFile={chooseFile}
-            showSelectedBadge
-            disabled={processing}
-          />
+          <ImageDropArea file={file} onFile={chooseFile} disabled={processing} />
           <div>
             <TextAreaField
               label="Object to Remove"
