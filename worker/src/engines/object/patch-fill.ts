@@ -11,12 +11,30 @@ const PATCH_RADIUS = 3; // 7x7 patches
 /** Levels above this many target pixels only refine the upsampled matches (no random search). */
 const FULL_SEARCH_BUDGET = 160_000;
 /** The coarsest level is reached once the hole's larger side is at most this many pixels. */
-const COARSE_HOLE_EXTENT = 24;
+const COARSE_HOLE_EXTENT = 32;
 const MIN_LEVEL_SIDE = 24;
 /** A level needs at least this many whole known patches to copy from. */
 const MIN_SOURCES = 64;
+/**
+ * A coarser level is used only while this share of its known pixels can still be patch centres.
+ * Halving thins every strip of known background; once a strip is thinner than a patch it can no
+ * longer be copied from, and the coarse fill (which the finer levels only refine) would be built
+ * from whatever thick region is left, e.g. a dark table instead of the wall beside a person.
+ */
+const MIN_SOURCE_SHARE = 0.4;
 /** Below the coarsest level, matches are refined by searching this far around them. */
 const FINE_SEARCH_RADIUS = 24;
+/**
+ * Cost of copying from far away, in squared colour units per patch value when the source lies one
+ * hole extent from the target. Without it the best-matching patch anywhere wins, so a wall a
+ * little way off can be pasted into the middle of a floor; with it each hole pixel prefers texture
+ * from its own side of the hole (the saucer under a cup, the backdrop beside a person).
+ */
+const SPATIAL_WEIGHT = 150;
+const HORIZONTAL_SHARE = 0.2;
+/** Share of the row-median guess in the first guess for holes that run off the image. */
+const EDGE_MEDIAN_SHARE = 0.5;
+const PATCH_VALUES = (2 * PATCH_RADIUS + 1) ** 2 * 3;
 
 interface Level {
   width: number;
@@ -25,6 +43,8 @@ interface Level {
   rgb: Float32Array;
   /** 1 = hole. */
   hole: Uint8Array;
+  /** Added cost per squared pixel between target and source (see SPATIAL_WEIGHT). */
+  spatial: number;
 }
 
 export interface PatchFillOptions {
@@ -69,7 +89,7 @@ function downsample(level: Level): Level {
       if (n > 0) { rgb[o * 3] = r / n; rgb[o * 3 + 1] = g / n; rgb[o * 3 + 2] = b / n; }
     }
   }
-  return { width, height, rgb, hole };
+  return { width, height, rgb, hole, spatial: 0 };
 }
 
 function holeExtent(level: Level): number {
@@ -83,10 +103,69 @@ function holeExtent(level: Level): number {
   return x2 < 0 ? 0 : Math.max(x2 - x1 + 1, y2 - y1 + 1);
 }
 
-/** Fills the hole by peeling it from the outside in, each pixel the mean of its known neighbours. */
-function onionPeel(level: Level): void {
+/**
+ * First guess for the coarsest level: each hole pixel takes the per-channel median of the known
+ * pixels in its row near the hole (within a quarter of the hole's extent of the row's hole span). Scenes
+ * are mostly layered, and the median picks the row's dominant background (the wall, the table)
+ * rather than whatever object happens to touch the hole, which an inward diffusion would smear
+ * across it. Rows without known pixels nearby are left for onionPeel.
+ */
+function rowMedianFill(level: Level): Uint8Array {
+  const { width, height, rgb, hole } = level;
+  const known = Uint8Array.from(hole, (h) => (h ? 0 : 1));
+  const band = Math.max(PATCH_RADIUS + 1, Math.round(holeExtent(level) / 4));
+  const values: number[][] = [[], [], []];
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    let first = -1, last = -1;
+    for (let x = 0; x < width; x++) if (hole[row + x]) { if (first < 0) first = x; last = x; }
+    if (first < 0) continue;
+    for (const v of values) v.length = 0;
+    for (let x = Math.max(0, first - band); x <= Math.min(width - 1, last + band); x++) {
+      const i = row + x;
+      if (hole[i]) continue;
+      for (let c = 0; c < 3; c++) values[c]!.push(rgb[i * 3 + c]!);
+    }
+    if (values[0]!.length === 0) continue;
+    const median = values.map((v) => v.sort((a, b) => a - b)[v.length >> 1]!);
+    for (let x = first; x <= last; x++) {
+      const i = row + x;
+      if (!hole[i]) continue;
+      for (let c = 0; c < 3; c++) rgb[i * 3 + c] = median[c]!;
+      known[i] = 1;
+    }
+  }
+  return known;
+}
+
+/** True if the hole reaches the edge of the level (the crop met the image border). */
+function holeTouchesEdge(level: Level): boolean {
+  const { width, height, hole } = level;
+  for (let x = 0; x < width; x++) if (hole[x] || hole[(height - 1) * width + x]) return true;
+  for (let y = 0; y < height; y++) if (hole[y * width] || hole[y * width + width - 1]) return true;
+  return false;
+}
+
+/**
+ * Smooth first guess for the coarsest level. A hole ringed by background is peeled from the
+ * outside in, which blends every side. A hole that runs off the image has background on few
+ * sides, and peeling would smear whatever object borders it (a shuttle model beside a person)
+ * across the whole hole; there half of the guess comes from the row medians instead.
+ */
+function initialGuess(level: Level): void {
+  if (!holeTouchesEdge(level)) {
+    onionPeel(level, Uint8Array.from(level.hole, (h) => (h ? 0 : 1)));
+    return;
+  }
+  const peeled = Float32Array.from(level.rgb);
+  onionPeel({ ...level, rgb: peeled }, Uint8Array.from(level.hole, (h) => (h ? 0 : 1)));
+  onionPeel(level, rowMedianFill(level));
+  for (let i = 0; i < peeled.length; i++) level.rgb[i] = EDGE_MEDIAN_SHARE * level.rgb[i]! + (1 - EDGE_MEDIAN_SHARE) * peeled[i]!;
+}
+
+/** Fills what is not `known` by peeling from the outside in, each pixel the mean of its known neighbours. */
+function onionPeel(level: Level, known: Uint8Array): void {
   const { width, height, rgb } = level;
-  const known = Uint8Array.from(level.hole, (h) => (h ? 0 : 1));
   let remaining = known.reduce((n, k) => n + (k ? 0 : 1), 0);
   while (remaining > 0) {
     const ready: number[] = [];
@@ -118,25 +197,39 @@ function onionPeel(level: Level): void {
   }
 }
 
-/** Pixels whose whole patch lies inside the image and outside the hole: where patches come from. */
+/**
+ * Mirrors a coordinate that falls off the image back inside it. Source patches near the border are
+ * read mirrored, so a strip of background along the image edge (the wall beside a person who
+ * fills the frame) stays usable at coarse levels, where it is only a few pixels wide.
+ */
+function reflect(v: number, size: number): number {
+  if (v < 0) return Math.min(size - 1, -v);
+  if (v >= size) return Math.max(0, 2 * size - 2 - v);
+  return v;
+}
+
+/** Pixels whose whole (mirrored) patch lies outside the hole: where patches are copied from. */
 function validSources(level: Level): { valid: Uint8Array; list: Int32Array } {
   const { width, height, hole } = level;
   const R = PATCH_RADIUS;
-  // Integral image of the hole to test each patch in O(1).
-  const sat = new Int32Array((width + 1) * (height + 1));
-  for (let y = 0; y < height; y++) {
+  // Integral image of the mirror-padded hole to test each patch in O(1).
+  const pw = width + 2 * R, ph = height + 2 * R;
+  const sat = new Int32Array((pw + 1) * (ph + 1));
+  for (let y = 0; y < ph; y++) {
+    const row = reflect(y - R, height) * width;
     let rowSum = 0;
-    for (let x = 0; x < width; x++) {
-      rowSum += hole[y * width + x]!;
-      sat[(y + 1) * (width + 1) + x + 1] = sat[y * (width + 1) + x + 1]! + rowSum;
+    for (let x = 0; x < pw; x++) {
+      rowSum += hole[row + reflect(x - R, width)]!;
+      sat[(y + 1) * (pw + 1) + x + 1] = sat[y * (pw + 1) + x + 1]! + rowSum;
     }
   }
   const valid = new Uint8Array(width * height);
   const list: number[] = [];
-  for (let y = R; y < height - R; y++) {
-    for (let x = R; x < width - R; x++) {
-      const x0 = x - R, y0 = y - R, x1 = x + R + 1, y1 = y + R + 1;
-      const holes = sat[y1 * (width + 1) + x1]! - sat[y0 * (width + 1) + x1]! - sat[y1 * (width + 1) + x0]! + sat[y0 * (width + 1) + x0]!;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      // Padded coordinates: the patch centred on (x, y) spans [x, x + 2R] there.
+      const x0 = x, y0 = y, x1 = x + 2 * R + 1, y1 = y + 2 * R + 1;
+      const holes = sat[y1 * (pw + 1) + x1]! - sat[y0 * (pw + 1) + x1]! - sat[y1 * (pw + 1) + x0]! + sat[y0 * (pw + 1) + x0]!;
       if (holes === 0) { valid[y * width + x] = 1; list.push(y * width + x); }
     }
   }
@@ -171,17 +264,28 @@ function patchDistance(level: Level, t: number, s: number, limit: number): numbe
   for (let dy = -R; dy <= R; dy++) {
     const yt = ty + dy;
     if (yt < 0 || yt >= height) continue;
-    const rowT = yt * width, rowS = (sy + dy) * width;
+    const rowT = yt * width, rowS = reflect(sy + dy, height) * width;
     for (let dx = -R; dx <= R; dx++) {
       const xt = tx + dx;
       if (xt < 0 || xt >= width) continue;
-      const a = (rowT + xt) * 3, b = (rowS + sx + dx) * 3;
+      const a = (rowT + xt) * 3, b = (rowS + reflect(sx + dx, width)) * 3;
       const dr = rgb[a]! - rgb[b]!, dg = rgb[a + 1]! - rgb[b + 1]!, db = rgb[a + 2]! - rgb[b + 2]!;
       sum += dr * dr + dg * dg + db * db;
     }
     if (sum > limit) return sum;
   }
   return sum;
+}
+
+/** Patch distance plus the spatial penalty; stops early once above `limit`. */
+function matchCost(level: Level, t: number, s: number, limit: number): number {
+  const { width } = level;
+  const dx = (t % width) - (s % width), dy = Math.floor(t / width) - Math.floor(s / width);
+  // Rows count more than columns: scenes are mostly layered (floor under wall, grass under sky),
+  // so the same height on the other side of the hole is a better source than straight above.
+  const penalty = level.spatial * (HORIZONTAL_SHARE * dx * dx + dy * dy);
+  if (penalty >= limit) return penalty;
+  return penalty + patchDistance(level, t, s, limit - penalty);
 }
 
 interface Field {
@@ -201,9 +305,9 @@ function newField(level: Level, targets: Int32Array): Field {
 
 function nearestValid(level: Level, valid: Uint8Array, x: number, y: number, list: Int32Array, random: () => number): number {
   const { width, height } = level;
-  const cx = Math.min(width - 1 - PATCH_RADIUS, Math.max(PATCH_RADIUS, x));
-  const cy = Math.min(height - 1 - PATCH_RADIUS, Math.max(PATCH_RADIUS, y));
-  if (cx >= 0 && cy >= 0 && valid[cy * width + cx]) return cy * width + cx;
+  const cx = Math.min(width - 1, Math.max(0, x));
+  const cy = Math.min(height - 1, Math.max(0, y));
+  if (valid[cy * width + cx]) return cy * width + cx;
   return list[Math.floor(random() * list.length)]!;
 }
 
@@ -222,9 +326,10 @@ function patchMatchPass(level: Level, field: Field, valid: Uint8Array, reverse: 
       const n = slot[ty * width + nx]!;
       if (n >= 0) {
         const c = source[n]! + step;
-        const cx = c % width;
-        if (cx >= 0 && cx < width && c >= 0 && c < valid.length && valid[c] && c !== best) {
-          const d = patchDistance(level, t, c, bestDist);
+        // Stay on the source's row (a shift off the row's end would wrap to the next one).
+        const cx = (source[n]! % width) + step;
+        if (cx >= 0 && cx < width && valid[c] && c !== best) {
+          const d = matchCost(level, t, c, bestDist);
           if (d < bestDist) { best = c; bestDist = d; }
         }
       }
@@ -234,7 +339,7 @@ function patchMatchPass(level: Level, field: Field, valid: Uint8Array, reverse: 
       if (n >= 0) {
         const c = source[n]! + step * width;
         if (c >= 0 && c < valid.length && valid[c] && c !== best) {
-          const d = patchDistance(level, t, c, bestDist);
+          const d = matchCost(level, t, c, bestDist);
           if (d < bestDist) { best = c; bestDist = d; }
         }
       }
@@ -247,7 +352,7 @@ function patchMatchPass(level: Level, field: Field, valid: Uint8Array, reverse: 
         if (cx < 0 || cy < 0 || cx >= width || cy >= height) continue;
         const c = cy * width + cx;
         if (!valid[c] || c === best) continue;
-        const d = patchDistance(level, t, c, bestDist);
+        const d = matchCost(level, t, c, bestDist);
         if (d < bestDist) { best = c; bestDist = d; }
       }
     }
@@ -258,7 +363,7 @@ function patchMatchPass(level: Level, field: Field, valid: Uint8Array, reverse: 
 
 function refreshDistances(level: Level, field: Field): void {
   for (let k = 0; k < field.targets.length; k++) {
-    field.distance[k] = patchDistance(level, field.targets[k]!, field.source[k]!, Infinity);
+    field.distance[k] = matchCost(level, field.targets[k]!, field.source[k]!, Infinity);
   }
 }
 
@@ -289,7 +394,9 @@ function vote(level: Level, field: Field, uniform: boolean): void {
           if (tx < 0 || tx >= width) continue;
           const k = field.slot[ty * width + tx]!;
           if (k < 0) continue;
-          const s = field.source[k]! + dy * width + dx;
+          const src = field.source[k]!;
+          const srcX = src % width, srcY = (src - srcX) / width;
+          const s = reflect(srcY + dy, height) * width + reflect(srcX + dx, width);
           const w = uniform ? 1 : Math.exp(-field.distance[k]! / (2 * sigma2));
           const sr = rgb[s * 3]!, sg = rgb[s * 3 + 1]!, sb = rgb[s * 3 + 2]!;
           r += w * sr; g += w * sg; b += w * sb; wsum += w;
@@ -310,14 +417,16 @@ function vote(level: Level, field: Field, uniform: boolean): void {
  */
 export function patchFill(rgbBytes: Uint8Array, hole: Uint8Array, width: number, height: number, options: PatchFillOptions = {}): Uint8Array {
   const random = mulberry32(options.seed ?? 1);
-  const finest: Level = { width, height, rgb: Float32Array.from(rgbBytes), hole: Uint8Array.from(hole, (h) => (h ? 1 : 0)) };
+  const finest: Level = { width, height, rgb: Float32Array.from(rgbBytes), hole: Uint8Array.from(hole, (h) => (h ? 1 : 0)), spatial: 0 };
   const pyramid: Level[] = [finest];
   while (true) {
     const top = pyramid[pyramid.length - 1]!;
     if (holeExtent(top) <= COARSE_HOLE_EXTENT || Math.min(top.width, top.height) / 2 < MIN_LEVEL_SIDE) break;
     const next = downsample(top);
     // Holes grow when halved; stop before the known area gets too thin to hold whole patches.
-    if (validSources(next).list.length < MIN_SOURCES) break;
+    const sources = validSources(next).list.length;
+    const known = next.hole.reduce((n, h) => n + (h ? 0 : 1), 0);
+    if (sources < MIN_SOURCES || sources < MIN_SOURCE_SHARE * known) break;
     pyramid.push(next);
   }
 
@@ -325,13 +434,14 @@ export function patchFill(rgbBytes: Uint8Array, hole: Uint8Array, width: number,
   for (let li = pyramid.length - 1; li >= 0; li--) {
     throwIfAborted(options.signal);
     const level = pyramid[li]!;
+    level.spatial = (SPATIAL_WEIGHT * PATCH_VALUES) / Math.max(1, holeExtent(level)) ** 2;
     const { valid, list } = validSources(level);
     if (list.length === 0) throw new Error('No known area around the hole to copy texture from');
     const field = newField(level, targetPixels(level));
     const { width: w } = level;
 
     if (!previous) {
-      onionPeel(level);
+      initialGuess(level);
       for (let k = 0; k < field.targets.length; k++) {
         const t = field.targets[k]!;
         // Known pixels start on themselves when they can; everything else at random.
