@@ -31,6 +31,7 @@ const FINE_SEARCH_RADIUS = 24;
  * from its own side of the hole (the saucer under a cup, the backdrop beside a person).
  */
 const SPATIAL_WEIGHT = 150;
+/** Columns cost this share of rows in that penalty: scenes are mostly layered. */
 const HORIZONTAL_SHARE = 0.2;
 /** Share of the row-median guess in the first guess for holes that run off the image. */
 const EDGE_MEDIAN_SHARE = 0.5;
@@ -104,11 +105,11 @@ function holeExtent(level: Level): number {
 }
 
 /**
- * First guess for the coarsest level: each hole pixel takes the per-channel median of the known
- * pixels in its row near the hole (within a quarter of the hole's extent of the row's hole span). Scenes
+ * Row part of the first guess: each hole pixel takes the per-channel median of the known pixels
+ * in its row near the hole (within a quarter of the hole's extent of the row's hole span). Scenes
  * are mostly layered, and the median picks the row's dominant background (the wall, the table)
  * rather than whatever object happens to touch the hole, which an inward diffusion would smear
- * across it. Rows without known pixels nearby are left for onionPeel.
+ * across it. Returns which pixels now hold a value; rows with no known pixel nearby are left.
  */
 function rowMedianFill(level: Level): Uint8Array {
   const { width, height, rgb, hole } = level;
