@@ -10,11 +10,10 @@ import type { EngineInfo } from '../../lib/jobs.js';
 import { ChoiceGroup } from '../tools-shared/ChoiceGroup.js';
 import { copyText } from '../tools-shared/file-actions.js';
 import { MarkdownResult } from '../tools-shared/MarkdownResult.js';
-import { JobProgressBar } from '../tools-shared/JobProgressBar.js';
 import { EngineNotice } from '../tools-shared/Notices.js';
-import { QuotaHint } from '../tools-shared/QuotaHint.js';
 import { BLOG_CATEGORIES, blogTitlePrompt, COPIED_INDICATOR_MS } from '../tools-shared/rules.js';
 import { ToolPage, ToolPanel, toolByPath } from '../tools-shared/ToolLayout.js';
+import { ToolSubmit } from '../tools-shared/ToolSubmit.js';
 import { useToolRun } from '../tools-shared/use-tool-run.js';
 
 const tool = toolByPath(toolCards, paths.blogTitles);
@@ -65,20 +64,16 @@ export default function BlogTitlesPage() {
             maxLength={300}
           />
           <ChoiceGroup legend="Category" choices={categoryChoices} value={category} onChange={setCategory} disabled={processing} />
-          <div>
-            <Button
-              type="submit"
-              size="lg"
-              className="w-full"
-              disabled={keyword.trim() === '' || processing}
-              loading={processing}
-              icon={<Hash className="size-5" aria-hidden="true" />}
-            >
-              Generate Titles
-            </Button>
-            <QuotaHint quota={quota} limitReached={limitReached} />
-          </div>
-          {processing ? <JobProgressBar progress={progress} /> : null}
+          <ToolSubmit
+            icon={<Hash className="size-5" aria-hidden="true" />}
+            disabled={keyword.trim() === '' || processing}
+            processing={processing}
+            quota={quota}
+            limitReached={limitReached}
+            progress={progress}
+          >
+            Generate Titles
+          </ToolSubmit>
         </form>
       </ToolPanel>
 

@@ -1,6 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Image as ImageIcon, Sparkles, Wand2 } from 'lucide-react';
-import { Button } from '../../components/Button.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { TextAreaField } from '../../components/Field.js';
 import { Spinner } from '../../components/Spinner.js';
@@ -10,12 +9,11 @@ import { useAppConfig } from '../../lib/app-config.js';
 import { cn } from '../../lib/cn.js';
 import { ChoiceGroup } from '../tools-shared/ChoiceGroup.js';
 import { ImageResultActions } from '../tools-shared/ImageResultActions.js';
-import { JobProgressBar } from '../tools-shared/JobProgressBar.js';
 import { WarningNotice } from '../tools-shared/Notices.js';
-import { QuotaHint } from '../tools-shared/QuotaHint.js';
 import { ResultImage } from '../tools-shared/ResultImage.js';
 import { generatedImageFileName, IMAGE_STYLES, imagePrompt } from '../tools-shared/rules.js';
 import { ToolPage, ToolPanel, toolByPath } from '../tools-shared/ToolLayout.js';
+import { ToolSubmit } from '../tools-shared/ToolSubmit.js';
 import { useToolRun } from '../tools-shared/use-tool-run.js';
 
 const tool = toolByPath(toolCards, paths.generateImages);
@@ -69,21 +67,17 @@ export default function GenerateImagesPage() {
           />
           <ChoiceGroup legend="Style" choices={styleChoices} value={style} onChange={setStyle} disabled={processing} />
           <PublicToggle checked={publish} onChange={setPublish} disabled={processing} />
-          <div>
-            <Button
-              type="submit"
-              size="lg"
-              className="w-full"
-              disabled={description.trim() === '' || processing || notConfigured}
-              aria-describedby={notConfigured ? noticeId : undefined}
-              loading={processing}
-              icon={<Wand2 className="size-5" aria-hidden="true" />}
-            >
-              {processing ? 'Creating Your Masterpiece...' : 'Generate Image'}
-            </Button>
-            <QuotaHint quota={quota} limitReached={limitReached} />
-          </div>
-          {processing ? <JobProgressBar progress={progress} /> : null}
+          <ToolSubmit
+            icon={<Wand2 className="size-5" aria-hidden="true" />}
+            disabled={description.trim() === '' || processing || notConfigured}
+            processing={processing}
+            quota={quota}
+            limitReached={limitReached}
+            progress={progress}
+            describedBy={notConfigured ? noticeId : undefined}
+          >
+            {processing ? 'Creating Your Masterpiece...' : 'Generate Image'}
+          </ToolSubmit>
         </form>
       </ToolPanel>
 

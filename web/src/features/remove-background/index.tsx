@@ -1,6 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Eraser, Sparkles } from 'lucide-react';
-import { Button } from '../../components/Button.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { paths } from '../../config/paths.js';
 import { toolCards } from '../../config/tools.js';
@@ -9,12 +8,12 @@ import type { EngineInfo } from '../../lib/jobs.js';
 import { BeforeAfter } from '../tools-shared/BeforeAfter.js';
 import { ImageDropArea } from '../tools-shared/ImageDropArea.js';
 import { ImageResultActions } from '../tools-shared/ImageResultActions.js';
-import { JobProgressBar, ProgressSpinner } from '../tools-shared/JobProgressBar.js';
+import { ProgressSpinner } from '../tools-shared/JobProgressBar.js';
 import { EngineMissingNotice, EngineNotice, SuccessBanner } from '../tools-shared/Notices.js';
-import { QuotaHint } from '../tools-shared/QuotaHint.js';
 import { backgroundRemovedFileName } from '../tools-shared/rules.js';
 import { ToolPage, ToolPanel, toolByPath } from '../tools-shared/ToolLayout.js';
 import { useObjectUrl } from '../tools-shared/use-object-url.js';
+import { ToolSubmit } from '../tools-shared/ToolSubmit.js';
 import { useToolRun } from '../tools-shared/use-tool-run.js';
 
 const tool = toolByPath(toolCards, paths.removeBackground);
@@ -56,21 +55,17 @@ export default function RemoveBackgroundPage() {
         {engineMissing ? <EngineMissingNotice id={noticeId} toolName="Background removal" /> : null}
         <form onSubmit={handleSubmit} className="flex flex-col gap-5" noValidate>
           <ImageDropArea file={file} onFile={chooseFile} disabled={processing} />
-          <div>
-            <Button
-              type="submit"
-              size="lg"
-              className="w-full"
-              disabled={!file || processing || engineMissing}
-              aria-describedby={engineMissing ? noticeId : undefined}
-              loading={processing}
-              icon={<Eraser className="size-5" aria-hidden="true" />}
-            >
-              Remove Background
-            </Button>
-            <QuotaHint quota={quota} limitReached={limitReached} />
-          </div>
-          {processing ? <JobProgressBar progress={progress} /> : null}
+          <ToolSubmit
+            icon={<Eraser className="size-5" aria-hidden="true" />}
+            disabled={!file || processing || engineMissing}
+            processing={processing}
+            quota={quota}
+            limitReached={limitReached}
+            progress={progress}
+            describedBy={engineMissing ? noticeId : undefined}
+          >
+            Remove Background
+          </ToolSubmit>
         </form>
       </ToolPanel>
 

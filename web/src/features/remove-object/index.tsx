@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { CircleCheck, CircleX, Lightbulb, Scissors, Sparkles } from 'lucide-react';
-import { Button } from '../../components/Button.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { TextAreaField } from '../../components/Field.js';
 import { paths } from '../../config/paths.js';
@@ -12,12 +11,12 @@ import { cn } from '../../lib/cn.js';
 import { BeforeAfter } from '../tools-shared/BeforeAfter.js';
 import { ImageDropArea } from '../tools-shared/ImageDropArea.js';
 import { ImageResultActions } from '../tools-shared/ImageResultActions.js';
-import { JobProgressBar, ProgressSpinner } from '../tools-shared/JobProgressBar.js';
+import { ProgressSpinner } from '../tools-shared/JobProgressBar.js';
 import { EngineMissingNotice, EngineNotice, SuccessBanner } from '../tools-shared/Notices.js';
-import { QuotaHint } from '../tools-shared/QuotaHint.js';
 import { objectIndicator, objectRemovedFileName, objectWordCount } from '../tools-shared/rules.js';
 import { ToolPage, ToolPanel, toolByPath } from '../tools-shared/ToolLayout.js';
 import { useObjectUrl } from '../tools-shared/use-object-url.js';
+import { ToolSubmit } from '../tools-shared/ToolSubmit.js';
 import { useToolRun } from '../tools-shared/use-tool-run.js';
 
 const tool = toolByPath(toolCards, paths.removeObject);
@@ -102,21 +101,17 @@ export default function RemoveObjectPage() {
               <li>Avoid describing multiple objects at once</li>
             </ul>
           </div>
-          <div>
-            <Button
-              type="submit"
-              size="lg"
-              className="w-full"
-              disabled={!file || objectText.trim() === '' || processing || engineMissing}
-              aria-describedby={engineMissing ? noticeId : undefined}
-              loading={processing}
-              icon={<Scissors className="size-5" aria-hidden="true" />}
-            >
-              Remove Object
-            </Button>
-            <QuotaHint quota={quota} limitReached={limitReached} />
-          </div>
-          {processing ? <JobProgressBar progress={progress} /> : null}
+          <ToolSubmit
+            icon={<Scissors className="size-5" aria-hidden="true" />}
+            disabled={!file || objectText.trim() === '' || processing || engineMissing}
+            processing={processing}
+            quota={quota}
+            limitReached={limitReached}
+            progress={progress}
+            describedBy={engineMissing ? noticeId : undefined}
+          >
+            Remove Object
+          </ToolSubmit>
         </form>
       </ToolPanel>
 

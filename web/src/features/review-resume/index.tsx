@@ -9,11 +9,10 @@ import type { EngineInfo } from '../../lib/jobs.js';
 import { copyText, downloadText } from '../tools-shared/file-actions.js';
 import { FileDropArea } from '../tools-shared/FileDropArea.js';
 import { MarkdownResult } from '../tools-shared/MarkdownResult.js';
-import { JobProgressBar } from '../tools-shared/JobProgressBar.js';
 import { EngineNotice, SuccessBanner } from '../tools-shared/Notices.js';
-import { QuotaHint } from '../tools-shared/QuotaHint.js';
 import { isPdfFile, resumeAnalysisFileName } from '../tools-shared/rules.js';
 import { ToolPage, ToolPanel, toolByPath } from '../tools-shared/ToolLayout.js';
+import { ToolSubmit } from '../tools-shared/ToolSubmit.js';
 import { useToolRun } from '../tools-shared/use-tool-run.js';
 
 const tool = toolByPath(toolCards, paths.reviewResume);
@@ -87,20 +86,17 @@ export default function ReviewResumePage() {
               ))}
             </ul>
           </div>
-          <div>
-            <Button
-              type="submit"
-              size="lg"
-              className="w-full"
-              disabled={!file || processing}
-              loading={processing}
-              icon={<FileSearch className="size-5" aria-hidden="true" />}
-            >
-              Review Resume
-            </Button>
-            <QuotaHint quota={quota} limitReached={limitReached} />
-          </div>
-          {processing ? <JobProgressBar progress={progress} note="Reading and analysing your resume usually takes a few seconds." /> : null}
+          <ToolSubmit
+            icon={<FileSearch className="size-5" aria-hidden="true" />}
+            disabled={!file || processing}
+            processing={processing}
+            quota={quota}
+            limitReached={limitReached}
+            progress={progress}
+            progressNote="Reading and analysing your resume usually takes a few seconds."
+          >
+            Review Resume
+          </ToolSubmit>
         </form>
       </ToolPanel>
 

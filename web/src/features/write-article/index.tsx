@@ -10,9 +10,7 @@ import type { EngineInfo } from '../../lib/jobs.js';
 import { ChoiceGroup } from '../tools-shared/ChoiceGroup.js';
 import { copyText, downloadText } from '../tools-shared/file-actions.js';
 import { MarkdownResult } from '../tools-shared/MarkdownResult.js';
-import { JobProgressBar } from '../tools-shared/JobProgressBar.js';
 import { EngineNotice, SuccessBanner } from '../tools-shared/Notices.js';
-import { QuotaHint } from '../tools-shared/QuotaHint.js';
 import {
   ARTICLE_LENGTH_OPTIONS,
   articleFileName,
@@ -22,6 +20,7 @@ import {
   readingMinutes,
 } from '../tools-shared/rules.js';
 import { ToolPage, ToolPanel, toolByPath } from '../tools-shared/ToolLayout.js';
+import { ToolSubmit } from '../tools-shared/ToolSubmit.js';
 import { useToolRun } from '../tools-shared/use-tool-run.js';
 
 const tool = toolByPath(toolCards, paths.writeArticle);
@@ -87,22 +86,17 @@ export default function WriteArticlePage() {
             maxLength={500}
           />
           <ChoiceGroup legend="Article Length" variant="card" choices={lengthChoices} value={length} onChange={setLength} disabled={processing} />
-          <div>
-            <Button
-              type="submit"
-              size="lg"
-              className="w-full"
-              disabled={!canSubmit}
-              loading={processing}
-              icon={<PenLine className="size-5" aria-hidden="true" />}
-            >
-              {processing ? 'Crafting Your Article...' : 'Generate Article'}
-            </Button>
-            <QuotaHint quota={quota} limitReached={limitReached} />
-          </div>
-          {processing ? (
-            <JobProgressBar progress={progress} note="Your article appears on the right as it is written. Longer articles take a little more time." />
-          ) : null}
+          <ToolSubmit
+            icon={<PenLine className="size-5" aria-hidden="true" />}
+            disabled={!canSubmit}
+            processing={processing}
+            quota={quota}
+            limitReached={limitReached}
+            progress={progress}
+            progressNote="Your article appears on the right as it is written. Longer articles take a little more time."
+          >
+            {processing ? 'Crafting Your Article...' : 'Generate Article'}
+          </ToolSubmit>
         </form>
       </ToolPanel>
 

@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { Button } from '../../components/Button.js';
+import type { JobProgress } from '../../lib/jobs.js';
+import { JobProgressBar } from './JobProgressBar.js';
+import { QuotaHint } from './QuotaHint.js';
+import type { ToolQuota } from './use-tool-quota.js';
+
+/**
+ * The foot of every tool form: the submit button (with the spec's label and processing text),
+ * the remaining quota under it, and the job's progress bar while it runs.
+ */
+export function ToolSubmit(props: {
+  children: ReactNode;
+  icon: ReactNode;
+  disabled: boolean;
+  processing: boolean;
+  quota: ToolQuota | null;
+  limitReached: boolean;
+  progress: JobProgress | null;
+  /** id of a notice explaining why the tool is unavailable */
+  describedBy?: string;
+  progressNote?: string;
+}) {
+  return (
+    <>
+      <div>
+        <Button
+          type="submit"
+          size="lg"
+          className="w-full"
+          disabled={props.disabled}
+          aria-describedby={props.describedBy}
+          loading={props.processing}
+          icon={props.icon}
+        >
+          {props.children}
+        </Button>
+        <QuotaHint quota={props.quota} limitReached={props.limitReached} />
+      </div>
+      {props.processing ? <JobProgressBar progress={props.progress} note={props.progressNote} /> : null}
+    </>
+  );
+}
