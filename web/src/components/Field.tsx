@@ -27,6 +27,14 @@ function FieldShell({ label, hint, error, id, children, className }: FieldShellP
   );
 }
 
+/** Points a control at its error line, else its hint (the ids FieldShell renders). */
+function describedBy(fieldId: string, hint: ReactNode, error: string | null | undefined) {
+  return {
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${fieldId}-error` : hint ? `${fieldId}-hint` : undefined,
+  };
+}
+
 export type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: ReactNode; error?: string | null; wrapperClassName?: string };
 
 /** A labelled text input with an optional hint or error line. */
@@ -41,8 +49,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
       <input
         ref={ref}
         id={fieldId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${fieldId}-error` : hint ? `${fieldId}-hint` : undefined}
+        {...describedBy(fieldId, hint, error)}
         className={cn(inputClasses, error && 'ring-red-400 focus:ring-red-500', className)}
         {...rest}
       />
@@ -64,8 +71,7 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>
       <textarea
         ref={ref}
         id={fieldId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${fieldId}-error` : hint ? `${fieldId}-hint` : undefined}
+        {...describedBy(fieldId, hint, error)}
         className={cn(inputClasses, 'min-h-24 resize-y', error && 'ring-red-400 focus:ring-red-500', className)}
         {...rest}
       />

@@ -1,17 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
-import { Check, Download, FileSearch, FileText, Share2, Sparkles } from 'lucide-react';
-import { Button } from '../../components/Button.js';
+import { Check, FileSearch, FileText, Sparkles } from 'lucide-react';
 import { EmptyState } from '../../components/EmptyState.js';
 import { paths } from '../../config/paths.js';
 import { toolCards } from '../../config/tools.js';
 import type { EngineInfo } from '../../lib/jobs.js';
-import { copyText, downloadText } from '../tools-shared/file-actions.js';
 import { FileDropArea } from '../tools-shared/FileDropArea.js';
 import { MarkdownResult } from '../tools-shared/MarkdownResult.js';
 import { EngineNotice, SuccessBanner } from '../tools-shared/Notices.js';
 import { isPdfFile, resumeAnalysisFileName } from '../tools-shared/rules.js';
 import { ToolPage, ToolPanel, toolByPath } from '../tools-shared/ToolLayout.js';
+import { TextResultActions } from '../tools-shared/TextResultActions.js';
 import { ToolSubmit } from '../tools-shared/ToolSubmit.js';
 import { useToolRun } from '../tools-shared/use-tool-run.js';
 
@@ -43,18 +41,6 @@ export default function ReviewResumePage() {
     form.append('resume', file);
     const reply = await run('/api/ai/resume-review', form);
     if (reply) setAnalysis({ content: reply.content ?? '', engine: reply.engine });
-  }
-
-  async function handleShare() {
-    if (!analysis) return;
-    if (await copyText(analysis.content)) toast.success('Analysis copied to clipboard!');
-    else toast.error('Failed to copy analysis');
-  }
-
-  function handleDownload() {
-    if (!analysis) return;
-    downloadText(analysis.content, resumeAnalysisFileName());
-    toast.success('Analysis downloaded successfully!');
   }
 
   const done = analysis !== null && !processing;
@@ -107,14 +93,12 @@ export default function ReviewResumePage() {
         className="lg:min-h-[30rem]"
         actions={
           done ? (
-            <>
-              <Button variant="secondary" size="sm" icon={<Share2 className="size-4" aria-hidden="true" />} onClick={() => void handleShare()}>
-                Share
-              </Button>
-              <Button variant="secondary" size="sm" icon={<Download className="size-4" aria-hidden="true" />} onClick={handleDownload}>
-                Download
-              </Button>
-            </>
+            <TextResultActions
+              text={analysis.content}
+              fileName={resumeAnalysisFileName}
+              copyLabel="Share"
+              messages={{ copied: 'Analysis copied to clipboard!', copyFailed: 'Failed to copy analysis', downloaded: 'Analysis downloaded successfully!' }}
+            />
           ) : null
         }
       >

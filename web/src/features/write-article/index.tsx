@@ -1,14 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
-import { Copy, Download, FileText, PenLine, Sparkles } from 'lucide-react';
-import { Button } from '../../components/Button.js';
+import { FileText, PenLine, Sparkles } from 'lucide-react';
 import { EmptyState } from '../../components/EmptyState.js';
 import { TextField } from '../../components/Field.js';
 import { paths } from '../../config/paths.js';
 import { toolCards } from '../../config/tools.js';
 import type { EngineInfo } from '../../lib/jobs.js';
 import { ChoiceGroup } from '../tools-shared/ChoiceGroup.js';
-import { copyText, downloadText } from '../tools-shared/file-actions.js';
 import { MarkdownResult } from '../tools-shared/MarkdownResult.js';
 import { EngineNotice, SuccessBanner } from '../tools-shared/Notices.js';
 import {
@@ -20,6 +17,7 @@ import {
   readingMinutes,
 } from '../tools-shared/rules.js';
 import { ToolPage, ToolPanel, toolByPath } from '../tools-shared/ToolLayout.js';
+import { TextResultActions } from '../tools-shared/TextResultActions.js';
 import { ToolSubmit } from '../tools-shared/ToolSubmit.js';
 import { useToolRun } from '../tools-shared/use-tool-run.js';
 
@@ -55,18 +53,6 @@ export default function WriteArticlePage() {
     const option = ARTICLE_LENGTH_OPTIONS.find((candidate) => candidate.length === length) ?? ARTICLE_LENGTH_OPTIONS[0];
     const reply = await run('/api/ai/generate-article', { prompt: articlePrompt(subject, option.text), length: option.length });
     if (reply) setArticle({ topic: subject, content: reply.content ?? '', engine: reply.engine });
-  }
-
-  async function handleCopy() {
-    if (!article) return;
-    if (await copyText(article.content)) toast.success('Article copied to clipboard!');
-    else toast.error('Failed to copy article');
-  }
-
-  function handleDownload() {
-    if (!article) return;
-    downloadText(article.content, articleFileName(article.topic));
-    toast.success('Article downloaded successfully!');
   }
 
   const finished = !processing && article !== null;
@@ -107,14 +93,12 @@ export default function WriteArticlePage() {
         className="lg:min-h-[36rem]"
         actions={
           finished ? (
-            <>
-              <Button variant="secondary" size="sm" icon={<Copy className="size-4" aria-hidden="true" />} onClick={() => void handleCopy()}>
-                Copy
-              </Button>
-              <Button variant="secondary" size="sm" icon={<Download className="size-4" aria-hidden="true" />} onClick={handleDownload}>
-                Download
-              </Button>
-            </>
+            <TextResultActions
+              text={article.content}
+              fileName={() => articleFileName(article.topic)}
+              copyLabel="Copy"
+              messages={{ copied: 'Article copied to clipboard!', copyFailed: 'Failed to copy article', downloaded: 'Article downloaded successfully!' }}
+            />
           ) : null
         }
       >
