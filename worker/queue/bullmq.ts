@@ -25,7 +25,6 @@ import {
 } from './attempt.js';
 import {
   JobFailedError,
-  JobTimeoutError,
   QueueUnavailableError,
   type EnqueueOptions,
   type JobProducer,
@@ -36,6 +35,7 @@ import {
   type ProcessorModule,
   type RunnerOptions,
 } from './types.js';
+import { ResultWaiters, type Outcome } from './waiters.js';
 
 export interface BullmqConnectionOptions {
   redisUrl: string;
@@ -106,10 +106,6 @@ function parseReturnValue(value: unknown): JobResult {
   return (typeof value === 'string' ? JSON.parse(value) : value) as JobResult;
 }
 
-interface Waiter {
-  resolve(result: JobResult): void;
-  reject(error: Error): void;
-}
 
 export function createBullmqProducer(options: BullmqProducerOptions): JobProducer {
   const prefix = options.prefix ?? DEFAULT_PREFIX;
@@ -126,7 +122,7 @@ export function createBullmqProducer(options: BullmqProducerOptions): JobProduce
   connection.on('error', () => {}); // reconnects on its own; callers see QueueUnavailableError
   const queues = new Map<QueueName, Queue>();
   const events = new Map<QueueName, Promise<QueueEvents>>();
-  const waiters = new Map<string, Set<Waiter>>();
+  const waiters = new ResultWaiters();
   const eventConnections: Redis[] = [];
   let closed = false;
 
@@ -165,14 +161,8 @@ export function createBullmqProducer(options: BullmqProducerOptions): JobProduce
     }
   }
 
-  function settle(id: string, outcome: { result: JobResult } | { error: Error }): void {
-    const set = waiters.get(id);
-    if (!set) return;
-    waiters.delete(id);
-    for (const waiter of set) {
-      if ('result' in outcome) waiter.resolve(outcome.result);
-      else waiter.reject(outcome.error);
-    }
+  function settle(id: string, outcome: Outcome): void {
+    waiters.settle(id, outcome);
   }
 
   /** One QueueEvents stream per queue, shared by every waiter of that queue. */
@@ -267,47 +257,22 @@ export function createBullmqProducer(options: BullmqProducerOptions): JobProduce
       const parsed = parseId(id);
       if (!parsed) throw new JobFailedError('This job does not exist.', 404);
       await guarded(() => eventsFor(parsed.queue));
-      return new Promise<JobResult>((resolve, reject) => {
-        const set = waiters.get(id) ?? new Set<Waiter>();
-        const drop = () => {
-          set.delete(waiter);
-          if (set.size === 0 && waiters.get(id) === set) waiters.delete(id);
-        };
-        const timer = setTimeout(() => {
-          drop();
-          cancel(id).catch(() => {});
-          reject(new JobTimeoutError());
-        }, timeoutMs);
-        const waiter: Waiter = {
-          resolve: (result) => {
-            clearTimeout(timer);
-            resolve(result);
-          },
-          reject: (error) => {
-            clearTimeout(timer);
-            reject(error);
-          },
-        };
-        set.add(waiter);
-        waiters.set(id, set);
-        // Listening started before this look-up, so a job finishing in between is not missed.
-        guarded(async () => {
-          const found = await snapshot(parsed.queue, parsed.jobId);
-          if (!found) {
-            const cancelled = await connection.exists(cancelMarkKey(prefix, parsed.queue, parsed.jobId));
-            const failure = cancelled ? FAILURES.cancelled : { message: 'This job does not exist.', status: 404 };
-            return settle(id, { error: new JobFailedError(failure.message, failure.status) });
-          }
-          if (found.state === 'completed') settle(id, { result: parseReturnValue(found.job.returnvalue) });
-          else if (found.state === 'failed') {
-            const failure = decodeFailure(found.job.failedReason);
-            settle(id, { error: new JobFailedError(failure.message, failure.status) });
-          }
-        }).catch((error: Error) => {
-          drop();
-          waiter.reject(error);
-        });
-      });
+      const wait = waiters.wait(id, timeoutMs, () => { cancel(id).catch(() => {}); });
+      // Listening started before this look-up, so a job finishing in between is not missed.
+      guarded(async () => {
+        const found = await snapshot(parsed.queue, parsed.jobId);
+        if (!found) {
+          const cancelled = await connection.exists(cancelMarkKey(prefix, parsed.queue, parsed.jobId));
+          const failure = cancelled ? FAILURES.cancelled : { message: 'This job does not exist.', status: 404 };
+          return settle(id, { error: new JobFailedError(failure.message, failure.status) });
+        }
+        if (found.state === 'completed') settle(id, { result: parseReturnValue(found.job.returnvalue) });
+        else if (found.state === 'failed') {
+          const failure = decodeFailure(found.job.failedReason);
+          settle(id, { error: new JobFailedError(failure.message, failure.status) });
+        }
+      }).catch((error: Error) => wait.abandon(error));
+      return wait.promise;
     },
 
     async getStatus(id) {
@@ -354,7 +319,7 @@ export function createBullmqProducer(options: BullmqProducerOptions): JobProduce
 
     async close() {
       closed = true;
-      for (const [id] of waiters) settle(id, { error: new QueueUnavailableError() });
+      for (const id of waiters.ids()) settle(id, { error: new QueueUnavailableError() });
       const streams = await Promise.allSettled([...events.values()]);
       await Promise.allSettled(streams.map((s) => (s.status === 'fulfilled' ? s.value.close() : undefined)));
       await Promise.allSettled([...queues.values()].map((queue) => queue.close()));

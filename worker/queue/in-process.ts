@@ -17,13 +17,13 @@ import { backoffDelay, defaultStage, FAILURES, type AbortCause, type AttemptOutc
 import type { MainToThread, ThreadData, ThreadToMain } from './in-process-protocol.js';
 import {
   JobFailedError,
-  JobTimeoutError,
   QueueUnavailableError,
   type JobProducer,
   type JobRunner,
   type JobState,
   type JobStatus,
 } from './types.js';
+import { ResultWaiters, type Outcome } from './waiters.js';
 
 export interface InProcessQueueOptions {
   /** Worker threads to start (each runs several async jobs at once). */
@@ -76,10 +76,6 @@ interface Thread {
   ready: boolean;
 }
 
-interface Waiter {
-  resolve(result: JobResult): void;
-  reject(error: Error): void;
-}
 
 /** tsx's ESM API entry (the `import` condition of `tsx/esm/api`, which require.resolve cannot pick). */
 function resolveTsxEsmApi(): string {
@@ -123,7 +119,7 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
   const jobs = new Map<string, Entry>();
   const waiting = new Map<QueueName, string[]>(QUEUE_NAMES.map((queue) => [queue, []]));
   const activeCount = new Map<QueueName, number>(QUEUE_NAMES.map((queue) => [queue, 0]));
-  const waiters = new Map<string, Set<Waiter>>();
+  const waiters = new ResultWaiters();
   const finishedOrder: string[] = [];
   const cancelled = new Set<string>();
   const threads: Thread[] = [];
@@ -134,14 +130,8 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
 
   // ---- bookkeeping -------------------------------------------------------------------------
 
-  function settle(id: string, outcome: { result: JobResult } | { error: Error }): void {
-    const set = waiters.get(id);
-    if (!set) return;
-    waiters.delete(id);
-    for (const waiter of set) {
-      if ('result' in outcome) waiter.resolve(outcome.result);
-      else waiter.reject(outcome.error);
-    }
+  function settle(id: string, outcome: Outcome): void {
+    waiters.settle(id, outcome);
   }
 
   function retire(entry: Entry): void {
@@ -399,26 +389,7 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
       }
       if (entry.state === 'completed') return entry.result!;
       if (entry.state === 'failed') throw new JobFailedError(entry.error!.message, entry.error!.status);
-      return new Promise<JobResult>((resolve, reject) => {
-        const timer = setTimeout(() => {
-          set.delete(waiter);
-          void cancel(id);
-          reject(new JobTimeoutError());
-        }, timeoutMs);
-        const waiter: Waiter = {
-          resolve: (result) => {
-            clearTimeout(timer);
-            resolve(result);
-          },
-          reject: (error) => {
-            clearTimeout(timer);
-            reject(error);
-          },
-        };
-        const set = waiters.get(id) ?? new Set<Waiter>();
-        set.add(waiter);
-        waiters.set(id, set);
-      });
+      return waiters.wait(id, timeoutMs, () => void cancel(id)).promise;
     },
 
     async getStatus(id) {
@@ -452,7 +423,7 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
 
     async close() {
       producerClosed = true;
-      for (const id of [...waiters.keys()]) settle(id, { error: new QueueUnavailableError() });
+      for (const id of waiters.ids()) settle(id, { error: new QueueUnavailableError() });
     },
   };
 
