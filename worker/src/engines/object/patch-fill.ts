@@ -10,8 +10,12 @@
 const PATCH_RADIUS = 3; // 7x7 patches
 /** Levels above this many target pixels only refine the upsampled matches (no random search). */
 const FULL_SEARCH_BUDGET = 160_000;
-/** The coarsest level is reached once the hole's larger side is at most this many pixels. */
-const COARSE_HOLE_EXTENT = 32;
+/**
+ * The coarsest level is reached once the hole's larger side is at most this many pixels. Lower
+ * would thin the background around the hole below a patch: the saucer ring round a cup vanished
+ * at 32 px and the cup was filled with the wood further out.
+ */
+const COARSE_HOLE_EXTENT = 64;
 const MIN_LEVEL_SIDE = 24;
 /** A level needs at least this many whole known patches to copy from. */
 const MIN_SOURCES = 64;
@@ -33,8 +37,6 @@ const FINE_SEARCH_RADIUS = 24;
 const SPATIAL_WEIGHT = 150;
 /** Columns cost this share of rows in that penalty: scenes are mostly layered. */
 const HORIZONTAL_SHARE = 0.2;
-/** Share of the row-median guess in the first guess for holes that run off the image. */
-const EDGE_MEDIAN_SHARE = 0.5;
 const PATCH_VALUES = (2 * PATCH_RADIUS + 1) ** 2 * 3;
 
 interface Level {
@@ -139,29 +141,15 @@ function rowMedianFill(level: Level): Uint8Array {
   return known;
 }
 
-/** True if the hole reaches the edge of the level (the crop met the image border). */
-function holeTouchesEdge(level: Level): boolean {
-  const { width, height, hole } = level;
-  for (let x = 0; x < width; x++) if (hole[x] || hole[(height - 1) * width + x]) return true;
-  for (let y = 0; y < height; y++) if (hole[y * width] || hole[y * width + width - 1]) return true;
-  return false;
-}
-
 /**
- * Smooth first guess for the coarsest level. A hole ringed by background is peeled from the
- * outside in, which blends every side. A hole that runs off the image has background on few
- * sides, and peeling would smear whatever object borders it (a shuttle model beside a person)
- * across the whole hole; there half of the guess comes from the row medians instead.
+ * Smooth first guess for the coarsest level: row medians (see rowMedianFill), then peeling for
+ * rows with no known pixel nearby. Peeling a whole large hole from the outside in would let the
+ * side with the most border win: grass under a player's feet crept up into the stands behind him,
+ * and a shuttle model beside a person was smeared across the backdrop. The patch search only
+ * refines this guess, so the horizon it lays down is the one the result keeps.
  */
 function initialGuess(level: Level): void {
-  if (!holeTouchesEdge(level)) {
-    onionPeel(level, Uint8Array.from(level.hole, (h) => (h ? 0 : 1)));
-    return;
-  }
-  const peeled = Float32Array.from(level.rgb);
-  onionPeel({ ...level, rgb: peeled }, Uint8Array.from(level.hole, (h) => (h ? 0 : 1)));
   onionPeel(level, rowMedianFill(level));
-  for (let i = 0; i < peeled.length; i++) level.rgb[i] = EDGE_MEDIAN_SHARE * level.rgb[i]! + (1 - EDGE_MEDIAN_SHARE) * peeled[i]!;
 }
 
 /** Fills what is not `known` by peeling from the outside in, each pixel the mean of its known neighbours. */
