@@ -18,6 +18,8 @@ const require = createRequire(import.meta.url);
 const INPUT_SIZE = 512;
 const OUTPUT_NODE = 'tower_0/detections';
 const NMS_IOU = 0.4;
+/** Side of each tile of the small-object pass, as a share of the photo's side. */
+const TILE_SHARE = 0.6;
 /** Look-alike classes must be this much surer than the asked class would have to be. */
 const LOOK_ALIKE_EXTRA_SCORE = 0.1;
 
@@ -83,13 +85,13 @@ function nonMaxSuppression(detections: Detection[]): Detection[] {
   return kept;
 }
 
-/** All detections above minScore, in image pixel coordinates, best first. */
-export async function detectObjects(image: RgbImage, minScore = 0.05): Promise<Detection[]> {
+/** Detections in `region` of the image (the whole image by default), in image pixel coordinates. */
+async function detectInRegion(image: RgbImage, region: Box, minScore: number): Promise<Detection[]> {
   const model = await loadDetector();
-  const resized = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
-    .resize(INPUT_SIZE, INPUT_SIZE, { fit: 'fill' })
-    .raw()
-    .toBuffer();
+  const rw = region.x2 - region.x1, rh = region.y2 - region.y1;
+  let pipeline = sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } });
+  if (rw !== image.width || rh !== image.height) pipeline = pipeline.extract({ left: region.x1, top: region.y1, width: rw, height: rh });
+  const resized = await pipeline.resize(INPUT_SIZE, INPUT_SIZE, { fit: 'fill' }).raw().toBuffer();
   const input = tf.tensor4d(Float32Array.from(resized), [1, INPUT_SIZE, INPUT_SIZE, 3]);
   let rows: number[][];
   try {
@@ -99,22 +101,59 @@ export async function detectObjects(image: RgbImage, minScore = 0.05): Promise<D
   } finally {
     input.dispose();
   }
-  const sx = image.width / INPUT_SIZE;
-  const sy = image.height / INPUT_SIZE;
+  const sx = rw / INPUT_SIZE;
+  const sy = rh / INPUT_SIZE;
   const detections: Detection[] = [];
   for (const [x1, y1, x2, y2, score, cls] of rows) {
     const label = COCO_LABELS[cls ?? -1];
     if (!label || score === undefined || !(score >= minScore)) continue;
     const box: Box = {
-      x1: clamp(x1! * sx, 0, image.width),
-      y1: clamp(y1! * sy, 0, image.height),
-      x2: clamp(x2! * sx, 0, image.width),
-      y2: clamp(y2! * sy, 0, image.height),
+      x1: clamp(region.x1 + x1! * sx, region.x1, region.x2),
+      y1: clamp(region.y1 + y1! * sy, region.y1, region.y2),
+      x2: clamp(region.x1 + x2! * sx, region.x1, region.x2),
+      y2: clamp(region.y1 + y2! * sy, region.y1, region.y2),
     };
     if (box.x2 - box.x1 < 2 || box.y2 - box.y1 < 2) continue;
     detections.push({ label, score, box });
   }
-  return nonMaxSuppression(detections);
+  return detections;
+}
+
+/** All detections above minScore over the whole image, in image pixel coordinates, best first. */
+export async function detectObjects(image: RgbImage, minScore = 0.05): Promise<Detection[]> {
+  return nonMaxSuppression(await detectInRegion(image, { x1: 0, y1: 0, x2: image.width, y2: image.height }, minScore));
+}
+
+/**
+ * Overlapping tiles (2x2, each 60 % of the side) for the second look at small objects. The model
+ * sees the whole photo at 512x512, where a spoon or a distant bird is a few cells of its output
+ * grid; a tile shows the same object about 1.7 times larger. Photos too small to gain from it get
+ * no tiles.
+ */
+export function detectionTiles(width: number, height: number): Box[] {
+  if (Math.max(width, height) < 1.2 * INPUT_SIZE * TILE_SHARE) return [];
+  const tw = Math.round(width * TILE_SHARE), th = Math.round(height * TILE_SHARE);
+  const tiles: Box[] = [];
+  for (const y1 of [0, height - th]) for (const x1 of [0, width - tw]) tiles.push({ x1, y1, x2: x1 + tw, y2: y1 + th });
+  return tiles;
+}
+
+/**
+ * Small detections from the tiles. A box cut by a tile's inner edge, or larger than half a tile
+ * each way, is likely part of a bigger object (the whole of which the full-image pass judges), so
+ * it is dropped: removing half a player would be worse than "Couldn't find".
+ */
+export async function detectObjectsInTiles(image: RgbImage, minScore = 0.05): Promise<Detection[]> {
+  const found: Detection[] = [];
+  for (const tile of detectionTiles(image.width, image.height)) {
+    for (const d of await detectInRegion(image, tile, minScore)) {
+      const cut = (d.box.x1 <= tile.x1 + 1 && tile.x1 > 0) || (d.box.y1 <= tile.y1 + 1 && tile.y1 > 0)
+        || (d.box.x2 >= tile.x2 - 1 && tile.x2 < image.width) || (d.box.y2 >= tile.y2 - 1 && tile.y2 < image.height);
+      const large = d.box.x2 - d.box.x1 > 0.5 * (tile.x2 - tile.x1) || d.box.y2 - d.box.y1 > 0.5 * (tile.y2 - tile.y1);
+      if (!cut && !large) found.push(d);
+    }
+  }
+  return nonMaxSuppression(found);
 }
 
 function clamp(v: number, lo: number, hi: number): number {

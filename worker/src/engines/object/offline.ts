@@ -3,7 +3,7 @@
  * user's mask), build the removal mask, fill it. No network, no keys.
  */
 import { UserFacingJobError } from '../../../contracts/handler.js';
-import { detectObjects, pickObject, type FoundObject } from './detector.js';
+import { detectObjects, detectObjectsInTiles, pickObject, type FoundObject } from './detector.js';
 import { fillMasked, type FillMethod } from './fill.js';
 import { maskArea, type Mask, type RgbImage } from './image.js';
 import { buildObjectMask, type ObjectMask, type SaliencyFn } from './mask.js';
@@ -36,8 +36,9 @@ export function notFoundMessage(name: string): string {
 export async function locateObject(request: LocateRequest): Promise<LocatedObject> {
   const label = resolveObjectLabel(request.name);
   if (!label) throw new UserFacingJobError(notFoundMessage(request.name));
-  const detections = await detectObjects(request.image);
-  const found = pickObject(detections, label, request.minScore);
+  // Small objects are often missed at the model's 512x512 view: look again, tile by tile.
+  const found = pickObject(await detectObjects(request.image), label, request.minScore)
+    ?? pickObject(await detectObjectsInTiles(request.image), label, request.minScore);
   if (!found) throw new UserFacingJobError(notFoundMessage(request.name));
   const mask = await buildObjectMask(request.image, found.box, { saliency: request.saliency });
   return { found, mask };
