@@ -2,6 +2,8 @@
  * Object-removal configuration, read once from the environment by the worker's start-up code and
  * passed down; engines never read process.env themselves.
  */
+import { accessSync, constants, statSync } from 'node:fs';
+import path from 'node:path';
 import { z } from 'zod';
 
 const optionalText = z
@@ -25,6 +27,8 @@ export const objectEnvSchema = z.object({
   CLIPDROP_BASE_URL: z.url().default('https://clipdrop-api.co'),
   /** Per-request limit for provider calls, in ms. */
   OBJECT_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(90_000),
+  /** Optional LaMa-style ONNX inpainting model; when set, the offline engine fills holes with it. */
+  OBJECT_INPAINT_MODEL: optionalText,
 });
 
 export interface CloudinaryCredentials {
@@ -46,6 +50,8 @@ export interface ObjectConfig {
   cloudinary: CloudinaryCredentials | null;
   clipdrop: ClipdropCredentials | null;
   providerTimeoutMs: number;
+  /** Absolute path of the inpainting model, or null for the classical fill. */
+  inpaintModelPath: string | null;
 }
 
 /** cloudinary://<api_key>:<api_secret>@<cloud_name> */
@@ -64,6 +70,18 @@ function parseCloudinaryUrl(url: string): { cloudName: string; apiKey: string; a
     apiKey: decodeURIComponent(parsed.username),
     apiSecret: decodeURIComponent(parsed.password),
   };
+}
+
+/** The model file must be there at start-up, not discovered missing on the first job. */
+function checkInpaintModel(value: string): string {
+  const resolved = path.resolve(value);
+  try {
+    accessSync(resolved, constants.R_OK);
+    if (!statSync(resolved).isFile()) throw new Error('not a file');
+  } catch {
+    throw new Error(`OBJECT_INPAINT_MODEL=${value}: no readable file at ${resolved} (get one with: npm run models -- pull lama)`);
+  }
+  return resolved;
 }
 
 /** Validates the variables above; throws a readable error on a bad value (stops start-up). */
@@ -97,7 +115,10 @@ export function parseObjectConfig(env: Record<string, string | undefined>): Obje
   if (provider === 'clipdrop' && !clipdrop) {
     throw new Error('OBJECT_ENGINE=clipdrop needs CLIPDROP_API_KEY');
   }
-  return { provider, minScore: e.OBJECT_DETECT_MIN_SCORE, cloudinary, clipdrop, providerTimeoutMs: e.OBJECT_PROVIDER_TIMEOUT_MS };
+  return {
+    provider, minScore: e.OBJECT_DETECT_MIN_SCORE, cloudinary, clipdrop, providerTimeoutMs: e.OBJECT_PROVIDER_TIMEOUT_MS,
+    inpaintModelPath: e.OBJECT_INPAINT_MODEL ? checkInpaintModel(e.OBJECT_INPAINT_MODEL) : null,
+  };
 }
 
 /** Whether the configured engine removes any named object (so the vocabulary check is skipped). */

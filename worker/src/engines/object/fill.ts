@@ -2,9 +2,11 @@
  * Fills the masked region of a photo. Thin holes go to OpenCV's Telea inpaint (fast and clean when
  * every hole pixel is near known ones); thick holes go to the patch-based fill, which copies real
  * texture instead of smearing. Both run on a crop around the mask; only hole pixels are pasted
- * back, so the rest of a large photo keeps its exact pixels and resolution.
+ * back, so the rest of a large photo keeps its exact pixels and resolution. When the operator
+ * supplies an inpainting model (OBJECT_INPAINT_MODEL), every hole goes to it instead.
  */
 import { cropMask, cropRgb, maskBounds, type Box, type Mask, type RgbImage } from './image.js';
+import { inpaintWithModel, modelCrop } from './inpaint-model.js';
 import { loadOpenCv } from './opencv.js';
 import { patchFill } from './patch-fill.js';
 
@@ -12,7 +14,12 @@ import { patchFill } from './patch-fill.js';
 const THIN_HOLE_HALF_WIDTH = 6;
 const INPAINT_RADIUS = 5;
 
-export type FillMethod = 'telea' | 'patch';
+export type FillMethod = 'telea' | 'patch' | 'model';
+
+export interface FillOptions {
+  /** LaMa-style ONNX model for every hole; null or absent = the classical fills. */
+  inpaintModelPath?: string | null;
+}
 
 export interface FillResult {
   image: RgbImage;
@@ -86,10 +93,17 @@ async function teleaInpaint(crop: RgbImage, hole: Mask): Promise<Uint8Array> {
 }
 
 /** Returns a copy of `image` with the mask's pixels filled. */
-export async function fillMasked(image: RgbImage, mask: Mask, signal?: AbortSignal): Promise<FillResult> {
+export async function fillMasked(
+  image: RgbImage, mask: Mask, signal?: AbortSignal, options: FillOptions = {},
+): Promise<FillResult> {
   const bounds = maskBounds(mask);
   const out: RgbImage = { data: Buffer.from(image.data), width: image.width, height: image.height };
   if (!bounds) return { image: out, method: 'telea', crop: { x1: 0, y1: 0, x2: 0, y2: 0 } };
+  if (options.inpaintModelPath) {
+    signal?.throwIfAborted();
+    const filled = await inpaintWithModel(image, mask, options.inpaintModelPath);
+    return { image: filled, method: 'model', crop: modelCrop(bounds, image.width, image.height) };
+  }
   const box = fillCrop(bounds, image.width, image.height);
   const crop = cropRgb(image, box);
   const hole = cropMask(mask, box);

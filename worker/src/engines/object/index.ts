@@ -8,7 +8,7 @@ import { UserFacingJobError } from '../../../contracts/handler.js';
 import { removesAnyName, type ObjectConfig } from './config.js';
 import { decodeMask, decodeRgb, encodePng, type Mask } from './image.js';
 import type { SaliencyFn } from './mask.js';
-import { fillObjectMask, locateObject, OFFLINE_ENGINE } from './offline.js';
+import { fillObjectMask, locateObject, offlineEngine } from './offline.js';
 import { CLIPDROP_ENGINE, clipdropCleanup } from './providers/clipdrop.js';
 import { CLOUDINARY_ENGINE, cloudinaryGenRemove } from './providers/cloudinary.js';
 import { validateObjectName } from './vocabulary.js';
@@ -61,7 +61,7 @@ export function createObjectRemover(config: ObjectConfig, deps: ObjectRemoverDep
   const info: EngineInfo =
     config.provider === 'cloudinary' ? { ...CLOUDINARY_ENGINE }
       : config.provider === 'clipdrop' ? { ...CLIPDROP_ENGINE }
-        : { ...OFFLINE_ENGINE };
+        : { ...offlineEngine(config.inpaintModelPath) };
 
   async function remove(input: RemoveObjectInput, options: RemoveObjectOptions = {}): Promise<RemoveObjectResult> {
     const { signal, onStage } = options;
@@ -91,8 +91,8 @@ export function createObjectRemover(config: ObjectConfig, deps: ObjectRemoverDep
       });
       return { png: await toInputSize(out, image.width, image.height), engine: { ...CLIPDROP_ENGINE } };
     }
-    const { image: filled } = await fillObjectMask(image, mask, signal);
-    return { png: await encodePng(filled), engine: { ...OFFLINE_ENGINE } };
+    const { image: filled } = await fillObjectMask(image, mask, signal, { inpaintModelPath: config.inpaintModelPath });
+    return { png: await encodePng(filled), engine: { ...offlineEngine(config.inpaintModelPath) } };
   }
 
   return { info, remove };

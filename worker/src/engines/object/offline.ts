@@ -4,7 +4,7 @@
  */
 import { UserFacingJobError } from '../../../contracts/handler.js';
 import { detectObjects, detectObjectsInTiles, pickObject, type FoundObject } from './detector.js';
-import { fillMasked, type FillMethod } from './fill.js';
+import { fillMasked, type FillMethod, type FillOptions } from './fill.js';
 import { maskArea, type Mask, type RgbImage } from './image.js';
 import { buildObjectMask, type ObjectMask, type SaliencyFn } from './mask.js';
 import { resolveObjectLabel } from './vocabulary.js';
@@ -14,6 +14,18 @@ export const OFFLINE_ENGINE = {
   label: 'Offline object remover (bundled detector and patch-based fill)',
   offline: true,
 } as const;
+
+/** The same remover when the operator has supplied an inpainting model (OBJECT_INPAINT_MODEL). */
+export const OFFLINE_MODEL_ENGINE = {
+  id: 'offline-object-lama',
+  label: 'Offline object remover (bundled detector, LaMa inpainting model)',
+  offline: true,
+} as const;
+
+/** Which offline engine label applies to a configuration. */
+export function offlineEngine(inpaintModelPath: string | null | undefined) {
+  return inpaintModelPath ? OFFLINE_MODEL_ENGINE : OFFLINE_ENGINE;
+}
 
 export interface LocateRequest {
   image: RgbImage;
@@ -50,12 +62,14 @@ export interface FillOutcome {
 }
 
 /** Fills a mask (ours or the user's); an empty mask is the user's mistake, not ours. */
-export async function fillObjectMask(image: RgbImage, mask: Mask, signal?: AbortSignal): Promise<FillOutcome> {
+export async function fillObjectMask(
+  image: RgbImage, mask: Mask, signal?: AbortSignal, options: FillOptions = {},
+): Promise<FillOutcome> {
   const area = maskArea(mask);
   if (area === 0) throw new UserFacingJobError('The mask is empty: paint the object to remove in white');
   if (area > 0.9 * mask.width * mask.height) {
     throw new UserFacingJobError('The area to remove covers almost the whole image, so there is nothing left to fill it from');
   }
-  const { image: filled, method } = await fillMasked(image, mask, signal);
+  const { image: filled, method } = await fillMasked(image, mask, signal, options);
   return { image: filled, method };
 }

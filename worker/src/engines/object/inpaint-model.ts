@@ -1,0 +1,182 @@
+/**
+ * Optional learned fill: a LaMa-style ONNX inpainting model the operator supplies
+ * (OBJECT_INPAINT_MODEL, e.g. `npm run models -- pull lama`). Contract of such an export:
+ * inputs `image` float32 [1,3,S,S] RGB 0..1 and `mask` float32 [1,1,S,S] (1 = erase), first
+ * output float32 [1,3,S,S] RGB 0..255. The model sees a square crop around the hole with
+ * context, scaled to S; only hole pixels are pasted back, so the rest of the photo keeps its
+ * exact bytes and resolution.
+ */
+import * as ort from 'onnxruntime-node';
+import sharp from 'sharp';
+import { cropMask, cropRgb, maskBounds, type Box, type Mask, type RgbImage } from './image.js';
+
+/** The size LaMa works at, and the smallest crop side: the model needs context around the hole. */
+export const MODEL_CONTEXT_SIDE = 512;
+/** Model-space growth of the hole, so resampling the output back never mixes in kept pixels. */
+const MODEL_MASK_GROW = 2;
+/** An output whose maximum stays below this is taken to be 0..1 rather than 0..255. */
+const UNIT_RANGE_LIMIT = 1.5;
+
+/** A square crop (when the image allows) centred on the hole: side = max(2 × hole side, 512). */
+export function modelCrop(bounds: Box, width: number, height: number): Box {
+  const side = Math.max(2 * Math.max(bounds.x2 - bounds.x1, bounds.y2 - bounds.y1), MODEL_CONTEXT_SIDE);
+  const axis = (lo: number, hi: number, limit: number): [number, number] => {
+    const length = Math.min(side, limit);
+    const start = Math.min(Math.max(0, Math.round((lo + hi - length) / 2)), limit - length);
+    return [start, start + length];
+  };
+  const [x1, x2] = axis(bounds.x1, bounds.x2, width);
+  const [y1, y2] = axis(bounds.y1, bounds.y2, height);
+  return { x1, y1, x2, y2 };
+}
+
+class InpaintSession {
+  /** Runs are serialised: concurrent runs would only compete for the same two cores and double peak memory. */
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly imageInput: string;
+  private readonly maskInput: string;
+  readonly width: number;
+  readonly height: number;
+
+  constructor(private readonly session: ort.InferenceSession) {
+    const names = session.inputNames;
+    const maskInput = names.find((n) => n.toLowerCase().includes('mask'));
+    const imageInput = names.find((n) => n !== maskInput);
+    if (names.length !== 2 || !maskInput || !imageInput) {
+      throw new Error(`An inpainting model needs two inputs, an image and a mask; this one has ${names.join(', ') || 'none'}`);
+    }
+    this.maskInput = maskInput;
+    this.imageInput = imageInput;
+    // A static [1,3,H,W] shape gives the working size; a dynamic one means LaMa's usual 512.
+    const meta = session.inputMetadata[names.indexOf(imageInput)];
+    const shape = meta?.isTensor ? meta.shape : [];
+    const dim = (v: number | string | undefined) => (typeof v === 'number' && v > 0 ? v : MODEL_CONTEXT_SIDE);
+    this.height = dim(shape[2]);
+    this.width = dim(shape[3]);
+  }
+
+  run(image: Float32Array, mask: Float32Array): Promise<Float32Array> {
+    const run = this.queue.then(() => this.runNow(image, mask));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async runNow(image: Float32Array, mask: Float32Array): Promise<Float32Array> {
+    const imageTensor = new ort.Tensor('float32', image, [1, 3, this.height, this.width]);
+    const maskTensor = new ort.Tensor('float32', mask, [1, 1, this.height, this.width]);
+    let outputs: ort.InferenceSession.OnnxValueMapType | undefined;
+    try {
+      outputs = await this.session.run({ [this.imageInput]: imageTensor, [this.maskInput]: maskTensor });
+      const output = outputs[this.session.outputNames[0]!];
+      const plane = this.width * this.height;
+      if (!output || output.type !== 'float32' || output.data.length !== 3 * plane) {
+        throw new Error(`The inpainting model's output is not float32 [1,3,${this.height},${this.width}]`);
+      }
+      return Float32Array.from(output.data as Float32Array);
+    } finally {
+      // Native output buffers are released on dispose, not when the GC gets round to it.
+      imageTensor.dispose();
+      maskTensor.dispose();
+      if (outputs) for (const value of Object.values(outputs)) value.dispose();
+    }
+  }
+}
+
+const sessions = new Map<string, Promise<InpaintSession>>();
+
+/** The model at `modelPath`, loaded once per process and kept warm. */
+function loadInpaintModel(modelPath: string): Promise<InpaintSession> {
+  let loading = sessions.get(modelPath);
+  if (!loading) {
+    loading = ort.InferenceSession.create(modelPath, {
+      intraOpNumThreads: 2,
+      interOpNumThreads: 1,
+      executionMode: 'sequential',
+      graphOptimizationLevel: 'all',
+      enableMemPattern: false,
+      enableCpuMemArena: false,
+    }).then((session) => new InpaintSession(session));
+    sessions.set(modelPath, loading);
+    // A failed load must not poison the process: the next caller tries again.
+    loading.catch(() => sessions.delete(modelPath));
+  }
+  return loading;
+}
+
+/** The hole in model space: any coverage counts, then grown a little. 1 = erase. */
+async function modelMask(hole: Mask, width: number, height: number): Promise<Uint8Array> {
+  const scaled = await sharp(Buffer.from(hole.data.buffer, hole.data.byteOffset, hole.data.byteLength), {
+    raw: { width: hole.width, height: hole.height, channels: 1 },
+  })
+    .resize(width, height, { fit: 'fill', kernel: 'linear' })
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  const grown = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (!scaled[y * width + x]) continue;
+      for (let yy = Math.max(0, y - MODEL_MASK_GROW); yy <= Math.min(height - 1, y + MODEL_MASK_GROW); yy++) {
+        grown.fill(1, yy * width + Math.max(0, x - MODEL_MASK_GROW), yy * width + Math.min(width, x + MODEL_MASK_GROW + 1));
+      }
+    }
+  }
+  return grown;
+}
+
+/** Returns a copy of `image` whose mask pixels the model at `modelPath` has filled. */
+export async function inpaintWithModel(image: RgbImage, mask: Mask, modelPath: string): Promise<RgbImage> {
+  const out: RgbImage = { data: Buffer.from(image.data), width: image.width, height: image.height };
+  const bounds = maskBounds(mask);
+  if (!bounds) return out;
+  const model = await loadInpaintModel(modelPath);
+  const { width, height } = model;
+  const box = modelCrop(bounds, image.width, image.height);
+  const crop = cropRgb(image, box);
+  const hole = cropMask(mask, box);
+
+  const [pixels, erase] = await Promise.all([
+    sharp(crop.data, { raw: { width: crop.width, height: crop.height, channels: 3 } })
+      .resize(width, height, { fit: 'fill', kernel: 'linear' })
+      .raw()
+      .toBuffer(),
+    modelMask(hole, width, height),
+  ]);
+
+  // HWC uint8 -> CHW 0..1, hole pixels zeroed as LaMa saw them in training.
+  const plane = width * height;
+  const imageInput = new Float32Array(3 * plane);
+  const maskInput = new Float32Array(plane);
+  for (let j = 0, i = 0; j < plane; j++, i += 3) {
+    if (erase[j]) { maskInput[j] = 1; continue; }
+    imageInput[j] = pixels[i]! / 255;
+    imageInput[j + plane] = pixels[i + 1]! / 255;
+    imageInput[j + 2 * plane] = pixels[i + 2]! / 255;
+  }
+  const prediction = await model.run(imageInput, maskInput);
+
+  let max = -Infinity;
+  for (let k = 0; k < prediction.length; k++) if (prediction[k]! > max) max = prediction[k]!;
+  const scale = max <= UNIT_RANGE_LIMIT ? 255 : 1;
+  const predicted = Buffer.allocUnsafe(3 * plane);
+  for (let j = 0, i = 0; j < plane; j++, i += 3) {
+    for (let c = 0; c < 3; c++) {
+      const v = prediction[j + c * plane]! * scale;
+      predicted[i + c] = v <= 0 ? 0 : v >= 255 ? 255 : Math.round(v);
+    }
+  }
+  const filled = await sharp(predicted, { raw: { width, height, channels: 3 } })
+    .resize(crop.width, crop.height, { fit: 'fill', kernel: 'linear' })
+    .raw()
+    .toBuffer();
+
+  for (let y = 0; y < crop.height; y++) {
+    for (let x = 0; x < crop.width; x++) {
+      const c = y * crop.width + x;
+      if (!hole.data[c]) continue;
+      const o = ((box.y1 + y) * image.width + box.x1 + x) * 3;
+      filled.copy(out.data, o, c * 3, c * 3 + 3);
+    }
+  }
+  return out;
+}
