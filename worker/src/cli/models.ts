@@ -3,16 +3,22 @@
  * npm run models -- pull <name | https-url> [--sha256 <hex>] [--file <name.gguf>] [--force]
  *
  * Models go to DATA_DIR/models (default ./.data/models), where the worker finds the first *.gguf.
+ * The optional inpainting model (`pull lama`, .onnx) is used only when OBJECT_INPAINT_MODEL names it.
  */
 import { readdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { downloadModel, MODEL_CATALOG, ModelDownloadError, type DownloadProgress } from '../engines/text/model-download.js';
+import {
+  downloadModel, MODEL_CATALOG, MODEL_FILE_EXTENSION, ModelDownloadError,
+  type CatalogModel, type DownloadProgress,
+} from '../engines/text/model-download.js';
 
 export interface CliIo {
   dataDir: string;
   out: NodeJS.WritableStream & { isTTY?: boolean };
   err: NodeJS.WritableStream & { isTTY?: boolean };
+  /** Tests point catalogue entries at a local server; otherwise MODEL_CATALOG. */
+  catalog?: readonly CatalogModel[];
 }
 
 const USAGE = `Usage:
@@ -22,14 +28,19 @@ const USAGE = `Usage:
 export async function runModelsCli(argv: string[], io: CliIo): Promise<number> {
   const [command, target, ...rest] = argv;
   const modelsDir = path.join(io.dataDir, 'models');
+  const catalog = io.catalog ?? MODEL_CATALOG;
   if (command === 'list') {
-    const installed = existsSync(modelsDir) ? readdirSync(modelsDir).filter((f) => f.endsWith('.gguf')).sort() : [];
+    const files = existsSync(modelsDir) ? readdirSync(modelsDir).sort() : [];
+    const gguf = files.filter((f) => f.endsWith(MODEL_FILE_EXTENSION.text));
+    const inpaint = catalog.filter((m) => m.kind === 'inpaint' && files.includes(m.file));
+    const installed = [...gguf, ...inpaint.map((m) => m.file)];
     io.out.write(`Recommended models (download with: npm run models -- pull <name>):\n`);
-    for (const model of MODEL_CATALOG) {
+    for (const model of catalog) {
       io.out.write(`  ${installed.includes(model.file) ? '✔' : ' '} ${model.name.padEnd(24)} ${model.approxSize.padStart(7)}  ${model.description}\n`);
     }
     io.out.write(`\nIn ${modelsDir}: ${installed.length ? installed.join(', ') : 'no models yet'}\n`);
-    if (installed.length) io.out.write(`The worker uses ${installed[0]} unless AI_TEXT_MODEL_PATH says otherwise.\n`);
+    if (gguf.length) io.out.write(`The worker uses ${gguf[0]} unless AI_TEXT_MODEL_PATH says otherwise.\n`);
+    for (const model of inpaint) io.out.write(`Object removal uses ${model.file} with ${inpaintModelLine(path.join(modelsDir, model.file))}\n`);
     return 0;
   }
   if (command !== 'pull' || !target) {
@@ -37,28 +48,36 @@ export async function runModelsCli(argv: string[], io: CliIo): Promise<number> {
     return 2;
   }
   const flags = parseFlags(rest);
-  const model = MODEL_CATALOG.find((m) => m.name === target);
+  const model = catalog.find((m) => m.name === target);
   if (!model && !/^https?:\/\//.test(target)) {
-    io.err.write(`Unknown model "${target}". Known: ${MODEL_CATALOG.map((m) => m.name).join(', ')} — or pass a URL.\n`);
+    io.err.write(`Unknown model "${target}". Known: ${catalog.map((m) => m.name).join(', ')} — or pass a URL.\n`);
     return 2;
   }
   const url = model?.url ?? target;
+  // A bare URL is a text model; only a catalogue entry can be another kind.
+  const extension = MODEL_FILE_EXTENSION[model?.kind ?? 'text'];
   const file = flags.file ?? model?.file ?? decodeURIComponent(new URL(url).pathname.split('/').pop() ?? 'model.gguf');
-  if (!file.endsWith('.gguf')) {
-    io.err.write(`The file name must end in .gguf (got "${file}"); pass --file <name.gguf>.\n`);
+  if (!file.endsWith(extension)) {
+    io.err.write(`The file name must end in ${extension} (got "${file}"); pass --file <name${extension}>.\n`);
     return 2;
   }
   const bar = progressBar(io.err, file);
   try {
     const result = await downloadModel({ url, file, modelsDir, sha256: flags.sha256 ?? model?.sha256, force: flags.force, onProgress: bar.update });
     bar.done();
-    io.out.write(`Saved ${result.path} (${formatMb(result.bytes)}, sha256 ${result.sha256}).\nRestart the worker to use it.\n`);
+    io.out.write(`Saved ${result.path} (${formatMb(result.bytes)}, sha256 ${result.sha256}).\n`);
+    if (model?.kind === 'inpaint') io.out.write(`To use it for object removal, add this line to .env:\n${inpaintModelLine(result.path)}\n`);
+    io.out.write('Restart the worker to use it.\n');
     return 0;
   } catch (error) {
     bar.done();
     io.err.write(`${error instanceof ModelDownloadError ? error.message : `Download failed: ${String(error)}`}\n`);
     return 1;
   }
+}
+
+function inpaintModelLine(modelPath: string): string {
+  return `OBJECT_INPAINT_MODEL=${modelPath}`;
 }
 
 function parseFlags(args: string[]): { sha256?: string; file?: string; force: boolean } {

@@ -1,5 +1,6 @@
 /**
- * Recommended small instruct models in GGUF form and a verified download into DATA_DIR/models.
+ * Recommended small instruct models in GGUF form (and the optional LaMa inpainting model for object
+ * removal, in ONNX form) and a verified download into DATA_DIR/models.
  * Only the explicit `npm run models -- pull` command uses this; nothing downloads at run time.
  *
  * Checksums: a catalogue entry or --sha256 gives the expected SHA-256; otherwise Hugging Face's
@@ -11,8 +12,14 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 
+/** text: a GGUF model the worker finds by itself; inpaint: an ONNX model for OBJECT_INPAINT_MODEL. */
+export type ModelKind = 'text' | 'inpaint';
+
+export const MODEL_FILE_EXTENSION: Record<ModelKind, string> = { text: '.gguf', inpaint: '.onnx' };
+
 export interface CatalogModel {
   name: string;
+  kind: ModelKind;
   description: string;
   url: string;
   file: string;
@@ -23,6 +30,7 @@ export interface CatalogModel {
 export const MODEL_CATALOG: readonly CatalogModel[] = [
   {
     name: 'qwen2.5-0.5b-instruct',
+    kind: 'text',
     description: 'Qwen2.5 0.5B Instruct, Q4_K_M — smallest and fastest; fine for titles, rough for long articles',
     url: 'https://huggingface.co/Qwen/Qwen2.5-0.5B-Instruct-GGUF/resolve/main/qwen2.5-0.5b-instruct-q4_k_m.gguf',
     file: 'qwen2.5-0.5b-instruct-q4_k_m.gguf',
@@ -30,6 +38,7 @@ export const MODEL_CATALOG: readonly CatalogModel[] = [
   },
   {
     name: 'llama-3.2-1b-instruct',
+    kind: 'text',
     description: 'Llama 3.2 1B Instruct, Q4_K_M — a good balance on a small CPU',
     url: 'https://huggingface.co/bartowski/Llama-3.2-1B-Instruct-GGUF/resolve/main/Llama-3.2-1B-Instruct-Q4_K_M.gguf',
     file: 'Llama-3.2-1B-Instruct-Q4_K_M.gguf',
@@ -37,6 +46,7 @@ export const MODEL_CATALOG: readonly CatalogModel[] = [
   },
   {
     name: 'qwen2.5-1.5b-instruct',
+    kind: 'text',
     description: 'Qwen2.5 1.5B Instruct, Q4_K_M — better articles and reviews, about twice as slow',
     url: 'https://huggingface.co/Qwen/Qwen2.5-1.5B-Instruct-GGUF/resolve/main/qwen2.5-1.5b-instruct-q4_k_m.gguf',
     file: 'qwen2.5-1.5b-instruct-q4_k_m.gguf',
@@ -44,10 +54,20 @@ export const MODEL_CATALOG: readonly CatalogModel[] = [
   },
   {
     name: 'llama-3.2-3b-instruct',
+    kind: 'text',
     description: 'Llama 3.2 3B Instruct, Q4_K_M — best quality here; wants 4+ cores and 4 GB of RAM',
     url: 'https://huggingface.co/bartowski/Llama-3.2-3B-Instruct-GGUF/resolve/main/Llama-3.2-3B-Instruct-Q4_K_M.gguf',
     file: 'Llama-3.2-3B-Instruct-Q4_K_M.gguf',
     approxSize: '2.0 GB',
+  },
+  {
+    name: 'lama',
+    kind: 'inpaint',
+    description: 'LaMa inpainting (Carve/LaMa-ONNX, Apache-2.0) — optional learned fill for object removal (OBJECT_INPAINT_MODEL)',
+    url: 'https://huggingface.co/Carve/LaMa-ONNX/resolve/main/lama_fp32.onnx',
+    file: 'lama_fp32.onnx',
+    approxSize: '208 MB',
+    sha256: '1faef5301d78db7dda502fe59966957ec4b79dd64e16f03ed96913c7a4eb68d6',
   },
 ];
 
