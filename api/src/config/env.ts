@@ -16,7 +16,7 @@ const quota = z
   .regex(/^(\d+|unlimited)$/, 'must be a whole number or "unlimited"')
   .transform((v) => (v === 'unlimited' ? null : Number(v)));
 
-const envSchema = z.object({
+export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: int(0, 65535).default(3000),
   HOST: z.string().default('0.0.0.0'),

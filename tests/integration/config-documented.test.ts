@@ -1,0 +1,39 @@
+/**
+ * Every variable that start-up validates is documented: a row in README.md's configuration
+ * tables and a line in .env.example. A variable added to a schema without docs fails here.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { envSchema } from '../../api/src/config/env.js';
+import { backgroundConfigSchema } from '../../worker/src/engines/background/config.js';
+import { imageConfigSchema } from '../../worker/src/engines/image-gen/config.js';
+import { objectEnvSchema } from '../../worker/src/engines/object/config.js';
+import { textConfigSchema } from '../../worker/src/engines/text/config.js';
+import { STORAGE_ENV_NAMES } from '../../storage/index.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** Set by the tooling, not by operators. */
+const INTERNAL = new Set(['NODE_ENV', 'ENABLE_TEST_JOBS']);
+
+const variables = [
+  ...new Set(
+    [envSchema, textConfigSchema, imageConfigSchema, backgroundConfigSchema, objectEnvSchema].flatMap((schema) => Object.keys(schema.shape)),
+  ),
+  // MINIO_* are documented once, as aliases of their S3_* names.
+  ...STORAGE_ENV_NAMES.filter((name) => !name.startsWith('MINIO_')),
+].filter((name) => !INTERNAL.has(name));
+
+describe('when start-up validates a variable', () => {
+  it('then README.md documents it in backticks', async () => {
+    const readme = await readFile(path.join(root, 'README.md'), 'utf8');
+    expect(variables.length).toBeGreaterThan(40);
+    expect(variables.filter((name) => !readme.includes(`\`${name}\``))).toEqual([]);
+  });
+
+  it('then .env.example has a line for it', async () => {
+    const example = await readFile(path.join(root, '.env.example'), 'utf8');
+    expect(variables.filter((name) => !new RegExp(`^#? ?${name}=`, 'm').test(example))).toEqual([]);
+  });
+});
