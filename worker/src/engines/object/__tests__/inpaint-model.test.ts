@@ -10,7 +10,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { validateEngineConfig } from '../../configure.js';
+import type { AppConfig } from '../../../../../api/src/config/env.js';
+import { describeEngines, validateEngineConfig } from '../../configure.js';
 import { parseObjectConfig } from '../config.js';
 import { fillMasked } from '../fill.js';
 import { decodeRgb, type Box, type Mask, type RgbImage } from '../image.js';
@@ -115,6 +116,9 @@ describe('inpainting model (OBJECT_INPAINT_MODEL)', () => {
     expect(remover.info.label).toMatch(/LaMa inpainting model/);
     expect(remover.info.id).not.toBe(OFFLINE_ENGINE.id);
     expect(createObjectRemover(parseObjectConfig({})).info.id).toBe(OFFLINE_ENGINE.id);
+    // The start-up log line ("engine: remove-object -> ...") names the model too.
+    const appConfig = { rawEnv: { OBJECT_INPAINT_MODEL: lamaLike }, dataDir: dir } as unknown as AppConfig;
+    expect(describeEngines(appConfig)['remove-object']).toEqual(remover.info);
 
     const hole: Box = { x1: 220, y1: 120, x2: 320, y2: 220 };
     const mask = rectMask(coffee.width, coffee.height, hole);
