@@ -18,6 +18,9 @@ import { ToolPage, ToolPanel, toolByPath } from '../tools-shared/ToolLayout.js';
 import { useObjectUrl } from '../tools-shared/use-object-url.js';
 import { ToolSubmit } from '../tools-shared/ToolSubmit.js';
 import { useToolRun } from '../tools-shared/use-tool-run.js';
+import { MaskBrush } from './MaskBrush.js';
+import { renderMaskPng } from './mask-png.js';
+import type { Size, Stroke } from './mask-strokes.js';
 
 const tool = toolByPath(toolCards, paths.removeObject);
 
@@ -26,6 +29,9 @@ export default function RemoveObjectPage() {
   const [objectText, setObjectText] = useState('');
   const [result, setResult] = useState<{ url: string; object: string; engine?: EngineInfo } | null>(null);
   const [loaded, setLoaded] = useState(false);
+  // Optional brush marks (image pixels); with any, the server removes what they cover instead of detecting.
+  const [strokes, setStrokes] = useState<Stroke[]>([]);
+  const [imageSize, setImageSize] = useState<Size | null>(null);
   const previewUrl = useObjectUrl(file);
   const { config } = useAppConfig();
   // null (not merely absent) is the server saying no engine serves this tool.
@@ -38,6 +44,8 @@ export default function RemoveObjectPage() {
     setFile(next);
     setResult(null);
     setLoaded(false);
+    setStrokes([]);
+    setImageSize(null);
   }
 
   async function handleSubmit(event: FormEvent) {
@@ -48,11 +56,21 @@ export default function RemoveObjectPage() {
       toast.error('Please enter only one object name');
       return;
     }
+    let mask: Blob | null = null;
+    if (strokes.length > 0 && imageSize) {
+      try {
+        mask = await renderMaskPng(strokes, imageSize);
+      } catch (error) {
+        toast.error(error instanceof Error ? error.message : String(error));
+        return;
+      }
+    }
     setLoaded(false);
     setResult(null);
     const form = new FormData();
     form.append('image', file);
     form.append('object', object);
+    if (mask) form.append('mask', mask, 'mask.png');
     const reply = await run('/api/ai/remove-image-object', form);
     if (reply?.content) setResult({ url: reply.content, object, engine: reply.engine });
   }
@@ -90,6 +108,9 @@ export default function RemoveObjectPage() {
               ) : null}
             </p>
           </div>
+          {previewUrl ? (
+            <MaskBrush imageUrl={previewUrl} strokes={strokes} onStrokesChange={setStrokes} onImageSize={setImageSize} disabled={processing} />
+          ) : null}
           <div className="rounded-xl border border-indigo-100 bg-indigo-50/60 px-3.5 py-3 text-sm text-slate-700">
             <p className="mb-1.5 flex items-center gap-1.5 font-semibold text-indigo-900">
               <Lightbulb className="size-4" aria-hidden="true" />
