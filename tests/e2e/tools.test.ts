@@ -272,6 +272,42 @@ describe.skipIf(!ready)('the six tools and the dashboard (browser)', () => {
     expect(await page.getByRole('img', { name: 'Object Removed' }).count()).toBe(0);
   }, MODEL_TEST_TIMEOUT_MS);
 
+  it('object removal with the brush removes what the detector cannot find: the spoon beside a coffee cup', async () => {
+    await page.goto('/ai/remove-object');
+    await page.locator('input[type="file"]').setInputFiles(path.join(IMAGES, 'coffee.png'));
+    await visible(page.getByText('coffee.png'));
+    await page.getByLabel('Object to Remove').fill('spoon');
+    await page.getByRole('button', { name: 'Mark the object with a brush' }).click();
+    await visible(page.getByText('Paint over what to remove. Without marks, the object is found by its name.'));
+    const canvas = await visible(page.getByTestId('mask-canvas'));
+    await page.getByLabel('Brush size').fill('40');
+
+    // Zigzag over the spoon's bowl (about x 320-410, y 230-325 of the 600x400 photo), in screen pixels.
+    const box = (await canvas.boundingBox())!;
+    const screen = (x: number, y: number): [number, number] => [box.x + (x * box.width) / 600, box.y + (y * box.height) / 400];
+    await page.mouse.move(...screen(325, 235));
+    await page.mouse.down();
+    for (let y = 235; y <= 325; y += 15) {
+      await page.mouse.move(...screen(325, y), { steps: 3 });
+      await page.mouse.move(...screen(405, y), { steps: 8 });
+    }
+    await page.mouse.up();
+    await visible(page.getByText('1 mark - only the painted area will be removed'));
+    await screenshotBothWidths(page, 'tool-remove-object-brush');
+
+    const maskSent = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/ai/remove-image-object');
+    const outcome = nextJobOutcome(page, '/api/ai/remove-image-object', MODEL_TIMEOUT_MS);
+    await page.getByRole('button', { name: 'Remove Object' }).click();
+    expect((await maskSent).postDataBuffer()?.includes('name="mask"; filename="mask.png"')).toBe(true);
+    const { state, trail } = await outcome;
+    expect(state, `job statuses seen: ${trail}`).toBe('completed');
+    await visible(page.getByText('Successfully removed "spoon" from your image!'));
+    const result = await visible(page.getByRole('img', { name: 'Object Removed' }));
+    await expect.poll(() => imageLoaded(result)).toBe(true);
+    await screenshotBothWidths(page, 'tool-remove-object-brush-result');
+    made.push('remove-object');
+  }, MODEL_TEST_TIMEOUT_MS);
+
   it('reviews a text PDF resume; a non-PDF is refused', async () => {
     await page.goto('/ai/review-resume');
     await visible(page.getByText('text PDF format only - Max 10MB'));

@@ -32,7 +32,8 @@ export function MaskBrush({
   const [loaded, setLoaded] = useState<{ url: string; size: Size } | null>(null);
   const natural = loaded?.url === imageUrl ? loaded.size : null;
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const drawing = useRef<Stroke | null>(null);
+  // The stroke in progress and the one pointer drawing it (a second finger must not restart it).
+  const drawing = useRef<{ stroke: Stroke; pointerId: number } | null>(null);
   const panelId = useId();
   const hintId = useId();
   const sizeId = useId();
@@ -65,27 +66,29 @@ export function MaskBrush({
   }
 
   function startStroke(event: ReactPointerEvent<HTMLCanvasElement>) {
-    if (disabled || !natural || (event.pointerType === 'mouse' && event.button !== 0)) return;
+    if (disabled || !natural || drawing.current || (event.pointerType === 'mouse' && event.button !== 0)) return;
     event.preventDefault();
     event.currentTarget.setPointerCapture?.(event.pointerId);
     const { point, rect } = imagePoint(event, natural);
-    drawing.current = { size: brushSizeInImage(brushSize, rect, natural), points: [point] };
-    drawLive(drawing.current);
+    drawing.current = { stroke: { size: brushSizeInImage(brushSize, rect, natural), points: [point] }, pointerId: event.pointerId };
+    drawLive(drawing.current.stroke);
   }
 
   function extendStroke(event: ReactPointerEvent<HTMLCanvasElement>) {
-    if (!drawing.current || !natural) return;
-    drawing.current.points.push(imagePoint(event, natural).point);
-    drawLive(drawing.current);
+    if (drawing.current?.pointerId !== event.pointerId || !natural) return;
+    drawing.current.stroke.points.push(imagePoint(event, natural).point);
+    drawLive(drawing.current.stroke);
   }
 
-  function endStroke() {
-    const stroke = drawing.current;
+  function endStroke(event: ReactPointerEvent<HTMLCanvasElement>) {
+    if (drawing.current?.pointerId !== event.pointerId) return;
+    const { stroke } = drawing.current;
     drawing.current = null;
-    if (stroke) onStrokesChange([...strokes, stroke]);
+    onStrokesChange([...strokes, stroke]);
   }
 
-  function cancelStroke() {
+  function cancelStroke(event: ReactPointerEvent<HTMLCanvasElement>) {
+    if (drawing.current?.pointerId !== event.pointerId) return;
     drawing.current = null;
     redraw();
   }
@@ -96,7 +99,8 @@ export function MaskBrush({
     <div className="flex flex-col gap-3">
       <Button
         variant="secondary"
-        className={cn('self-start', open && 'bg-brand-50 text-brand-800 ring-brand-300 hover:bg-brand-50')}
+        // aria-pressed variants outrank the secondary look, so the on state shows without a second variant.
+        className="self-start aria-pressed:bg-brand-50 aria-pressed:text-brand-800 aria-pressed:ring-brand-300"
         icon={<Brush className="size-4" aria-hidden="true" />}
         aria-pressed={open}
         aria-controls={open ? panelId : undefined}

@@ -123,6 +123,25 @@ describe('Object Removal brush', { timeout: SCREEN_TEST_TIMEOUT_MS }, () => {
     expect(renderMaskPng).not.toHaveBeenCalled();
   });
 
+  it('a second finger does not start another stroke, and a cancelled touch leaves no mark', async () => {
+    removeObjectReplies();
+    const user = userEvent.setup();
+    renderTool(<RemoveObjectPage />);
+    await user.upload(screen.getByLabelText('Upload Image'), photo());
+    const canvas = await openBrush(user);
+    const touch = (pointerId: number, x: number) => ({ clientX: shown.left + x, clientY: shown.top + 50, pointerId, pointerType: 'touch' });
+    fireEvent.pointerDown(canvas, touch(1, 50));
+    fireEvent.pointerDown(canvas, touch(2, 200));
+    fireEvent.pointerMove(canvas, touch(1, 80));
+    fireEvent.pointerUp(canvas, touch(2, 200));
+    expect(screen.getByTestId('mask-status')).toHaveTextContent('No marks yet');
+    fireEvent.pointerCancel(canvas, touch(1, 80));
+    expect(screen.getByTestId('mask-status')).toHaveTextContent('No marks yet');
+    fireEvent.pointerDown(canvas, touch(3, 50));
+    fireEvent.pointerUp(canvas, touch(3, 50));
+    expect(screen.getByTestId('mask-status')).toHaveTextContent('1 mark');
+  });
+
   it('choosing another image clears the marks, so the next request has no mask', async () => {
     const calls = removeObjectReplies();
     const user = userEvent.setup();
