@@ -16,6 +16,13 @@ const MIN_OUTLINE_SHARE = 0.12;
 const FOREGROUND_LEVEL = 64;
 /** Share of the detector box's width/height added on each side before refining. */
 const BOX_GROWTH = 0.08;
+/**
+ * Boxes smaller than this (pixels, after growth) are removed whole. Neither saliency nor GrabCut
+ * has enough pixels to outline a distant car: GrabCut kept only its windscreen, and which part it
+ * kept changed from run to run (its colour models start from OpenCV's shared random state). A
+ * small box costs the fill little extra and leaves nothing of the object behind.
+ */
+const SMALL_BOX_AREA = 96 * 96;
 
 /** 8-bit alpha (255 = salient) for an RGB image, same size: e.g. the ISNet background model. */
 export type SaliencyFn = (rgb: RgbImage) => Promise<Buffer>;
@@ -164,7 +171,8 @@ async function outlineInCrop(image: RgbImage, crop: Box, box: Box, options: Mask
   };
 
   let result: { fg: Uint8Array; outline: ObjectMask['outline'] } = { fg: boxOnly(), outline: 'box' };
-  if (options.saliency) {
+  const refine = (box.x2 - box.x1) * (box.y2 - box.y1) >= SMALL_BOX_AREA;
+  if (refine && options.saliency) {
     // A saliency failure only costs precision: GrabCut below takes over.
     const alpha = await options.saliency(small).catch(() => null);
     if (alpha && alpha.length === sw * sh) {
@@ -174,7 +182,7 @@ async function outlineInCrop(image: RgbImage, crop: Box, box: Box, options: Mask
   }
   // GrabCut needs some background around the box to model it.
   const bgShare = 1 - ((rect.x2 - rect.x1) * (rect.y2 - rect.y1)) / (sw * sh);
-  if (result.outline === 'box' && bgShare >= 0.08) {
+  if (refine && result.outline === 'box' && bgShare >= 0.08) {
     const cut = await grabCut(small, rect);
     if (cut) {
       const fg = cleanOutline(keepInBox(cut), sw, sh);

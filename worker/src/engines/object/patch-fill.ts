@@ -26,6 +26,8 @@ const MIN_SOURCES = 64;
  * from whatever thick region is left, e.g. a dark table instead of the wall beside a person.
  */
 const MIN_SOURCE_SHARE = 0.4;
+/** Holes up to this many pixels across (full resolution) are bridged row by row in the first guess. */
+const BRIDGE_EXTENT = 160;
 /** Below the coarsest level, matches are refined by searching this far around them. */
 const FINE_SEARCH_RADIUS = 24;
 /**
@@ -106,35 +108,50 @@ function holeExtent(level: Level): number {
   return x2 < 0 ? 0 : Math.max(x2 - x1 + 1, y2 - y1 + 1);
 }
 
+/** Per-channel median of the known pixels of row `y` between columns `from` and `to`, or null. */
+function knownRowMedian(level: Level, y: number, from: number, to: number): number[] | null {
+  const { width, rgb, hole } = level;
+  const values: number[][] = [[], [], []];
+  for (let x = Math.max(0, from); x <= Math.min(width - 1, to); x++) {
+    const i = y * width + x;
+    if (hole[i]) continue;
+    for (let c = 0; c < 3; c++) values[c]!.push(rgb[i * 3 + c]!);
+  }
+  if (values[0]!.length === 0) return null;
+  return values.map((v) => v.sort((a, b) => a - b)[v.length >> 1]!);
+}
+
 /**
- * Row part of the first guess: each hole pixel takes the per-channel median of the known pixels
- * in its row near the hole (within a quarter of the hole's extent of the row's hole span). Scenes
- * are mostly layered, and the median picks the row's dominant background (the wall, the table)
- * rather than whatever object happens to touch the hole, which an inward diffusion would smear
- * across it. Returns which pixels now hold a value; rows with no known pixel nearby are left.
+ * Row part of the first guess. Scenes are mostly layered, so each row of the hole is guessed from
+ * the known pixels of the same row near it (within a quarter of the hole's extent), never from
+ * above or below, where an inward diffusion would drag grass up into the stands:
+ * - a hole small enough to bridge runs from the left side's median to the right side's, so a
+ *   hedge that is lit on one side of a parked car and shaded on the other stays both;
+ * - a larger hole takes the median of both sides at once, which picks the row's dominant
+ *   background (the wall, the table) rather than whatever object happens to touch the hole (a
+ *   flag on one side of a person would otherwise be bridged across her).
+ * Returns which pixels now hold a value; rows with no known pixel nearby are left.
  */
-function rowMedianFill(level: Level): Uint8Array {
+function rowMedianFill(level: Level, bridge: boolean): Uint8Array {
   const { width, height, rgb, hole } = level;
   const known = Uint8Array.from(hole, (h) => (h ? 0 : 1));
   const band = Math.max(PATCH_RADIUS + 1, Math.round(holeExtent(level) / 4));
-  const values: number[][] = [[], [], []];
   for (let y = 0; y < height; y++) {
     const row = y * width;
     let first = -1, last = -1;
     for (let x = 0; x < width; x++) if (hole[row + x]) { if (first < 0) first = x; last = x; }
     if (first < 0) continue;
-    for (const v of values) v.length = 0;
-    for (let x = Math.max(0, first - band); x <= Math.min(width - 1, last + band); x++) {
-      const i = row + x;
-      if (hole[i]) continue;
-      for (let c = 0; c < 3; c++) values[c]!.push(rgb[i * 3 + c]!);
-    }
-    if (values[0]!.length === 0) continue;
-    const median = values.map((v) => v.sort((a, b) => a - b)[v.length >> 1]!);
+    const both = knownRowMedian(level, y, first - band, last + band);
+    if (!both) continue;
+    const left = bridge ? knownRowMedian(level, y, first - band, first - 1) : null;
+    const right = bridge ? knownRowMedian(level, y, last + 1, last + band) : null;
     for (let x = first; x <= last; x++) {
       const i = row + x;
       if (!hole[i]) continue;
-      for (let c = 0; c < 3; c++) rgb[i * 3 + c] = median[c]!;
+      const t = last > first ? (x - first) / (last - first) : 0.5;
+      for (let c = 0; c < 3; c++) {
+        rgb[i * 3 + c] = left && right ? (1 - t) * left[c]! + t * right[c]! : (left ?? right ?? both)[c]!;
+      }
       known[i] = 1;
     }
   }
@@ -142,14 +159,14 @@ function rowMedianFill(level: Level): Uint8Array {
 }
 
 /**
- * Smooth first guess for the coarsest level: row medians (see rowMedianFill), then peeling for
+ * Smooth first guess for the coarsest level: row by row (see rowMedianFill), then peeling for
  * rows with no known pixel nearby. Peeling a whole large hole from the outside in would let the
  * side with the most border win: grass under a player's feet crept up into the stands behind him,
  * and a shuttle model beside a person was smeared across the backdrop. The patch search only
  * refines this guess, so the horizon it lays down is the one the result keeps.
  */
-function initialGuess(level: Level): void {
-  onionPeel(level, rowMedianFill(level));
+function initialGuess(level: Level, bridge: boolean): void {
+  onionPeel(level, rowMedianFill(level, bridge));
 }
 
 /** Fills what is not `known` by peeling from the outside in, each pixel the mean of its known neighbours. */
@@ -419,6 +436,7 @@ export function patchFill(rgbBytes: Uint8Array, hole: Uint8Array, width: number,
     pyramid.push(next);
   }
 
+  const bridge = holeExtent(finest) <= BRIDGE_EXTENT;
   let previous: { level: Level; field: Field } | null = null;
   for (let li = pyramid.length - 1; li >= 0; li--) {
     throwIfAborted(options.signal);
@@ -430,7 +448,7 @@ export function patchFill(rgbBytes: Uint8Array, hole: Uint8Array, width: number,
     const { width: w } = level;
 
     if (!previous) {
-      initialGuess(level);
+      initialGuess(level, bridge);
       for (let k = 0; k < field.targets.length; k++) {
         const t = field.targets[k]!;
         // Known pixels start on themselves when they can; everything else at random.
