@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { QUEUE_NAMES, type QueueName } from '../contracts/jobs.js';
 import { createBullmqRunner } from '../queue/bullmq.js';
 import { ConfigError, loadConfig } from '../../api/src/config/env.js';
+import { validateEngineConfig } from './engines/configure.js';
 import { createLogger } from '../../api/src/lib/logger.js';
 
 const PROCESSOR_URL = new URL('./pipeline/processor.ts', import.meta.url).href;
@@ -31,6 +32,9 @@ async function main() {
   const log = createLogger(config.LOG_LEVEL, 'worker');
   if (!config.REDIS_URL) throw new ConfigError('REDIS_URL must be set for a separate worker process');
   if (!config.DATABASE_URL) throw new ConfigError('DATABASE_URL must be set for a separate worker process');
+  // A worker started apart from the api (compose, a cluster) checks the engines' variables too, so
+  // a bad one stops it here rather than failing its first job.
+  validateEngineConfig(config.rawEnv);
   const queues = parseQueues(values.queues!);
   const concurrency = values.concurrency ? Number(values.concurrency) : config.WORKER_CONCURRENCY;
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) {
