@@ -2,6 +2,8 @@
  * Object removal timing: detection, mask and fill for the cup in coffee.png upscaled to about
  * 1 MP and 4 MP (the fill works on a crop around the hole, so time follows the hole's size).
  * Models are warmed first; figures are one warm run each, on this shared 2-core machine.
+ * First a memory soak: BENCH_OBJECT_RUNS (default 40) removals through the worker's remover on
+ * the committed photos, RSS sampled as they go (OpenCV mats and tfjs tensors must all be freed).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -13,6 +15,7 @@ import { fillMasked, holeHalfWidth } from '../../worker/src/engines/object/fill.
 import { decodeRgb, encodePng, maskArea, type RgbImage } from '../../worker/src/engines/object/image.js';
 import { buildObjectMask, type SaliencyFn } from '../../worker/src/engines/object/mask.js';
 import { loadOpenCv } from '../../worker/src/engines/object/opencv.js';
+import { createObjectRemover, parseObjectConfig } from '../../worker/src/engines/object/index.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -45,14 +48,40 @@ export async function run(): Promise<void> {
   const png = await readFile(path.join(root, 'tests/fixtures/images/coffee.png'));
   const [, loadMs] = await timed(async () => { await loadOpenCv(); await loadDetector(); });
   console.log(`cold load (OpenCV wasm + CenterNet on tfjs-wasm): ${loadMs.toFixed(0)} ms`);
+  const saliency: SaliencyFn = (rgb) => predictSaliencyMask(rgb);
+  // The soak runs first, so the 4 MP buffers of the timing runs below do not blur its figures.
+  await soak(saliency);
   const oneMp = await scaled(png, 1224, 816);
   const fourMp = await scaled(png, 2448, 1632);
   await detectObjects(oneMp); // warm-up
   await measure('1 MP', oneMp);
   await measure('4 MP', fourMp);
-  const saliency: SaliencyFn = (rgb) => predictSaliencyMask(rgb);
-  await saliency(await scaled(png, 320, 213)); // load ISNet before timing
   await measure("1 MP+sal", oneMp, saliency);
+}
+
+const mb = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+
+async function soak(saliency: SaliencyFn): Promise<void> {
+  const runs = Number(process.env.BENCH_OBJECT_RUNS ?? 40);
+  const remover = createObjectRemover(parseObjectConfig({}), { saliency });
+  const photo = (name: string) => readFile(path.join(root, 'tests/fixtures/images', name));
+  const jobs = [
+    { png: await photo('coffee.png'), object: 'cup' },
+    { png: await photo('messi5.jpg'), object: 'ball' },
+    { png: await photo('building.jpg'), object: 'car' },
+    { png: await photo('astronaut.jpg'), object: 'person' },
+  ];
+  for (const job of jobs) job.png = await sharp(job.png).png().toBuffer();
+  await remover.remove(jobs[0]!);
+  global.gc?.();
+  const start = process.memoryUsage().rss;
+  const samples: string[] = [];
+  for (let i = 1; i <= runs; i++) {
+    await remover.remove(jobs[i % jobs.length]!);
+    if (i % Math.max(1, Math.round(runs / 8)) === 0 || i === runs) samples.push(`${i}:${mb(process.memoryUsage().rss)}`);
+  }
+  console.log(`RSS over ${runs} object removals (cup, ball, car, person in turn): start ${mb(start)}, end ${mb(process.memoryUsage().rss)}`);
+  console.log(`  samples (run:RSS) ${samples.join(' ')}`);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
