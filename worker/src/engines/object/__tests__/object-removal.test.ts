@@ -288,6 +288,29 @@ describe('when the photo is a car parked on a street in front of a hedge (buildi
     expect(covered / inCar).toBeGreaterThan(0.97);
     expect(before / inCar).toBeLessThan(0.6);
     expect(after / inCar).toBeGreaterThan(0.85);
+
+    // And the fill's colour statistics match its surroundings: the known pixels in the same rows
+    // within 16 px left and right of the hole (the hedge the car stood in front of; a ring all
+    // round would also count the bright grass below, which the fill rightly does not continue).
+    const beside = new Uint8Array(mask.data.length);
+    for (let y = 0; y < image.height; y++) {
+      const row = y * image.width;
+      let first = -1, last = -1;
+      for (let x = 0; x < image.width; x++) if (mask.data[row + x]) { if (first < 0) first = x; last = x; }
+      if (first < 0) continue;
+      for (let x = Math.max(0, first - 16); x < first; x++) beside[row + x] = 1;
+      for (let x = last + 1; x <= Math.min(image.width - 1, last + 16); x++) beside[row + x] = 1;
+    }
+    const inBeside = (i: number) => beside[i] === 1;
+    const inHole = (i: number) => mask.data[i] !== 0;
+    const besideMean = meanColour(image, inBeside);
+    const besideHist = histogram(image, inBeside);
+    const meanBefore = distance(meanColour(image, inHole), besideMean), meanAfter = distance(meanColour(filled, inHole), besideMean);
+    const simBefore = bhattacharyya(histogram(image, inHole), besideHist), simAfter = bhattacharyya(histogram(filled, inHole), besideHist);
+    console.log(`car fill vs beside: mean distance ${meanBefore.toFixed(1)} -> ${meanAfter.toFixed(1)}, histogram similarity ${simBefore.toFixed(3)} -> ${simAfter.toFixed(3)}`);
+    // Measured 15.7 -> 9.9 and 0.888 -> 0.937.
+    expect(meanAfter).toBeLessThan(Math.min(13, meanBefore));
+    expect(simAfter).toBeGreaterThan(Math.max(0.91, simBefore));
   });
 });
 
