@@ -65,13 +65,11 @@ async function soak(saliency: SaliencyFn): Promise<void> {
   const runs = Number(process.env.BENCH_OBJECT_RUNS ?? 40);
   const remover = createObjectRemover(parseObjectConfig({}), { saliency });
   const photo = (name: string) => readFile(path.join(root, 'tests/fixtures/images', name));
-  const jobs = [
-    { png: await photo('coffee.png'), object: 'cup' },
-    { png: await photo('messi5.jpg'), object: 'ball' },
-    { png: await photo('building.jpg'), object: 'car' },
-    { png: await photo('astronaut.jpg'), object: 'person' },
-  ];
-  for (const job of jobs) job.png = await sharp(job.png).png().toBuffer();
+  // The handler receives normalised PNGs: convert the JPEGs once, up front.
+  const jobs: { png: Buffer; object: string }[] = [];
+  for (const [file, object] of [['coffee.png', 'cup'], ['messi5.jpg', 'ball'], ['building.jpg', 'car'], ['astronaut.jpg', 'person']] as const) {
+    jobs.push({ png: await sharp(await photo(file)).png().toBuffer(), object });
+  }
   await remover.remove(jobs[0]!);
   global.gc?.();
   const start = process.memoryUsage().rss;
