@@ -56,6 +56,16 @@ function drag(canvas: HTMLElement, points: [number, number][]) {
   fireEvent.pointerUp(canvas, at(points.at(-1)!));
 }
 
+/** The tool with coffee.png chosen and, when given, the object name typed. */
+async function photoChosen(object?: string) {
+  const calls = removeObjectReplies();
+  const user = userEvent.setup();
+  renderTool(<RemoveObjectPage />);
+  await user.upload(screen.getByLabelText('Upload Image'), photo());
+  if (object) await fill(user, screen.getByLabelText('Object to Remove'), object);
+  return { calls, user };
+}
+
 async function submitted(user: ReturnType<typeof userEvent.setup>, calls: ReturnType<typeof fakeApi>) {
   await user.click(screen.getByRole('button', { name: 'Remove Object' }));
   await screen.findByText(/^Successfully removed/);
@@ -80,11 +90,7 @@ describe('Object Removal brush', { timeout: SCREEN_TEST_TIMEOUT_MS }, () => {
   });
 
   it('when a stroke is painted, then the request carries a mask drawn from it in image pixels at the image size', async () => {
-    const calls = removeObjectReplies();
-    const user = userEvent.setup();
-    renderTool(<RemoveObjectPage />);
-    await user.upload(screen.getByLabelText('Upload Image'), photo());
-    await fill(user, screen.getByLabelText('Object to Remove'), 'spoon');
+    const { calls, user } = await photoChosen('spoon');
     const canvas = await openBrush(user);
     drag(canvas, [[150, 110], [175, 130], [200, 150]]);
     expect(drawnLines).toBeGreaterThan(0);
@@ -104,11 +110,7 @@ describe('Object Removal brush', { timeout: SCREEN_TEST_TIMEOUT_MS }, () => {
   });
 
   it('Undo takes back the last stroke and Clear the rest, after which no mask is sent', async () => {
-    const calls = removeObjectReplies();
-    const user = userEvent.setup();
-    renderTool(<RemoveObjectPage />);
-    await user.upload(screen.getByLabelText('Upload Image'), photo());
-    await fill(user, screen.getByLabelText('Object to Remove'), 'spoon');
+    const { calls, user } = await photoChosen('spoon');
     const canvas = await openBrush(user);
     drag(canvas, [[10, 10], [20, 20]]);
     drag(canvas, [[100, 100]]);
@@ -124,10 +126,7 @@ describe('Object Removal brush', { timeout: SCREEN_TEST_TIMEOUT_MS }, () => {
   });
 
   it('a second finger does not start another stroke, and a cancelled touch leaves no mark', async () => {
-    removeObjectReplies();
-    const user = userEvent.setup();
-    renderTool(<RemoveObjectPage />);
-    await user.upload(screen.getByLabelText('Upload Image'), photo());
+    const { user } = await photoChosen();
     const canvas = await openBrush(user);
     const touch = (pointerId: number, x: number) => ({ clientX: shown.left + x, clientY: shown.top + 50, pointerId, pointerType: 'touch' });
     fireEvent.pointerDown(canvas, touch(1, 50));
@@ -143,11 +142,7 @@ describe('Object Removal brush', { timeout: SCREEN_TEST_TIMEOUT_MS }, () => {
   });
 
   it('choosing another image clears the marks, so the next request has no mask', async () => {
-    const calls = removeObjectReplies();
-    const user = userEvent.setup();
-    renderTool(<RemoveObjectPage />);
-    await user.upload(screen.getByLabelText('Upload Image'), photo());
-    await fill(user, screen.getByLabelText('Object to Remove'), 'spoon');
+    const { calls, user } = await photoChosen('spoon');
     const canvas = await openBrush(user);
     drag(canvas, [[150, 110], [200, 150]]);
     expect(screen.getByTestId('mask-status')).toHaveTextContent('1 mark');
@@ -160,11 +155,7 @@ describe('Object Removal brush', { timeout: SCREEN_TEST_TIMEOUT_MS }, () => {
   });
 
   it('closing the brush drops its marks', async () => {
-    const calls = removeObjectReplies();
-    const user = userEvent.setup();
-    renderTool(<RemoveObjectPage />);
-    await user.upload(screen.getByLabelText('Upload Image'), photo());
-    await fill(user, screen.getByLabelText('Object to Remove'), 'spoon');
+    const { calls, user } = await photoChosen('spoon');
     drag(await openBrush(user), [[150, 110], [200, 150]]);
     await user.click(screen.getByRole('button', { name: 'Mark the object with a brush' }));
     expect(screen.queryByTestId('mask-canvas')).not.toBeInTheDocument();
