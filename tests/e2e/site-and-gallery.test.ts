@@ -158,6 +158,8 @@ describe.skipIf(!ready)('site, accounts and community gallery (browser)', () => 
 
     await sidebar.getByRole('link', { name: 'Community' }).click();
     await page.waitForURL('**/ai/community');
+    // The URL changes a render before the sidebar marks the new item: wait for the mark.
+    await sidebar.locator('a[aria-current="page"]', { hasText: 'Community' }).waitFor();
     expect(await sidebar.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBeNull();
     expect(await sidebar.getByRole('link', { name: 'Community' }).getAttribute('aria-current')).toBe('page');
     await visible(page.getByText('No Creations Yet'));
