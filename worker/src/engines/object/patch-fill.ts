@@ -7,6 +7,8 @@
  * Works on a float RGB copy of a crop; the caller pastes the hole pixels back.
  */
 
+import { holeLayers } from './layers.js';
+
 const PATCH_RADIUS = 3; // 7x7 patches
 /** Levels above this many target pixels only refine the upsampled matches (no random search). */
 const FULL_SEARCH_BUDGET = 160_000;
@@ -52,6 +54,8 @@ interface Level {
   hole: Uint8Array;
   /** Added cost per squared pixel between target and source (see SPATIAL_WEIGHT). */
   spatial: number;
+  /** Surface of every pixel when the hole crosses a border (see layers.ts): copy only from the own surface. */
+  layer?: Uint8Array;
 }
 
 export interface PatchFillOptions {
@@ -96,7 +100,18 @@ function downsample(level: Level): Level {
       if (n > 0) { rgb[o * 3] = r / n; rgb[o * 3 + 1] = g / n; rgb[o * 3 + 2] = b / n; }
     }
   }
-  return { width, height, rgb, hole, spatial: 0 };
+  let layer: Uint8Array | undefined;
+  if (level.layer) {
+    layer = new Uint8Array(width * height);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        let ones = 0;
+        for (let dy = 0; dy < 2; dy++) for (let dx = 0; dx < 2; dx++) ones += level.layer[(2 * y + dy) * level.width + 2 * x + dx]!;
+        layer[y * width + x] = ones >= 2 ? 1 : 0;
+      }
+    }
+  }
+  return { width, height, rgb, hole, spatial: 0, layer };
 }
 
 function holeExtent(level: Level): number {
@@ -111,12 +126,13 @@ function holeExtent(level: Level): number {
 }
 
 /** Per-channel median of the known pixels of row `y` between columns `from` and `to`, or null. */
-function knownRowMedian(level: Level, y: number, from: number, to: number): number[] | null {
-  const { width, rgb, hole } = level;
+function knownRowMedian(level: Level, y: number, from: number, to: number, onlyLayer?: number): number[] | null {
+  const { width, rgb, hole, layer } = level;
   const values: number[][] = [[], [], []];
   for (let x = Math.max(0, from); x <= Math.min(width - 1, to); x++) {
     const i = y * width + x;
     if (hole[i]) continue;
+    if (onlyLayer !== undefined && layer && layer[i] !== onlyLayer) continue;
     for (let c = 0; c < 3; c++) values[c]!.push(rgb[i * 3 + c]!);
   }
   if (values[0]!.length === 0) return null;
@@ -147,9 +163,20 @@ function rowMedianFill(level: Level, bridge: boolean): Uint8Array {
     if (!both) continue;
     const left = bridge ? knownRowMedian(level, y, first - band, first - 1) : null;
     const right = bridge ? knownRowMedian(level, y, last + 1, last + band) : null;
+    // Across a continued border, each hole pixel takes its own surface's colour in this row (or,
+    // if the row has none nearby, anywhere in the row).
+    const perLayer = level.layer
+      ? [0, 1].map((k) => knownRowMedian(level, y, first - band, last + band, k) ?? knownRowMedian(level, y, 0, width - 1, k))
+      : null;
     for (let x = first; x <= last; x++) {
       const i = row + x;
       if (!hole[i]) continue;
+      const own = perLayer?.[level.layer![i]!];
+      if (own) {
+        for (let c = 0; c < 3; c++) rgb[i * 3 + c] = own[c]!;
+        known[i] = 1;
+        continue;
+      }
       const t = last > first ? (x - first) / (last - first) : 0.5;
       for (let c = 0; c < 3; c++) {
         rgb[i * 3 + c] = left && right ? (1 - t) * left[c]! + t * right[c]! : (left ?? right ?? both)[c]!;
@@ -291,6 +318,7 @@ function matchCost(level: Level, t: number, s: number, limit: number): number {
   const dx = (t % width) - (s % width), dy = Math.floor(t / width) - Math.floor(s / width);
   // Rows count more than columns: scenes are mostly layered (floor under wall, grass under sky),
   // so the same height on the other side of the hole is a better source than straight above.
+  if (level.layer && level.layer[t] !== level.layer[s]) return Infinity;
   const penalty = level.spatial * (HORIZONTAL_SHARE * dx * dx + dy * dy);
   if (penalty >= limit) return penalty;
   return penalty + patchDistance(level, t, s, limit - penalty);
@@ -383,10 +411,9 @@ function vote(level: Level, field: Field, uniform: boolean): void {
   const { width, height, rgb, hole } = level;
   const R = PATCH_RADIUS;
   let sigma2 = 1;
-  if (!uniform && field.distance.length > 0) {
-    const sorted = Float32Array.from(field.distance).sort();
-    sigma2 = Math.max(1, sorted[Math.floor(sorted.length * 0.75)]!);
-  }
+  // Matches still stuck on the other surface (infinite cost, see matchCost) do not set the scale.
+  const sorted = Float32Array.from(field.distance.filter(Number.isFinite)).sort();
+  if (!uniform && sorted.length > 0) sigma2 = Math.max(1, sorted[Math.floor(sorted.length * 0.75)]!);
   const out = new Float32Array(rgb.length);
   out.set(rgb);
   for (let y = 0; y < height; y++) {
@@ -426,6 +453,7 @@ function vote(level: Level, field: Field, uniform: boolean): void {
 export function patchFill(rgbBytes: Uint8Array, hole: Uint8Array, width: number, height: number, options: PatchFillOptions = {}): Uint8Array {
   const random = mulberry32(options.seed ?? 1);
   const finest: Level = { width, height, rgb: Float32Array.from(rgbBytes), hole: Uint8Array.from(hole, (h) => (h ? 1 : 0)), spatial: 0 };
+  finest.layer = holeLayers(rgbBytes, finest.hole, width, height, holeExtent(finest)) ?? undefined;
   const pyramid: Level[] = [finest];
   while (true) {
     const top = pyramid[pyramid.length - 1]!;
