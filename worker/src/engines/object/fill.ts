@@ -5,7 +5,7 @@
  * back, so the rest of a large photo keeps its exact pixels and resolution. When the operator
  * supplies an inpainting model (OBJECT_INPAINT_MODEL), every hole goes to it instead.
  */
-import { cropMask, cropRgb, maskBounds, type Box, type Mask, type RgbImage } from './image.js';
+import { chessboardDistance, cropMask, cropRgb, maskBounds, type Box, type Mask, type RgbImage } from './image.js';
 import { inpaintWithModel, modelCrop } from './inpaint-model.js';
 import { loadOpenCv } from './opencv.js';
 import { patchFill } from './patch-fill.js';
@@ -39,41 +39,12 @@ export function fillCrop(bounds: Box, width: number, height: number): Box {
   };
 }
 
-/** Largest distance from a hole pixel to the nearest known pixel (chessboard metric, two passes). */
+/** Largest distance from a hole pixel to the nearest known pixel (chessboard metric). */
 export function holeHalfWidth(mask: Mask): number {
   const { width, height, data } = mask;
-  const dist = new Int32Array(width * height);
-  const big = width + height;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = y * width + x;
-      if (!data[i]) { dist[i] = 0; continue; }
-      let d = big;
-      if (x > 0) d = Math.min(d, dist[i - 1]! + 1);
-      if (y > 0) {
-        d = Math.min(d, dist[i - width]! + 1);
-        if (x > 0) d = Math.min(d, dist[i - width - 1]! + 1);
-        if (x < width - 1) d = Math.min(d, dist[i - width + 1]! + 1);
-      }
-      dist[i] = d;
-    }
-  }
+  const dist = chessboardDistance((i) => !data[i], width, height);
   let max = 0;
-  for (let y = height - 1; y >= 0; y--) {
-    for (let x = width - 1; x >= 0; x--) {
-      const i = y * width + x;
-      if (!data[i]) continue;
-      let d = dist[i]!;
-      if (x < width - 1) d = Math.min(d, dist[i + 1]! + 1);
-      if (y < height - 1) {
-        d = Math.min(d, dist[i + width]! + 1);
-        if (x < width - 1) d = Math.min(d, dist[i + width + 1]! + 1);
-        if (x > 0) d = Math.min(d, dist[i + width - 1]! + 1);
-      }
-      dist[i] = d;
-      if (d > max) max = d;
-    }
-  }
+  for (let i = 0; i < data.length; i++) if (data[i] && dist[i]! > max) max = dist[i]!;
   return max;
 }
 

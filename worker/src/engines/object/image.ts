@@ -95,3 +95,23 @@ export function cropMask(mask: Mask, box: Box): Mask {
   }
   return { data, width, height };
 }
+
+/** Chessboard distance from every pixel to the nearest pixel where `seed` is set (two passes). */
+export function chessboardDistance(seed: (i: number) => boolean, width: number, height: number): Int32Array {
+  const d = new Int32Array(width * height).fill(width + height);
+  for (let i = 0; i < d.length; i++) if (seed(i)) d[i] = 0;
+  for (let pass = 0; pass < 2; pass++) {
+    const step = pass === 0 ? -1 : 1;
+    for (let k = 0; k < d.length; k++) {
+      const i = pass === 0 ? k : d.length - 1 - k;
+      const x = i % width, y = (i - x) / width;
+      let v = d[i]!;
+      for (const [dx, dy] of [[step, 0], [0, step], [step, step], [-step, step]] as const) {
+        const nx = x + dx, ny = y + dy;
+        if (nx >= 0 && ny >= 0 && nx < width && ny < height) v = Math.min(v, d[ny * width + nx]! + 1);
+      }
+      d[i] = v;
+    }
+  }
+  return d;
+}

@@ -6,6 +6,8 @@
  * as an arc. Each hole pixel then belongs to one surface and copies only from it.
  */
 
+import { chessboardDistance } from './image.js';
+
 /** Known pixels this close to the hole (pixels, at least) decide the two surfaces. */
 const MIN_RING = 8;
 /** The two colours must be at least this far apart (RGB units), each at least this share of the ring. */
@@ -27,26 +29,6 @@ type Point = [number, number];
 
 function colourDistance(rgb: ArrayLike<number>, i: number, c: number[]): number {
   return Math.hypot(rgb[i * 3]! - c[0]!, rgb[i * 3 + 1]! - c[1]!, rgb[i * 3 + 2]! - c[2]!);
-}
-
-/** Chessboard distance from every pixel to the nearest pixel where `seed` is set (two passes). */
-function distanceTo(seed: (i: number) => boolean, width: number, height: number): Int32Array {
-  const d = new Int32Array(width * height).fill(width + height);
-  for (let i = 0; i < d.length; i++) if (seed(i)) d[i] = 0;
-  for (let pass = 0; pass < 2; pass++) {
-    const step = pass === 0 ? -1 : 1;
-    for (let k = 0; k < d.length; k++) {
-      const i = pass === 0 ? k : d.length - 1 - k;
-      const x = i % width, y = (i - x) / width;
-      let v = d[i]!;
-      for (const [dx, dy] of [[step, 0], [0, step], [step, step], [-step, step]] as const) {
-        const nx = x + dx, ny = y + dy;
-        if (nx >= 0 && ny >= 0 && nx < width && ny < height) v = Math.min(v, d[ny * width + nx]! + 1);
-      }
-      d[i] = v;
-    }
-  }
-  return d;
 }
 
 /** Two-means over the ring's colours, started from its darkest and lightest pixels. */
@@ -124,7 +106,7 @@ export function holeLayers(pixels: ArrayLike<number>, hole: Uint8Array, width: n
     const sum = r + g + b + 30;
     rgb[i] = (255 * r) / sum + 0.2 * r; rgb[i + 1] = (255 * g) / sum + 0.2 * g; rgb[i + 2] = (255 * b) / sum + 0.2 * b;
   }
-  const toHole = distanceTo((i) => hole[i] === 1, width, height);
+  const toHole = chessboardDistance((i) => hole[i] === 1, width, height);
   const ringWidth = Math.max(MIN_RING, Math.round(holeExtent / 8));
   const ring: number[] = [];
   for (let i = 0; i < hole.length; i++) if (!hole[i] && toHole[i]! <= ringWidth) ring.push(i);
