@@ -6,9 +6,12 @@
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
+COPY core/package.json core/
+COPY contracts/package.json contracts/
+COPY queue/package.json queue/
+COPY storage/package.json storage/
 COPY api/package.json api/
 COPY worker/package.json worker/
-COPY storage/package.json storage/
 COPY web/package.json web/
 RUN npm ci --loglevel=error
 COPY . .
@@ -19,9 +22,12 @@ FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production DATA_DIR=/data PORT=3000
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
+COPY core/package.json core/
+COPY contracts/package.json contracts/
+COPY queue/package.json queue/
+COPY storage/package.json storage/
 COPY api/package.json api/
 COPY worker/package.json worker/
-COPY storage/package.json storage/
 COPY web/package.json web/
 # Prebuilt binaries for other operating systems and for GPUs are dropped (about 0.8 GB): the
 # image runs on CPU. For a CUDA host, keep node_modules/@node-llama-cpp/*cuda*.
@@ -30,9 +36,12 @@ RUN npm ci --omit=dev --loglevel=error && npm cache clean --force \
            node_modules/@node-llama-cpp/*-cuda* node_modules/@node-llama-cpp/*-vulkan* \
            node_modules/@node-llama-cpp/mac-* node_modules/@node-llama-cpp/win-*
 COPY tsconfig.json tsconfig.base.json ./
+COPY core core
+COPY contracts contracts
+COPY queue queue
+COPY storage storage
 COPY api api
 COPY worker worker
-COPY storage storage
 COPY migrations migrations
 COPY scripts scripts
 COPY --from=build /app/web/dist web/dist

@@ -7,7 +7,7 @@ export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'scratch-lead/**', 'tests/artifacts/**', '**/*.mjs', '**/*.cjs', '**/.*'] },
   ...tseslint.configs.recommended,
   {
-    files: ['api/**/*.ts', 'worker/**/*.ts', 'storage/**/*.ts'],
+    files: ['{core,contracts,queue,storage,api,worker}/**/*.ts'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
@@ -22,9 +22,9 @@ export default tseslint.config(
     },
   },
   {
-    files: ['worker/contracts/**/*.ts', 'worker/queue/**/*.ts'],
+    files: ['contracts/**/*.ts', 'queue/**/*.ts', 'core/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/api/**', '**/web/**'], message: 'Contracts and queue adapters are imported by the api; they must not import it.' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/api/**', '**/worker/**', '**/web/**', '@craftwell/api/*', '@craftwell/worker/*', '@craftwell/web/*'], message: 'core, contracts and queue are imported by the api and the worker; they must not import them.' }] }],
     },
   },
   {

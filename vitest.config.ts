@@ -8,7 +8,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['api/**/*.test.ts', 'worker/**/*.test.ts', 'storage/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+          include: ['{core,contracts,queue,storage,api,worker}/**/*.test.ts', 'tests/integration/**/*.test.ts'],
           exclude: ['**/node_modules/**'],
           globalSetup: ['tests/setup/global-services.ts'],
           testTimeout: 60_000,

@@ -1,5 +1,5 @@
 /** `npm start` ends here (after install and build): start everything, stop cleanly on a signal. */
-import { ConfigError, loadConfig } from './config/env.js';
+import { ConfigError, loadConfig } from '@craftwell/core/config/env';
 import { startServer } from './server.js';
 
 async function main() {

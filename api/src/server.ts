@@ -7,20 +7,20 @@ import { fork, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { JobProducer, JobRunner } from '../../worker/queue/types.js';
-import { createBullmqProducer } from '../../worker/queue/bullmq.js';
-import { createObjectStorage, parseStorageConfig } from '../../storage/index.js';
-import { describeEngines, imageGenerationStatusFor, validateEngineConfig } from '../../worker/src/engines/configure.js';
+import type { JobProducer, JobRunner } from '@craftwell/queue/types';
+import { createBullmqProducer } from '@craftwell/queue/bullmq';
+import { createObjectStorage, parseStorageConfig } from '@craftwell/storage';
+import { describeEngines, imageGenerationStatusFor, validateEngineConfig } from '@craftwell/worker/engines/configure';
 import { createApp } from './app.js';
 import { createBetterAuth, createLocalAuthProvider } from './auth/local.js';
 import { createClerkAuth } from './auth/clerk.js';
-import type { AppConfig } from './config/env.js';
-import { startEmbeddedPostgres } from './db/embedded-postgres.js';
-import { migrateUp } from './db/migrate.js';
-import { createPool } from './db/pool.js';
+import type { AppConfig } from '@craftwell/core/config/env';
+import { startEmbeddedPostgres } from '@craftwell/core/db/embedded-postgres';
+import { migrateUp } from '@craftwell/core/db/migrate';
+import { createPool } from '@craftwell/core/db/pool';
 import { findRedisServer, startEmbeddedRedis } from './embedded/redis.js';
 import { authSecret } from './embedded/secret.js';
-import { createLogger } from './lib/logger.js';
+import { createLogger } from '@craftwell/core/logger';
 import { startOrphanSweep } from './jobs/orphan-sweep.js';
 import { createQueueDashboard } from './jobs/queue-dashboard.js';
 
@@ -97,7 +97,7 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
         await workers.ready;
       }
     } else {
-      const { createInProcessQueue } = await import('../../worker/queue/in-process.js');
+      const { createInProcessQueue } = await import('@craftwell/queue/in-process');
       const queue = createInProcessQueue({ threads: config.IN_PROCESS_THREADS, processorUrl: PROCESSOR_URL });
       producer = queue.producer;
       runner = queue.runner;

@@ -13,8 +13,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import sharp from 'sharp';
-import { createIsnetRemover } from '../../worker/src/engines/background/embedded.js';
-import { getIsnet } from '../../worker/src/engines/background/isnet.js';
+import { createIsnetRemover } from '@craftwell/worker/engines/background/embedded';
+import { getIsnet } from '@craftwell/worker/engines/background/isnet';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../tests/fixtures/images');
 

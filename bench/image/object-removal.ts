@@ -9,13 +9,13 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { predictSaliencyMask } from '../../worker/src/engines/background/isnet.js';
-import { detectObjects, loadDetector, pickObject } from '../../worker/src/engines/object/detector.js';
-import { fillMasked, holeHalfWidth } from '../../worker/src/engines/object/fill.js';
-import { decodeRgb, encodePng, maskArea, type RgbImage } from '../../worker/src/engines/object/image.js';
-import { buildObjectMask, type SaliencyFn } from '../../worker/src/engines/object/mask.js';
-import { loadOpenCv } from '../../worker/src/engines/object/opencv.js';
-import { createObjectRemover, parseObjectConfig } from '../../worker/src/engines/object/index.js';
+import { predictSaliencyMask } from '@craftwell/worker/engines/background/isnet';
+import { detectObjects, loadDetector, pickObject } from '@craftwell/worker/engines/object/detector';
+import { fillMasked, holeHalfWidth } from '@craftwell/worker/engines/object/fill';
+import { decodeRgb, encodePng, maskArea, type RgbImage } from '@craftwell/worker/engines/object/image';
+import { buildObjectMask, type SaliencyFn } from '@craftwell/worker/engines/object/mask';
+import { loadOpenCv } from '@craftwell/worker/engines/object/opencv';
+import { createObjectRemover, parseObjectConfig } from '@craftwell/worker/engines/object/index';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 

@@ -8,9 +8,9 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Redis } from 'ioredis';
-import { createBullmqProducer, createBullmqRunner } from '../../worker/queue/bullmq.js';
-import { createInProcessQueue } from '../../worker/queue/in-process.js';
-import type { JobProducer, JobRunner } from '../../worker/queue/types.js';
+import { createBullmqProducer, createBullmqRunner } from '@craftwell/queue/bullmq';
+import { createInProcessQueue } from '@craftwell/queue/in-process';
+import type { JobProducer, JobRunner } from '@craftwell/queue/types';
 
 const SEQUENTIAL_JOBS = 1000;
 const CONCURRENT_CLIENTS = 50;

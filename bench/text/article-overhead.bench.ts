@@ -6,13 +6,13 @@
  * Run: npx tsx bench/text/article-overhead.bench.ts
  */
 import { pathToFileURL } from 'node:url';
-import type { JobContext, ProgressUpdate } from '../../worker/contracts/handler.js';
-import article from '../../worker/src/handlers/article.js';
-import { parseTextConfig } from '../../worker/src/engines/text/config.js';
-import { configureTextHandlers, createTextEngines } from '../../worker/src/engines/text/registry.js';
-import { renderTitles } from '../../worker/src/engines/text/offline/headlines.js';
-import { buildOutline, renderOutline } from '../../worker/src/engines/text/offline/outline.js';
-import { startFakeChatServer } from '../../worker/src/engines/text/__tests__/fake-chat-server.js';
+import type { JobContext, ProgressUpdate } from '@craftwell/contracts/handler';
+import article from '@craftwell/worker/handlers/article';
+import { parseTextConfig } from '@craftwell/core/config/text';
+import { configureTextHandlers, createTextEngines } from '@craftwell/worker/engines/text/registry';
+import { renderTitles } from '@craftwell/worker/engines/text/offline/headlines';
+import { buildOutline, renderOutline } from '@craftwell/worker/engines/text/offline/outline';
+import { startFakeChatServer } from '@craftwell/worker/engines/text/__tests__/fake-chat-server';
 
 const RUNS = 40;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

@@ -5,10 +5,10 @@
  */
 import { pathToFileURL } from 'node:url';
 import { strongResume } from '../../tests/fixtures/resumes/resume-fixtures.js';
-import { analyseResume } from '../../worker/src/engines/resume/analysis.js';
-import { buildLayout } from '../../worker/src/engines/resume/layout.js';
-import { readPdfText } from '../../worker/src/engines/resume/pdf-text.js';
-import { renderReview } from '../../worker/src/engines/resume/review.js';
+import { analyseResume } from '@craftwell/worker/engines/resume/analysis';
+import { buildLayout } from '@craftwell/worker/engines/resume/layout';
+import { readPdfText } from '@craftwell/worker/engines/resume/pdf-text';
+import { renderReview } from '@craftwell/worker/engines/resume/review';
 
 const RUNS = 30;
 

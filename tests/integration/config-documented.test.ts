@@ -6,12 +6,12 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { envSchema } from '../../api/src/config/env.js';
-import { backgroundConfigSchema } from '../../worker/src/engines/background/config.js';
-import { imageConfigSchema } from '../../worker/src/engines/image-gen/config.js';
-import { objectEnvSchema } from '../../worker/src/engines/object/config.js';
-import { textConfigSchema } from '../../worker/src/engines/text/config.js';
-import { STORAGE_ENV_NAMES } from '../../storage/index.js';
+import { envSchema } from '@craftwell/core/config/env';
+import { backgroundConfigSchema } from '@craftwell/core/config/background';
+import { imageConfigSchema } from '@craftwell/core/config/image-gen';
+import { objectEnvSchema } from '@craftwell/core/config/object';
+import { textConfigSchema } from '@craftwell/core/config/text';
+import { STORAGE_ENV_NAMES } from '@craftwell/storage';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** Set by the tooling, not by operators. */

@@ -8,9 +8,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { loadConfig } from '../../api/src/config/env.js';
-import { parseStorageConfig, STORAGE_ENV_NAMES } from '../../storage/index.js';
-import { QUEUE_NAMES } from '../../worker/contracts/jobs.js';
+import { loadConfig } from '@craftwell/core/config/env';
+import { parseStorageConfig, STORAGE_ENV_NAMES } from '@craftwell/storage';
+import { QUEUE_NAMES } from '@craftwell/contracts/jobs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const composeText = fs.readFileSync(path.join(root, 'docker-compose.yml'), 'utf8');

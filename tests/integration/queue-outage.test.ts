@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findRedisServer } from '../../api/src/embedded/redis.js';
+import { findRedisServer } from '@craftwell/api/embedded/redis';
 import { serviceUrl } from '../support/services.js';
 import { authed, signUp, startTestApp, type TestApp } from '../support/app.js';
 

@@ -10,8 +10,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startEmbeddedPostgres } from '../../api/src/db/embedded-postgres.js';
-import { findRedisServer } from '../../api/src/embedded/redis.js';
+import { startEmbeddedPostgres } from '@craftwell/core/db/embedded-postgres';
+import { findRedisServer } from '@craftwell/api/embedded/redis';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -3,8 +3,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../../api/src/config/env.js';
-import { startServer, type RunningServer } from '../../api/src/server.js';
+import { loadConfig } from '@craftwell/core/config/env';
+import { startServer, type RunningServer } from '@craftwell/api/server';
 import { createTestDatabase, type TestDatabase } from './database.js';
 
 export interface TestApp extends RunningServer {

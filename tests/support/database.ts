@@ -1,7 +1,7 @@
 /** A fresh, migrated database per test file, dropped afterwards. */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { migrateUp } from '../../api/src/db/migrate.js';
+import { migrateUp } from '@craftwell/core/db/migrate';
 
 export interface TestDatabase {
   url: string;

@@ -3,11 +3,11 @@
  * Scale each queue on its own by running more of these (docker compose --scale worker-image=3).
  */
 import { parseArgs } from 'node:util';
-import { QUEUE_NAMES, type QueueName } from '../contracts/jobs.js';
-import { createBullmqRunner } from '../queue/bullmq.js';
-import { ConfigError, loadConfig } from '../../api/src/config/env.js';
+import { QUEUE_NAMES, type QueueName } from '@craftwell/contracts/jobs';
+import { createBullmqRunner } from '@craftwell/queue/bullmq';
+import { ConfigError, loadConfig } from '@craftwell/core/config/env';
 import { validateEngineConfig } from './engines/configure.js';
-import { createLogger } from '../../api/src/lib/logger.js';
+import { createLogger } from '@craftwell/core/logger';
 
 const PROCESSOR_URL = new URL('./pipeline/processor.ts', import.meta.url).href;
 const SHUTDOWN_GRACE_MS = 25_000;

@@ -6,7 +6,7 @@
  */
 import type { Request, RequestHandler } from 'express';
 import { clerkMiddleware, createClerkClient, getAuth } from '@clerk/express';
-import type { Db } from '../db/pool.js';
+import type { Db } from '@craftwell/core/db/pool';
 import type { AuthProvider, AuthUser } from './types.js';
 
 export interface ClerkOptions {

@@ -8,7 +8,7 @@ import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { fromNodeHeaders } from 'better-auth/node';
 import { bearer } from 'better-auth/plugins';
-import type { Db } from '../db/pool.js';
+import type { Db } from '@craftwell/core/db/pool';
 import type { AuthProvider, AuthUser, Plan } from './types.js';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, weakPasswordReason } from './password-policy.js';
 

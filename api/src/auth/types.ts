@@ -1,6 +1,8 @@
 import type { Request } from 'express';
 
-export type Plan = 'free' | 'premium';
+import type { Plan } from '@craftwell/core/repositories/quota';
+
+export type { Plan };
 
 /** The caller of a data route, whichever auth provider vouched for them. */
 export interface AuthUser {

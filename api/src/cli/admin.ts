@@ -1,7 +1,7 @@
 /**
  * Administration: `npm run admin -- list-users` and `npm run admin -- set-plan <email> <free|premium>`.
  */
-import { loadConfig } from '../config/env.js';
+import { loadConfig } from '@craftwell/core/config/env';
 import { withDatabase } from './with-database.js';
 
 const USAGE = `Usage:

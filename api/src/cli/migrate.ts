@@ -1,5 +1,5 @@
 /** `npm run migrate`: apply pending migrations to DATABASE_URL (or the embedded server). */
-import { loadConfig } from '../config/env.js';
+import { loadConfig } from '@craftwell/core/config/env';
 import { withDatabase } from './with-database.js';
 
 try {

@@ -1,7 +1,7 @@
-import type { AppConfig } from '../config/env.js';
-import { startEmbeddedPostgres } from '../db/embedded-postgres.js';
-import { migrateUp } from '../db/migrate.js';
-import { createPool, type Db } from '../db/pool.js';
+import type { AppConfig } from '@craftwell/core/config/env';
+import { startEmbeddedPostgres } from '@craftwell/core/db/embedded-postgres';
+import { migrateUp } from '@craftwell/core/db/migrate';
+import { createPool, type Db } from '@craftwell/core/db/pool';
 
 /** Runs fn with a migrated database: DATABASE_URL, or the embedded server started for the call. */
 export async function withDatabase<T>(config: AppConfig, fn: (db: Db) => Promise<T>): Promise<T> {

@@ -1,9 +1,9 @@
 /** Once an hour: delete stored objects that no row references and that are older than a day. */
-import type { ObjectStorage } from '../../../storage/object-storage.js';
-import { sweepOrphans } from '../../../storage/sweep.js';
-import type { Db } from '../db/pool.js';
-import type { Logger } from '../lib/logger.js';
-import { isObjectReferenced } from '../modules/creations/repository.js';
+import type { ObjectStorage } from '@craftwell/storage/object-storage';
+import { sweepOrphans } from '@craftwell/storage/sweep';
+import type { Db } from '@craftwell/core/db/pool';
+import type { Logger } from '@craftwell/core/logger';
+import { isObjectReferenced } from '@craftwell/core/repositories/creations';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const EVERY_MS = 60 * 60 * 1000;

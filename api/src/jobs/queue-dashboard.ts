@@ -5,7 +5,7 @@ import { ExpressAdapter } from '@bull-board/express';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Router } from 'express';
-import { QUEUE_NAMES } from '../../../worker/contracts/jobs.js';
+import { QUEUE_NAMES } from '@craftwell/contracts/jobs';
 
 export const QUEUE_DASHBOARD_PATH = '/admin/queues';
 

@@ -1,8 +1,8 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import multer from 'multer';
 import { ZodError } from 'zod';
-import { AppError } from '../lib/errors.js';
-import type { Logger } from '../lib/logger.js';
+import { AppError } from '@craftwell/core/errors';
+import type { Logger } from '@craftwell/core/logger';
 
 function statusOf(err: unknown): number | undefined {
   const s = (err as { status?: unknown; statusCode?: unknown })?.status ?? (err as { statusCode?: unknown })?.statusCode;

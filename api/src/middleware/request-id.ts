@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import { requestContext } from '../lib/logger.js';
+import { requestContext } from '@craftwell/core/logger';
 
 /** A request id on every log line (and echoed to the client for support). */
 export const requestId: RequestHandler = (req, res, next) => {

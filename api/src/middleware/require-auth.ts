@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { AuthProvider, AuthUser } from '../auth/types.js';
-import { unauthorized } from '../lib/errors.js';
+import { unauthorized } from '@craftwell/core/errors';
 
 declare module 'express-serve-static-core' {
   interface Request {

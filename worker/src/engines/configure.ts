@@ -4,17 +4,17 @@
  * for /api/config and the start-up log. Image handlers build their engines on their first job,
  * so a text-only worker never loads an image model.
  */
-import type { EngineInfo, ToolName } from '../../contracts/jobs.js';
-import type { AppConfig } from '../../../api/src/config/env.js';
-import { parseBackgroundConfig } from './background/config.js';
+import type { EngineInfo, ToolName } from '@craftwell/contracts/jobs';
+import type { AppConfig } from '@craftwell/core/config/env';
+import { parseBackgroundConfig } from '@craftwell/core/config/background';
 import { createBackgroundRemover } from './background/index.js';
 import { configureIsnet } from './background/isnet.js';
-import { parseImageConfig } from './image-gen/config.js';
-import { parseObjectConfig } from './object/config.js';
+import { parseImageConfig } from '@craftwell/core/config/image-gen';
+import { parseObjectConfig } from '@craftwell/core/config/object';
 import { createObjectRemover } from './object/index.js';
 import { imageGenerationStatus } from './image-gen/index.js';
 import { warmUpPdfReader } from './resume/pdf-text.js';
-import { parseTextConfig } from './text/config.js';
+import { parseTextConfig } from '@craftwell/core/config/text';
 import { configureTextHandlers, createTextEngines, describeTextEngines } from './text/registry.js';
 
 type Env = Record<string, string | undefined>;

@@ -2,12 +2,12 @@
  * Article writer. With a text model: the spec's prompt, streamed into job progress so the web shows
  * the article growing. Without one: the offline outline engine, clearly labelled as an outline.
  */
-import type { JobHandler } from '../../contracts/handler.js';
-import { TransientJobError } from '../../contracts/handler.js';
+import type { JobHandler } from '@craftwell/contracts/handler';
+import { TransientJobError } from '@craftwell/contracts/handler';
 import { toJobError } from '../engines/text/job-errors.js';
 import { buildOutline, renderOutline } from '../engines/text/offline/outline.js';
 import { randomSeed } from '../engines/text/offline/random.js';
-import { parseArticleTopic, validateTextPrompt } from '../engines/text/prompts.js';
+import { parseArticleTopic, validateTextPrompt } from '@craftwell/contracts/text-prompts';
 import { getTextEngines } from '../engines/text/registry.js';
 import { StreamProgress } from '../engines/text/stream-progress.js';
 

@@ -2,12 +2,12 @@
  * Blog title generator. With a text model: the spec's prompt, answer normalised to a numbered
  * markdown list. Without one: the offline headline engine (category-aware formulas).
  */
-import type { JobHandler } from '../../contracts/handler.js';
-import { TransientJobError } from '../../contracts/handler.js';
+import type { JobHandler } from '@craftwell/contracts/handler';
+import { TransientJobError } from '@craftwell/contracts/handler';
 import { toJobError } from '../engines/text/job-errors.js';
 import { renderTitles } from '../engines/text/offline/headlines.js';
 import { randomSeed } from '../engines/text/offline/random.js';
-import { parseBlogTitlePrompt, validateTextPrompt } from '../engines/text/prompts.js';
+import { parseBlogTitlePrompt, validateTextPrompt } from '@craftwell/contracts/text-prompts';
 import { getTextEngines } from '../engines/text/registry.js';
 
 export const BLOG_TITLE_SYSTEM_PROMPT = [

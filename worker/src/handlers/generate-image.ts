@@ -1,6 +1,6 @@
 /** generate-image job: the spec's prompt to a hosted provider, PNG out. Never a fake picture. */
-import { UserFacingJobError, type JobHandler } from '../../contracts/handler.js';
-import { parseImageConfig, type ImageConfig } from '../engines/image-gen/config.js';
+import { UserFacingJobError, type JobHandler } from '@craftwell/contracts/handler';
+import { parseImageConfig, type ImageConfig } from '@craftwell/core/config/image-gen';
 import { createImageGenerator, imageGenerationStatus } from '../engines/image-gen/index.js';
 
 export function createGenerateImageHandler(config: ImageConfig): JobHandler<'generate-image'> {

@@ -2,8 +2,8 @@
  * Every job name maps to exactly one handler (the Record type makes a missing one a compile
  * error). Handlers load lazily so a text worker never loads image models.
  */
-import type { JobName } from '../../contracts/jobs.js';
-import type { JobHandler } from '../../contracts/handler.js';
+import type { JobName } from '@craftwell/contracts/jobs';
+import type { JobHandler } from '@craftwell/contracts/handler';
 
 type Loader = () => Promise<{ default: JobHandler<never> }>;
 

@@ -1,6 +1,6 @@
 /** remove-background job: the uploaded (already normalised) PNG in, a cut-out PNG of the same size out. */
-import type { JobHandler } from '../../contracts/handler.js';
-import { parseBackgroundConfig, type BackgroundConfig } from '../engines/background/config.js';
+import type { JobHandler } from '@craftwell/contracts/handler';
+import { parseBackgroundConfig, type BackgroundConfig } from '@craftwell/core/config/background';
 import { createBackgroundRemover } from '../engines/background/index.js';
 import type { BackgroundRemover } from '../engines/background/types.js';
 

@@ -2,9 +2,9 @@
  * remove-object job: the uploaded (already normalised) PNG and a one-word object name in, the
  * same photo with that object removed out (PNG, same size). An optional mask skips detection.
  */
-import type { JobHandler } from '../../contracts/handler.js';
+import type { JobHandler } from '@craftwell/contracts/handler';
 import { predictSaliencyMask } from '../engines/background/isnet.js';
-import { parseObjectConfig, type ObjectConfig } from '../engines/object/config.js';
+import { parseObjectConfig, type ObjectConfig } from '@craftwell/core/config/object';
 import { createObjectRemover, type ObjectRemover } from '../engines/object/index.js';
 
 const STAGE_PROGRESS = { 'Finding object': 25, Filling: 55 } as const;

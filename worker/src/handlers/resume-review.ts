@@ -3,8 +3,8 @@
  * analysis, then render the review — by the text model when one is configured (narrative on top
  * of the analysis' score and checks), else by the analyser itself.
  */
-import type { JobHandler } from '../../contracts/handler.js';
-import { TransientJobError } from '../../contracts/handler.js';
+import type { JobHandler } from '@craftwell/contracts/handler';
+import { TransientJobError } from '@craftwell/contracts/handler';
 import { analyseResume } from '../engines/resume/analysis.js';
 import { buildLayout } from '../engines/resume/layout.js';
 import { readPdfText } from '../engines/resume/pdf-text.js';

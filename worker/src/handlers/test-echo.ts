@@ -4,8 +4,8 @@
  * queue, storage and database.
  */
 import sharp from 'sharp';
-import type { JobHandler } from '../../contracts/handler.js';
-import { TransientJobError, UserFacingJobError } from '../../contracts/handler.js';
+import type { JobHandler } from '@craftwell/contracts/handler';
+import { TransientJobError, UserFacingJobError } from '@craftwell/contracts/handler';
 
 const engine = { id: 'test-echo', label: 'Pipeline test job', offline: true };
 

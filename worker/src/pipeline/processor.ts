@@ -3,14 +3,14 @@
  * thread): validate the payload, run the job's handler, save the creation, clean up inputs.
  * Loaded as a module so each thread/process builds its own connections and keeps models warm.
  */
-import { JOBS, engineInfoSchema, parsePayload, type JobName } from '../../contracts/jobs.js';
-import type { JobContext } from '../../contracts/handler.js';
-import type { Processor, RunningJob } from '../../queue/types.js';
+import { JOBS, engineInfoSchema, parsePayload, type JobName } from '@craftwell/contracts/jobs';
+import type { JobContext } from '@craftwell/contracts/handler';
+import type { Processor, RunningJob } from '@craftwell/queue/types';
 import { handlerFor } from '../handlers/index.js';
 import { createWorkerRuntime, type WorkerRuntime } from './runtime.js';
 import { saveCreation } from './save-creation.js';
-import { releaseUse } from '../../../api/src/modules/quota/service.js';
-import { findByJobId } from '../../../api/src/modules/creations/repository.js';
+import { releaseUse } from '@craftwell/core/repositories/quota';
+import { findByJobId } from '@craftwell/core/repositories/creations';
 
 /**
  * Errors a handler meant for the user keep their words; anything else (a bug, a lost connection)

@@ -2,11 +2,11 @@
  * What a job needs around it, built once per worker process or thread from the environment:
  * config, Postgres pool, object storage, logger, and the engines' configuration.
  */
-import { loadConfig, type AppConfig } from '../../../api/src/config/env.js';
-import { createPool, type Db } from '../../../api/src/db/pool.js';
-import { createLogger, type Logger } from '../../../api/src/lib/logger.js';
-import type { ObjectStorage } from '../../../storage/object-storage.js';
-import { createObjectStorage, parseStorageConfig } from '../../../storage/index.js';
+import { loadConfig, type AppConfig } from '@craftwell/core/config/env';
+import { createPool, type Db } from '@craftwell/core/db/pool';
+import { createLogger, type Logger } from '@craftwell/core/logger';
+import type { ObjectStorage } from '@craftwell/storage/object-storage';
+import { createObjectStorage, parseStorageConfig } from '@craftwell/storage';
 import { configureEngines } from '../engines/configure.js';
 
 export interface WorkerRuntime {

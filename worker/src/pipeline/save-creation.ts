@@ -2,13 +2,13 @@
  * Writing a creation is all-or-nothing: the result object is stored first, then the row is
  * inserted and the quota counted in one transaction; if that fails, the object is deleted.
  */
-import type { HandlerOutput } from '../../contracts/handler.js';
-import { JOBS, type JobName, type JobPayload, type JobResult } from '../../contracts/jobs.js';
-import type { ObjectStorage } from '../../../storage/object-storage.js';
-import { newObjectKey } from '../../../storage/keys.js';
-import { withTransaction, type Db } from '../../../api/src/db/pool.js';
-import { insertCreation } from '../../../api/src/modules/creations/repository.js';
-import { commitUse } from '../../../api/src/modules/quota/service.js';
+import type { HandlerOutput } from '@craftwell/contracts/handler';
+import { JOBS, type JobName, type JobPayload, type JobResult } from '@craftwell/contracts/jobs';
+import type { ObjectStorage } from '@craftwell/storage/object-storage';
+import { newObjectKey } from '@craftwell/storage/keys';
+import { withTransaction, type Db } from '@craftwell/core/db/pool';
+import { insertCreation } from '@craftwell/core/repositories/creations';
+import { commitUse } from '@craftwell/core/repositories/quota';
 
 /** The prompt stored with the creation: what the user asked for, in their words. */
 function promptOf(name: JobName, payload: JobPayload<JobName>): string {

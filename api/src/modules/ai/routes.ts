@@ -2,13 +2,13 @@
 import { Router, type Request, type Response } from 'express';
 import multer from 'multer';
 import { z } from 'zod';
-import { ARTICLE_LENGTHS } from '../../../../worker/contracts/jobs.js';
-import { normalizeImageUpload } from '../../../../worker/contracts/image-input.js';
-import { checkPdfUpload } from '../../../../worker/contracts/pdf-input.js';
-import { validateObjectName } from '../../../../worker/src/engines/object/vocabulary.js';
-import { parseBlogTitlePrompt } from '../../../../worker/src/engines/text/prompts.js';
-import { newObjectKey } from '../../../../storage/keys.js';
-import { AppError, badRequest } from '../../lib/errors.js';
+import { ARTICLE_LENGTHS } from '@craftwell/contracts/jobs';
+import { normalizeImageUpload } from '@craftwell/contracts/image-input';
+import { checkPdfUpload } from '@craftwell/contracts/pdf-input';
+import { validateObjectName } from '@craftwell/contracts/object-vocabulary';
+import { parseBlogTitlePrompt } from '@craftwell/contracts/text-prompts';
+import { newObjectKey } from '@craftwell/storage/keys';
+import { AppError, badRequest } from '@craftwell/core/errors';
 import { currentUser } from '../../middleware/require-auth.js';
 import type { AiService, Submission, UploadToStore } from './service.js';
 

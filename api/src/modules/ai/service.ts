@@ -4,14 +4,14 @@
  * reservation and the uploaded objects.
  */
 import { randomUUID } from 'node:crypto';
-import { JOBS, parsePayload, type JobName, type JobPayload, type JobResult } from '../../../../worker/contracts/jobs.js';
-import { JobFailedError, JobTimeoutError, QueueUnavailableError, type JobProducer } from '../../../../worker/queue/types.js';
-import type { ObjectStorage } from '../../../../storage/object-storage.js';
+import { JOBS, parsePayload, type JobName, type JobPayload, type JobResult } from '@craftwell/contracts/jobs';
+import { JobFailedError, JobTimeoutError, QueueUnavailableError, type JobProducer } from '@craftwell/queue/types';
+import type { ObjectStorage } from '@craftwell/storage/object-storage';
 import type { AuthUser } from '../../auth/types.js';
-import type { Db } from '../../db/pool.js';
-import { AppError } from '../../lib/errors.js';
-import type { Logger } from '../../lib/logger.js';
-import { releaseUse, reserveUse, type Quotas } from '../quota/service.js';
+import type { Db } from '@craftwell/core/db/pool';
+import { AppError } from '@craftwell/core/errors';
+import type { Logger } from '@craftwell/core/logger';
+import { releaseUse, reserveUse, type Quotas } from '@craftwell/core/repositories/quota';
 
 export interface AiServiceDeps {
   db: Db;

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { Db } from '../../db/pool.js';
+import type { Db } from '@craftwell/core/db/pool';
 
 export interface ReadinessChecks {
   db: Db;

@@ -1,7 +1,7 @@
 /** Polling: the state of a job, only to its owner. */
 import { Router } from 'express';
-import type { JobProducer } from '../../../../worker/queue/types.js';
-import { notFound } from '../../lib/errors.js';
+import type { JobProducer } from '@craftwell/queue/types';
+import { notFound } from '@craftwell/core/errors';
 import { currentUser } from '../../middleware/require-auth.js';
 
 export function jobRoutes(producer: JobProducer): Router {

@@ -1,9 +1,9 @@
 /** Public, token-free routes: served config for the web, newsletter sign-up. */
 import { Router } from 'express';
 import { z } from 'zod';
-import type { EngineInfo, ToolName } from '../../../../worker/contracts/jobs.js';
-import type { Db } from '../../db/pool.js';
-import type { Quotas } from '../quota/service.js';
+import type { EngineInfo, ToolName } from '@craftwell/contracts/jobs';
+import type { Db } from '@craftwell/core/db/pool';
+import type { Quotas } from '@craftwell/core/repositories/quota';
 
 export interface SiteDeps {
   db: Db;

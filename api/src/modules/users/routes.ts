@@ -3,13 +3,13 @@ import { Router } from 'express';
 import multer from 'multer';
 import sharp from 'sharp';
 import { z } from 'zod';
-import type { ObjectStorage } from '../../../../storage/object-storage.js';
-import { newObjectKey } from '../../../../storage/keys.js';
-import { withTransaction, type Db } from '../../db/pool.js';
-import { badRequest, notFound } from '../../lib/errors.js';
+import type { ObjectStorage } from '@craftwell/storage/object-storage';
+import { newObjectKey } from '@craftwell/storage/keys';
+import { withTransaction, type Db } from '@craftwell/core/db/pool';
+import { badRequest, notFound } from '@craftwell/core/errors';
 import { currentUser } from '../../middleware/require-auth.js';
-import * as creations from '../creations/repository.js';
-import { usageOf, type Quotas } from '../quota/service.js';
+import * as creations from '@craftwell/core/repositories/creations';
+import { usageOf, type Quotas } from '@craftwell/core/repositories/quota';
 
 export interface UserRoutesDeps {
   db: Db;

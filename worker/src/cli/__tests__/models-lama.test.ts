@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseObjectConfig } from '../../engines/object/config.js';
+import { parseObjectConfig } from '@craftwell/core/config/object';
 import { MODEL_CATALOG, type CatalogModel } from '../../engines/text/model-download.js';
 import { runModelsCli } from '../models.js';
 

@@ -1,6 +1,6 @@
 /** Picks the configured background remover. */
 import { createClipdropRemover } from './clipdrop.js';
-import type { BackgroundConfig } from './config.js';
+import type { BackgroundConfig } from '@craftwell/core/config/background';
 import { createIsnetRemover } from './embedded.js';
 import { configureIsnet } from './isnet.js';
 import { createRemoveBgRemover } from './removebg.js';

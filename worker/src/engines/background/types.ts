@@ -1,4 +1,4 @@
-import type { EngineInfo } from '../../../contracts/jobs.js';
+import type { EngineInfo } from '@craftwell/contracts/jobs';
 
 /** One interface for every background-removal engine, embedded or hosted. */
 export interface BackgroundRemover {

@@ -1,7 +1,7 @@
 /** Chooses the image-generation provider and tells the api, before enqueueing, whether there is one. */
-import type { EngineInfo } from '../../../contracts/jobs.js';
+import type { EngineInfo } from '@craftwell/contracts/jobs';
 import { createClipdropImageGenerator } from './clipdrop.js';
-import type { ImageConfig } from './config.js';
+import type { ImageConfig } from '@craftwell/core/config/image-gen';
 import { createOpenAiImageGenerator } from './openai.js';
 import type { ImageGenerator } from './types.js';
 

@@ -3,7 +3,7 @@
  * compatible self-hosted servers via AI_IMAGE_BASE_URL.
  */
 import OpenAI from 'openai';
-import { TransientJobError, UserFacingJobError } from '../../../contracts/handler.js';
+import { TransientJobError, UserFacingJobError } from '@craftwell/contracts/handler';
 import { providerHttpError, toPng } from './provider-http.js';
 import type { ImageGenerator } from './types.js';
 

@@ -4,7 +4,7 @@
  * (user or operator) can act on.
  */
 import sharp from 'sharp';
-import { TransientJobError, UserFacingJobError } from '../../../contracts/handler.js';
+import { TransientJobError, UserFacingJobError } from '@craftwell/contracts/handler';
 
 export interface ProviderRequest {
   /** Provider name shown in messages, e.g. "ClipDrop". */

@@ -1,4 +1,4 @@
-import type { EngineInfo } from '../../../contracts/jobs.js';
+import type { EngineInfo } from '@craftwell/contracts/jobs';
 
 /** One interface for every text-to-image provider. Nothing ships offline: no fake pictures. */
 export interface ImageGenerator {

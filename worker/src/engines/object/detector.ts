@@ -10,7 +10,7 @@ import * as tf from '@tensorflow/tfjs-core';
 import { loadGraphModel, type GraphModel } from '@tensorflow/tfjs-converter';
 import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
 import sharp from 'sharp';
-import { COCO_LABELS, labelsToTry, type CocoLabel } from './vocabulary.js';
+import { COCO_LABELS, labelsToTry, type CocoLabel } from '@craftwell/contracts/object-vocabulary';
 import type { Box, RgbImage } from './image.js';
 
 const require = createRequire(import.meta.url);

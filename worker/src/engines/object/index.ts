@@ -3,18 +3,18 @@
  * Cloudinary (by name), ClipDrop (with our mask) or the embedded detector and fill.
  */
 import sharp from 'sharp';
-import type { EngineInfo } from '../../../contracts/jobs.js';
-import { UserFacingJobError } from '../../../contracts/handler.js';
-import { removesAnyName, type ObjectConfig } from './config.js';
+import type { EngineInfo } from '@craftwell/contracts/jobs';
+import { UserFacingJobError } from '@craftwell/contracts/handler';
+import { removesAnyName, type ObjectConfig } from '@craftwell/core/config/object';
 import { decodeMask, decodeRgb, encodePng, type Mask } from './image.js';
 import type { SaliencyFn } from './mask.js';
 import { fillObjectMask, locateObject, offlineEngine } from './offline.js';
 import { CLIPDROP_ENGINE, clipdropCleanup } from './providers/clipdrop.js';
 import { CLOUDINARY_ENGINE, cloudinaryGenRemove } from './providers/cloudinary.js';
-import { validateObjectName } from './vocabulary.js';
+import { validateObjectName } from '@craftwell/contracts/object-vocabulary';
 
-export { validateObjectName } from './vocabulary.js';
-export { parseObjectConfig, removesAnyName } from './config.js';
+export { validateObjectName } from '@craftwell/contracts/object-vocabulary';
+export { parseObjectConfig, removesAnyName } from '@craftwell/core/config/object';
 
 export interface RemoveObjectInput {
   /** The normalised input PNG. */

@@ -2,12 +2,12 @@
  * The embedded object remover: find the named object with the bundled detector (or take the
  * user's mask), build the removal mask, fill it. No network, no keys.
  */
-import { UserFacingJobError } from '../../../contracts/handler.js';
+import { UserFacingJobError } from '@craftwell/contracts/handler';
 import { detectObjects, detectObjectsInTiles, pickObject, type FoundObject } from './detector.js';
 import { fillMasked, type FillMethod, type FillOptions } from './fill.js';
 import { maskArea, type Mask, type RgbImage } from './image.js';
 import { buildObjectMask, type ObjectMask, type SaliencyFn } from './mask.js';
-import { resolveObjectLabel } from './vocabulary.js';
+import { resolveObjectLabel } from '@craftwell/contracts/object-vocabulary';
 
 export const OFFLINE_ENGINE = {
   id: 'offline-object',

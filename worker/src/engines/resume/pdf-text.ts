@@ -5,8 +5,8 @@
  */
 import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFPageProxy } from 'pdfjs-dist/types/src/display/api.js';
-import { UserFacingJobError } from '../../../contracts/handler.js';
-import { MAX_PDF_PAGES, pdfUploadProblem } from '../../../contracts/pdf-input.js';
+import { UserFacingJobError } from '@craftwell/contracts/handler';
+import { MAX_PDF_PAGES, pdfUploadProblem } from '@craftwell/contracts/pdf-input';
 
 export interface TextRun {
   text: string;

@@ -1,5 +1,5 @@
 /** Maps provider failures onto the pipeline's two error kinds: retried or shown as is. */
-import { TransientJobError, UserFacingJobError } from '../../../contracts/handler.js';
+import { TransientJobError, UserFacingJobError } from '@craftwell/contracts/handler';
 import { TextEngineError } from './text-engine.js';
 
 export function toJobError(error: unknown): Error {

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import type { Llama, LlamaContext, LlamaModel } from 'node-llama-cpp';
-import type { EngineInfo } from '../../../contracts/jobs.js';
+import type { EngineInfo } from '@craftwell/contracts/jobs';
 import { TextEngineError, type GenerateOptions, type TextEngine } from './text-engine.js';
 
 export interface LocalLlamaOptions {

@@ -6,7 +6,7 @@
  */
 import OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import type { EngineInfo } from '../../../contracts/jobs.js';
+import type { EngineInfo } from '@craftwell/contracts/jobs';
 import { TextEngineError, type GenerateOptions, type TextEngine } from './text-engine.js';
 
 export interface OpenAiCompatibleOptions {

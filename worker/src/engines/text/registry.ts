@@ -7,8 +7,8 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { EngineInfo } from '../../../contracts/jobs.js';
-import { DEFAULT_OPENAI_MODEL, type TextConfig } from './config.js';
+import type { EngineInfo } from '@craftwell/contracts/jobs';
+import { DEFAULT_OPENAI_MODEL, type TextConfig } from '@craftwell/core/config/text';
 import { LocalLlamaEngine } from './local-llama.js';
 import { HEADLINE_ENGINE } from './offline/headlines.js';
 import { OUTLINE_ENGINE } from './offline/outline.js';

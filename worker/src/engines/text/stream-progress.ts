@@ -2,7 +2,7 @@
  * Sends streamed text to job progress at most every `intervalMs` (about 4 a second), never two
  * updates in flight, and always the latest text last.
  */
-import type { ProgressUpdate } from '../../../contracts/handler.js';
+import type { ProgressUpdate } from '@craftwell/contracts/handler';
 
 export class StreamProgress {
   private text = '';

@@ -2,7 +2,7 @@
  * The one interface every generative text provider implements (OpenAI-compatible endpoint, local
  * GGUF model). Offline engines are tool-specific and live in ./offline; they do not implement it.
  */
-import type { EngineInfo } from '../../../contracts/jobs.js';
+import type { EngineInfo } from '@craftwell/contracts/jobs';
 
 export interface GenerateOptions {
   /** Upper bound on generated tokens. */

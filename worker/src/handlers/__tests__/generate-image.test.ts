@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TransientJobError, UserFacingJobError, type JobContext, type ProgressUpdate } from '../../../contracts/handler.js';
-import { JOBS } from '../../../contracts/jobs.js';
-import { parseImageConfig } from '../../engines/image-gen/config.js';
+import { TransientJobError, UserFacingJobError, type JobContext, type ProgressUpdate } from '@craftwell/contracts/handler';
+import { JOBS } from '@craftwell/contracts/jobs';
+import { parseImageConfig } from '@craftwell/core/config/image-gen';
 import { GOOD_KEY, startFakeProviders, type FakeProviders } from '../../engines/image-gen/__tests__/fake-image-providers.js';
 import { imagePrompt } from '../../engines/image-gen/prompt.js';
 import { createGenerateImageHandler } from '../generate-image.js';

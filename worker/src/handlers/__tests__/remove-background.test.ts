@@ -3,10 +3,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobContext, ProgressUpdate } from '../../../contracts/handler.js';
-import { JOBS } from '../../../contracts/jobs.js';
+import type { JobContext, ProgressUpdate } from '@craftwell/contracts/handler';
+import { JOBS } from '@craftwell/contracts/jobs';
 import { createBackgroundRemover } from '../../engines/background/index.js';
-import { parseBackgroundConfig } from '../../engines/background/config.js';
+import { parseBackgroundConfig } from '@craftwell/core/config/background';
 import { GOOD_KEY, startFakeProviders, type FakeProviders } from '../../engines/image-gen/__tests__/fake-image-providers.js';
 import { createRemoveBackgroundHandler } from '../remove-background.js';
 

@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { JobContext, ProgressUpdate } from '../../../contracts/handler.js';
-import { TransientJobError, UserFacingJobError } from '../../../contracts/handler.js';
-import type { JobName, JobPayload } from '../../../contracts/jobs.js';
-import { JOBS } from '../../../contracts/jobs.js';
+import type { JobContext, ProgressUpdate } from '@craftwell/contracts/handler';
+import { TransientJobError, UserFacingJobError } from '@craftwell/contracts/handler';
+import type { JobName, JobPayload } from '@craftwell/contracts/jobs';
+import { JOBS } from '@craftwell/contracts/jobs';
 import * as fixtures from '../../../../tests/fixtures/resumes/resume-fixtures.js';
-import { parseTextConfig } from '../../engines/text/config.js';
+import { parseTextConfig } from '@craftwell/core/config/text';
 import { createTextEngines, configureTextHandlers, type TextEngines } from '../../engines/text/registry.js';
 import type { GenerateOptions, TextEngine } from '../../engines/text/text-engine.js';
 import { OpenAiCompatibleEngine } from '../../engines/text/openai-compatible.js';

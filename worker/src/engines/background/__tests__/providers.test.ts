@@ -3,10 +3,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { TransientJobError, UserFacingJobError } from '../../../../contracts/handler.js';
+import { TransientJobError, UserFacingJobError } from '@craftwell/contracts/handler';
 import { GOOD_KEY, startFakeProviders, type FakeProviders } from '../../image-gen/__tests__/fake-image-providers.js';
 import { createClipdropRemover } from '../clipdrop.js';
-import { parseBackgroundConfig } from '../config.js';
+import { parseBackgroundConfig } from '@craftwell/core/config/background';
 import { createBackgroundRemover } from '../index.js';
 import { createRemoveBgRemover } from '../removebg.js';
 

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { TransientJobError, UserFacingJobError } from '../../../../contracts/handler.js';
+import { TransientJobError, UserFacingJobError } from '@craftwell/contracts/handler';
 import { createClipdropImageGenerator } from '../clipdrop.js';
-import { parseImageConfig } from '../config.js';
+import { parseImageConfig } from '@craftwell/core/config/image-gen';
 import { createImageGenerator, imageGenerationStatus } from '../index.js';
 import { createOpenAiImageGenerator } from '../openai.js';
 import { imagePrompt } from '../prompt.js';

@@ -10,13 +10,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOBS } from '../../../../contracts/jobs.js';
-import { TransientJobError, type JobContext, type ProgressUpdate } from '../../../../contracts/handler.js';
+import { JOBS } from '@craftwell/contracts/jobs';
+import { TransientJobError, type JobContext, type ProgressUpdate } from '@craftwell/contracts/handler';
 import { createRemoveObjectHandler } from '../../../handlers/remove-object.js';
-import { parseObjectConfig } from '../config.js';
+import { parseObjectConfig } from '@craftwell/core/config/object';
 import { createObjectRemover } from '../index.js';
 import { signParams } from '../providers/cloudinary.js';
-import { resolveObjectLabel, validateObjectName } from '../vocabulary.js';
+import { resolveObjectLabel, validateObjectName } from '@craftwell/contracts/object-vocabulary';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 let coffeePng: Buffer;

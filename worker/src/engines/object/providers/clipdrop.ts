@@ -3,7 +3,7 @@
  * same size, white = remove), header x-api-key; the answer is the cleaned PNG. We send the mask
  * our detector and mask builder computed (or the user's own mask).
  */
-import type { ClipdropCredentials } from '../config.js';
+import type { ClipdropCredentials } from '@craftwell/core/config/object';
 import { providerError, providerFetch, requestSignal } from './http.js';
 
 export const CLIPDROP_ENGINE = {

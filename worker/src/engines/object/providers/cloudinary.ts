@@ -5,7 +5,7 @@
  * 423, so that status is polled.
  */
 import { createHash } from 'node:crypto';
-import type { CloudinaryCredentials } from '../config.js';
+import type { CloudinaryCredentials } from '@craftwell/core/config/object';
 import { providerError, providerFetch, requestSignal } from './http.js';
 
 export const CLOUDINARY_ENGINE = {

@@ -1,5 +1,5 @@
 /** Shared HTTP error handling for the hosted object-removal providers. */
-import { TransientJobError } from '../../../../contracts/handler.js';
+import { TransientJobError } from '@craftwell/contracts/handler';
 
 /** The caller's signal plus a per-request time limit. */
 export function requestSignal(signal: AbortSignal | undefined, timeoutMs: number): AbortSignal {

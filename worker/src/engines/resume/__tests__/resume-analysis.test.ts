@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { UserFacingJobError } from '../../../../contracts/handler.js';
+import { UserFacingJobError } from '@craftwell/contracts/handler';
 import * as fixtures from '../../../../../tests/fixtures/resumes/resume-fixtures.js';
 import { analyseResume, type ResumeAnalysis } from '../analysis.js';
 import { buildLayout, headingKey, type ResumeLayout } from '../layout.js';

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseTextConfig } from '../config.js';
+import { parseTextConfig } from '@craftwell/core/config/text';
 import { createTextEngines, type TextEngines } from '../registry.js';
 import { TextEngineError } from '../text-engine.js';
 import { writeTinyGguf } from './tiny-gguf.js';

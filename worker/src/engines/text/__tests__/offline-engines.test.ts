@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { BLOG_CATEGORIES } from '../../../../contracts/jobs.js';
+import { BLOG_CATEGORIES } from '@craftwell/contracts/jobs';
 import { generateTitles, renderTitles, SOFT_MAX_CHARS, TITLE_COUNT } from '../offline/headlines.js';
 import { buildOutline, renderOutline, splitBudget } from '../offline/outline.js';
-import { parseArticleTopic, parseBlogTitlePrompt, titleCase, validateTextPrompt } from '../prompts.js';
+import { parseArticleTopic, parseBlogTitlePrompt, titleCase, validateTextPrompt } from '@craftwell/contracts/text-prompts';
 
 const now = new Date('2026-03-01T00:00:00Z');
 

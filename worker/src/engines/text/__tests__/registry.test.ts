@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseTextConfig } from '../config.js';
+import { parseTextConfig } from '@craftwell/core/config/text';
 import { createTextEngines, describeTextEngines } from '../registry.js';
 
 const emptyDataDir = () => mkdtempSync(path.join(os.tmpdir(), 'craftwell-text-'));

@@ -3,8 +3,8 @@
  * comparison, story ...), general and per category, filled with the keyword, Title Cased,
  * de-duplicated and kept short. Seeded, so a test can replay a request exactly.
  */
-import type { EngineInfo } from '../../../../contracts/jobs.js';
-import { agreeVerb, titleCase, type BlogCategory } from '../prompts.js';
+import type { EngineInfo } from '@craftwell/contracts/jobs';
+import { agreeVerb, titleCase, type BlogCategory } from '@craftwell/contracts/text-prompts';
 import { seededRandom } from './random.js';
 
 export const HEADLINE_ENGINE: EngineInfo = {

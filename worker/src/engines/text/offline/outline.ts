@@ -3,8 +3,8 @@
  * an H2/H3 structure sized to the chosen length with what each section covers and its word budget,
  * questions to answer and an SEO checklist. It is headed as an outline, never passed off as prose.
  */
-import type { EngineInfo } from '../../../../contracts/jobs.js';
-import { agreeVerb, titleCase } from '../prompts.js';
+import type { EngineInfo } from '@craftwell/contracts/jobs';
+import { agreeVerb, titleCase } from '@craftwell/contracts/text-prompts';
 import { seededRandom, type Random } from './random.js';
 
 export const OUTLINE_ENGINE: EngineInfo = {

@@ -1,6 +1,6 @@
 /** SQL for creations and likes: plain rows out, no HTTP here. */
 import type pg from 'pg';
-import type { Db } from '../../db/pool.js';
+import type { Db } from '../db/pool.js';
 
 export interface CreationRow {
   id: string;

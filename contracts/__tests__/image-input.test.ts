@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ImageInputError, normalizeImageUpload } from '../image-input.js';
 
-const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../tests/fixtures/images');
+const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../tests/fixtures/images');
 
 async function rejection(promise: Promise<unknown>): Promise<ImageInputError> {
   const error = await promise.then(

@@ -3,9 +3,9 @@
  * cancellation (one AbortSignal for the processor), and turning whatever the processor threw into
  * a failure a person can read, plus whether it may be retried.
  */
-import type { JobName, JobResult } from '../contracts/jobs.js';
-import { JOBS } from '../contracts/jobs.js';
-import type { ProgressUpdate } from '../contracts/handler.js';
+import type { JobName, JobResult } from '@craftwell/contracts/jobs';
+import { JOBS } from '@craftwell/contracts/jobs';
+import type { ProgressUpdate } from '@craftwell/contracts/handler';
 import type { JobState, Processor } from './types.js';
 
 /** Why an attempt was aborted. */

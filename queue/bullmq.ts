@@ -12,8 +12,8 @@
 import { randomUUID } from 'node:crypto';
 import { Queue, QueueEvents, UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
 import { Redis, type RedisOptions } from 'ioredis';
-import { JOBS, QUEUE_MIN_LOCK_MS, QUEUE_NAMES, parsePayload, queueOf, type JobName, type JobResult, type QueueName } from '../contracts/jobs.js';
-import type { ProgressUpdate } from '../contracts/handler.js';
+import { JOBS, QUEUE_MIN_LOCK_MS, QUEUE_NAMES, parsePayload, queueOf, type JobName, type JobResult, type QueueName } from '@craftwell/contracts/jobs';
+import type { ProgressUpdate } from '@craftwell/contracts/handler';
 import {
   AttemptAbort,
   decodeFailure,

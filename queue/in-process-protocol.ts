@@ -1,5 +1,5 @@
 /** Messages between the in-process adapter's main side and its worker threads. */
-import type { ProgressUpdate } from '../contracts/handler.js';
+import type { ProgressUpdate } from '@craftwell/contracts/handler';
 import type { AbortCause, AttemptOutcome } from './attempt.js';
 
 export interface ThreadData {

@@ -5,8 +5,8 @@
  * Producer side (api): enqueue, wait, status, cancel. Consumer side (worker): a runner that loads a
  * processor module and executes jobs with progress, timeouts, retries and graceful shutdown.
  */
-import type { JobName, JobPayload, JobResult, QueueName } from '../contracts/jobs.js';
-import type { ProgressUpdate } from '../contracts/handler.js';
+import type { JobName, JobPayload, JobResult, QueueName } from '@craftwell/contracts/jobs';
+import type { ProgressUpdate } from '@craftwell/contracts/handler';
 
 export type JobState = 'queued' | 'active' | 'completed' | 'failed';
 

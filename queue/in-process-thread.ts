@@ -3,7 +3,7 @@
  * warm for the thread's life) and runs the attempts the main thread sends it.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import type { JobName } from '../contracts/jobs.js';
+import type { JobName } from '@craftwell/contracts/jobs';
 import { AttemptAbort, runAttempt, type AbortCause } from './attempt.js';
 import type { ProcessorModule } from './types.js';
 import type { MainToThread, ThreadToMain, ThreadData } from './in-process-protocol.js';

@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { JOBS, QUEUE_NAMES, parsePayload, queueOf, type JobName, type JobResult, type QueueName } from '../contracts/jobs.js';
+import { JOBS, QUEUE_NAMES, parsePayload, queueOf, type JobName, type JobResult, type QueueName } from '@craftwell/contracts/jobs';
 import { backoffDelay, defaultStage, FAILURES, type AbortCause, type AttemptOutcome, type Failure } from './attempt.js';
 import type { MainToThread, ThreadData, ThreadToMain } from './in-process-protocol.js';
 import {

@@ -4,12 +4,13 @@
  * count when the job succeeds, and any failure drops it: quota is spent only on success.
  */
 import type pg from 'pg';
-import type { ToolName } from '../../../../worker/contracts/jobs.js';
-import { TOOL_NAMES } from '../../../../worker/contracts/jobs.js';
-import type { Plan } from '../../auth/types.js';
-import { withTransaction, type Db } from '../../db/pool.js';
-import { AppError, LIMIT_REACHED_MESSAGE } from '../../lib/errors.js';
-import { currentPeriod } from '../../lib/period.js';
+import type { ToolName } from '@craftwell/contracts/jobs';
+import { TOOL_NAMES } from '@craftwell/contracts/jobs';
+import { withTransaction, type Db } from '../db/pool.js';
+import { AppError, LIMIT_REACHED_MESSAGE } from '../errors.js';
+import { currentPeriod } from '../period.js';
+
+export type Plan = 'free' | 'premium';
 
 export type Quotas = Record<Plan, Record<ToolName, number | null>>;
 

@@ -2,8 +2,8 @@
  * The web sends fixed prompt sentences (spec section 5). The LLM gets them as they are; the offline
  * engines need the topic, keyword and category back out of them.
  */
-import { BLOG_CATEGORIES } from '../../../contracts/jobs.js';
-import { UserFacingJobError } from '../../../contracts/handler.js';
+import { BLOG_CATEGORIES } from './jobs.js';
+import { UserFacingJobError } from './handler.js';
 
 export type BlogCategory = (typeof BLOG_CATEGORIES)[number];
 

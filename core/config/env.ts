@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
-import { TOOL_NAMES, type ToolName } from '../../../worker/contracts/jobs.js';
+import { TOOL_NAMES, type ToolName } from '@craftwell/contracts/jobs';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])

@@ -6,7 +6,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { JobPayload } from '../../contracts/jobs.js';
+import type { JobPayload } from '@craftwell/contracts/jobs';
 import { JobFailedError, JobTimeoutError, type JobProducer, type JobRunner, type JobStatus } from '../types.js';
 
 export interface QueueHarness {

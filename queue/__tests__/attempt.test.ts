@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TransientJobError, UserFacingJobError } from '../../contracts/handler.js';
+import { TransientJobError, UserFacingJobError } from '@craftwell/contracts/handler';
 import { AttemptAbort, backoffDelay, classifyError, decodeFailure, encodeFailure, FAILURES, runAttempt } from '../attempt.js';
 import type { Processor } from '../types.js';
 

@@ -2,7 +2,7 @@
  * Callers waiting for jobs' results, shared by both queue adapters: each wait has its own timeout,
  * and one settle() answers every caller waiting on that job.
  */
-import type { JobResult } from '../contracts/jobs.js';
+import type { JobResult } from '@craftwell/contracts/jobs';
 import { JobTimeoutError } from './types.js';
 
 interface Waiter {
