@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { JobProducer, JobRunner } from '@craftwell/queue/types';
 import { createBullmqProducer } from '@craftwell/queue/bullmq';
 import { createObjectStorage, parseStorageConfig } from '@craftwell/storage';
-import { describeEngines, imageGenerationStatusFor, validateEngineConfig } from '@craftwell/worker/engines/configure';
+import { describeEngines, imageGenerationStatusFor, validateEngineConfig } from '@craftwell/core/config/engines';
 import { createApp } from './app.js';
 import { createBetterAuth, createLocalAuthProvider } from './auth/local.js';
 import { createClerkAuth } from './auth/clerk.js';

@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { QUEUE_NAMES, type QueueName } from '@craftwell/contracts/jobs';
 import { createBullmqRunner } from '@craftwell/queue/bullmq';
 import { ConfigError, loadConfig } from '@craftwell/core/config/env';
-import { validateEngineConfig } from './engines/configure.js';
+import { validateEngineConfig } from '@craftwell/core/config/engines';
 import { createLogger } from '@craftwell/core/logger';
 
 const PROCESSOR_URL = new URL('./pipeline/processor.ts', import.meta.url).href;

@@ -1,7 +1,8 @@
 /** generate-image job: the spec's prompt to a hosted provider, PNG out. Never a fake picture. */
 import { UserFacingJobError, type JobHandler } from '@craftwell/contracts/handler';
 import { parseImageConfig, type ImageConfig } from '@craftwell/core/config/image-gen';
-import { createImageGenerator, imageGenerationStatus } from '../engines/image-gen/index.js';
+import { imageGenerationStatus } from '@craftwell/core/config/engines';
+import { createImageGenerator } from '../engines/image-gen/index.js';
 
 export function createGenerateImageHandler(config: ImageConfig): JobHandler<'generate-image'> {
   const generator = createImageGenerator(config);

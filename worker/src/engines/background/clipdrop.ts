@@ -2,6 +2,7 @@
 import sharp from 'sharp';
 import { postForImage, toPng } from '../image-gen/provider-http.js';
 import type { BackgroundRemover } from './types.js';
+import { ENGINES } from '@craftwell/contracts/engine-catalog';
 
 export interface ClipdropRemoverOptions {
   apiKey: string;
@@ -11,7 +12,7 @@ export interface ClipdropRemoverOptions {
 
 export function createClipdropRemover(options: ClipdropRemoverOptions): BackgroundRemover {
   return {
-    info: { id: 'clipdrop-remove-background', label: 'ClipDrop remove background', offline: false },
+    info: ENGINES.clipdropRemoveBackground,
     async remove(png, { signal } = {}) {
       const { width = 0, height = 0 } = await sharp(png).metadata();
       const form = new FormData();

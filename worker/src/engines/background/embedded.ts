@@ -3,14 +3,11 @@ import sharp from 'sharp';
 import type { BackgroundRemover } from './types.js';
 import { composeCutout } from './cutout.js';
 import { getIsnet, type IsnetOptions } from './isnet.js';
+import { ENGINES } from '@craftwell/contracts/engine-catalog';
 
 export function createIsnetRemover(options: IsnetOptions = {}): BackgroundRemover {
   return {
-    info: {
-      id: 'isnet',
-      label: `ISNet background removal (embedded, offline, ${options.model ?? 'medium'} model)`,
-      offline: true,
-    },
+    info: ENGINES.isnet(options.model),
     async remove(png, { signal } = {}) {
       signal?.throwIfAborted();
       const image = sharp(png);

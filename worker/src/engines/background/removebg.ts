@@ -2,6 +2,7 @@
 import sharp from 'sharp';
 import { postForImage, toPng } from '../image-gen/provider-http.js';
 import type { BackgroundRemover } from './types.js';
+import { ENGINES } from '@craftwell/contracts/engine-catalog';
 
 export interface RemoveBgOptions {
   apiKey: string;
@@ -11,7 +12,7 @@ export interface RemoveBgOptions {
 
 export function createRemoveBgRemover(options: RemoveBgOptions): BackgroundRemover {
   return {
-    info: { id: 'removebg', label: 'remove.bg', offline: false },
+    info: ENGINES.removebg,
     async remove(png, { signal } = {}) {
       const { width = 0, height = 0 } = await sharp(png).metadata();
       const form = new FormData();

@@ -1,6 +1,7 @@
 /** ClipDrop text-to-image: POST /text-to-image/v1, multipart `prompt`, header x-api-key, PNG back. */
 import { postForImage, toPng } from './provider-http.js';
 import type { ImageGenerator } from './types.js';
+import { ENGINES } from '@craftwell/contracts/engine-catalog';
 
 export interface ClipdropImageOptions {
   apiKey: string;
@@ -10,7 +11,7 @@ export interface ClipdropImageOptions {
 
 export function createClipdropImageGenerator(options: ClipdropImageOptions): ImageGenerator {
   return {
-    info: { id: 'clipdrop-text-to-image', label: 'ClipDrop text-to-image', offline: false },
+    info: ENGINES.clipdropTextToImage,
     async generate(prompt, { signal } = {}) {
       const form = new FormData();
       form.append('prompt', prompt);

@@ -3,6 +3,7 @@
  * compatible self-hosted servers via AI_IMAGE_BASE_URL.
  */
 import OpenAI from 'openai';
+import { ENGINES, openAiImagesName } from '@craftwell/contracts/engine-catalog';
 import { TransientJobError, UserFacingJobError } from '@craftwell/contracts/handler';
 import { providerHttpError, toPng } from './provider-http.js';
 import type { ImageGenerator } from './types.js';
@@ -16,7 +17,7 @@ export interface OpenAiImageOptions {
 }
 
 export function createOpenAiImageGenerator(options: OpenAiImageOptions): ImageGenerator {
-  const name = options.baseUrl ? `OpenAI-compatible image server (${new URL(options.baseUrl).host})` : 'OpenAI Images';
+  const name = openAiImagesName(options.baseUrl);
   const client = new OpenAI({
     // Self-hosted servers often need no key, but the client insists on one.
     apiKey: options.apiKey ?? 'not-needed',
@@ -35,7 +36,7 @@ export function createOpenAiImageGenerator(options: OpenAiImageOptions): ImageGe
   }
 
   return {
-    info: { id: 'openai-images', label: `${name}, model ${options.model}`, offline: false },
+    info: ENGINES.openAiImages(options.model, options.baseUrl),
     async generate(prompt, { signal } = {}) {
       let item: OpenAI.Images.Image | undefined;
       try {

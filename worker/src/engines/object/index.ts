@@ -8,7 +8,8 @@ import { UserFacingJobError } from '@craftwell/contracts/handler';
 import { removesAnyName, type ObjectConfig } from '@craftwell/core/config/object';
 import { decodeMask, decodeRgb, encodePng, type Mask } from './image.js';
 import type { SaliencyFn } from './mask.js';
-import { fillObjectMask, locateObject, offlineEngine } from './offline.js';
+import { fillObjectMask, locateObject } from './offline.js';
+import { objectEngineInfo, offlineObjectEngine } from '@craftwell/core/config/engines';
 import { CLIPDROP_ENGINE, clipdropCleanup } from './providers/clipdrop.js';
 import { CLOUDINARY_ENGINE, cloudinaryGenRemove } from './providers/cloudinary.js';
 import { validateObjectName } from '@craftwell/contracts/object-vocabulary';
@@ -58,10 +59,7 @@ function toInputSize(png: Buffer, width: number, height: number): Promise<Buffer
 }
 
 export function createObjectRemover(config: ObjectConfig, deps: ObjectRemoverDeps = {}): ObjectRemover {
-  const info: EngineInfo =
-    config.provider === 'cloudinary' ? { ...CLOUDINARY_ENGINE }
-      : config.provider === 'clipdrop' ? { ...CLIPDROP_ENGINE }
-        : { ...offlineEngine(config.inpaintModelPath) };
+  const info: EngineInfo = { ...objectEngineInfo(config) };
 
   async function remove(input: RemoveObjectInput, options: RemoveObjectOptions = {}): Promise<RemoveObjectResult> {
     const { signal, onStage } = options;
@@ -92,7 +90,7 @@ export function createObjectRemover(config: ObjectConfig, deps: ObjectRemoverDep
       return { png: await toInputSize(out, image.width, image.height), engine: { ...CLIPDROP_ENGINE } };
     }
     const { image: filled } = await fillObjectMask(image, mask, signal, { inpaintModelPath: config.inpaintModelPath });
-    return { png: await encodePng(filled), engine: { ...offlineEngine(config.inpaintModelPath) } };
+    return { png: await encodePng(filled), engine: { ...offlineObjectEngine(config.inpaintModelPath) } };
   }
 
   return { info, remove };

@@ -8,24 +8,9 @@ import { fillMasked, type FillMethod, type FillOptions } from './fill.js';
 import { maskArea, type Mask, type RgbImage } from './image.js';
 import { buildObjectMask, type ObjectMask, type SaliencyFn } from './mask.js';
 import { resolveObjectLabel } from '@craftwell/contracts/object-vocabulary';
+import { ENGINES } from '@craftwell/contracts/engine-catalog';
 
-export const OFFLINE_ENGINE = {
-  id: 'offline-object',
-  label: 'Offline object remover (bundled detector and patch-based fill)',
-  offline: true,
-} as const;
-
-/** The same remover when the operator has supplied an inpainting model (OBJECT_INPAINT_MODEL). */
-export const OFFLINE_MODEL_ENGINE = {
-  id: 'offline-object-lama',
-  label: 'Offline object remover (bundled detector, LaMa inpainting model)',
-  offline: true,
-} as const;
-
-/** Which offline engine label applies to a configuration. */
-export function offlineEngine(inpaintModelPath: string | null | undefined) {
-  return inpaintModelPath ? OFFLINE_MODEL_ENGINE : OFFLINE_ENGINE;
-}
+export const OFFLINE_ENGINE = ENGINES.offlineObject;
 
 export interface LocateRequest {
   image: RgbImage;

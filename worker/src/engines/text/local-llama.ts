@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Llama, LlamaContext, LlamaModel } from 'node-llama-cpp';
 import type { EngineInfo } from '@craftwell/contracts/jobs';
 import { TextEngineError, type GenerateOptions, type TextEngine } from './text-engine.js';
+import { ENGINES } from '@craftwell/contracts/engine-catalog';
 
 export interface LocalLlamaOptions {
   modelPath: string;
@@ -29,11 +30,7 @@ export class LocalLlamaEngine implements TextEngine {
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly options: LocalLlamaOptions) {
-    this.info = {
-      id: 'local-gguf',
-      label: `Local model ${path.basename(options.modelPath)} (node-llama-cpp, CPU)`,
-      offline: false,
-    };
+    this.info = ENGINES.localGguf(path.basename(options.modelPath));
   }
 
   warmUp(): Promise<void> {

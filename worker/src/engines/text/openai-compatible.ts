@@ -8,6 +8,7 @@ import OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { EngineInfo } from '@craftwell/contracts/jobs';
 import { TextEngineError, type GenerateOptions, type TextEngine } from './text-engine.js';
+import { ENGINES } from '@craftwell/contracts/engine-catalog';
 
 export interface OpenAiCompatibleOptions {
   baseUrl?: string;
@@ -33,11 +34,7 @@ export class OpenAiCompatibleEngine implements TextEngine {
       timeout: options.timeoutMs,
       maxRetries: options.maxRetries,
     });
-    this.info = {
-      id: 'openai-compatible',
-      label: `${options.model} via ${this.host}`,
-      offline: false,
-    };
+    this.info = ENGINES.openAiCompatible(options.model, options.baseUrl);
   }
 
   async generate(prompt: string, options: GenerateOptions = {}): Promise<string> {

@@ -1,27 +1,14 @@
 /**
- * Picks the text engine for this worker process and describes it per tool.
- *   1. OpenAI-compatible endpoint when AI_TEXT_BASE_URL or AI_TEXT_API_KEY is set;
- *   2. else a local GGUF model (AI_TEXT_MODEL_PATH, or the first *.gguf in DATA_DIR/models);
- *   3. else the offline engines (outline, headlines, rule-based resume review).
- * AI_TEXT_ENGINE forces one of them.
+ * Builds the text engine core's chooseTextEngine() picked for this worker process (OpenAI-
+ * compatible endpoint, local GGUF model or the offline engines) and the engine per tool.
  */
-import { existsSync, readdirSync } from 'node:fs';
-import path from 'node:path';
+import { existsSync } from 'node:fs';
 import type { EngineInfo } from '@craftwell/contracts/jobs';
-import { DEFAULT_OPENAI_MODEL, type TextConfig } from '@craftwell/core/config/text';
+import { chooseTextEngine, textToolsFor, type TextTool } from '@craftwell/core/config/engines';
+import type { TextConfig } from '@craftwell/core/config/text';
 import { LocalLlamaEngine } from './local-llama.js';
-import { HEADLINE_ENGINE } from './offline/headlines.js';
-import { OUTLINE_ENGINE } from './offline/outline.js';
 import { OpenAiCompatibleEngine } from './openai-compatible.js';
 import type { TextEngine } from './text-engine.js';
-
-export type TextTool = 'article' | 'blog-title' | 'resume-review';
-
-export const RESUME_RULES_ENGINE: EngineInfo = {
-  id: 'resume-rules',
-  label: 'Rule-based resume analyser (no AI model configured)',
-  offline: true,
-};
 
 export interface TextEngines {
   /** The generative engine, or null when the offline engines serve every tool. */
@@ -38,43 +25,9 @@ export interface TextEngineEnvironment {
   dataDir: string;
 }
 
-type Choice =
-  | { kind: 'openai'; model: string }
-  | { kind: 'local'; modelPath: string }
-  | { kind: 'offline' };
-
-function choose(config: TextConfig, dataDir: string): Choice {
-  const wantsOpenAi = Boolean(config.AI_TEXT_BASE_URL || config.AI_TEXT_API_KEY);
-  const openai: Choice = { kind: 'openai', model: config.AI_TEXT_MODEL ?? DEFAULT_OPENAI_MODEL };
-  if (config.AI_TEXT_ENGINE === 'openai' || (config.AI_TEXT_ENGINE === 'auto' && wantsOpenAi)) return openai;
-  if (config.AI_TEXT_ENGINE === 'offline') return { kind: 'offline' };
-  const modelPath = config.AI_TEXT_MODEL_PATH ?? findGguf(path.join(dataDir, 'models'));
-  if (modelPath) return { kind: 'local', modelPath };
-  if (config.AI_TEXT_ENGINE === 'local') {
-    throw new Error(`AI_TEXT_ENGINE=local but no model was found: set AI_TEXT_MODEL_PATH or put a .gguf file in ${path.join(dataDir, 'models')} (npm run models -- pull <name>)`);
-  }
-  return { kind: 'offline' };
-}
-
-/** The first *.gguf file (alphabetically) in a folder, or undefined. */
-export function findGguf(folder: string): string | undefined {
-  if (!existsSync(folder)) return undefined;
-  const file = readdirSync(folder).filter((name) => name.toLowerCase().endsWith('.gguf')).sort()[0];
-  return file ? path.join(folder, file) : undefined;
-}
-
-function toolsFor(llm: EngineInfo | null): Record<TextTool, EngineInfo> {
-  if (!llm) return { article: OUTLINE_ENGINE, 'blog-title': HEADLINE_ENGINE, 'resume-review': RESUME_RULES_ENGINE };
-  return {
-    article: llm,
-    'blog-title': llm,
-    'resume-review': { id: `${llm.id}+resume-rules`, label: `${llm.label}, on the rule-based resume analysis`, offline: false },
-  };
-}
-
 /** Builds the engines for this process. Cheap: a local model loads on warmUp() or the first job. */
 export function createTextEngines(config: TextConfig, env: TextEngineEnvironment): TextEngines {
-  const choice = choose(config, env.dataDir);
+  const choice = chooseTextEngine(config, env.dataDir);
   let llm: TextEngine | null = null;
   if (choice.kind === 'openai') {
     llm = new OpenAiCompatibleEngine({
@@ -90,18 +43,10 @@ export function createTextEngines(config: TextConfig, env: TextEngineEnvironment
   }
   return {
     llm,
-    tools: toolsFor(llm?.info ?? null),
+    tools: textToolsFor(llm?.info ?? null),
     warmUp: async () => { await llm?.warmUp?.(); },
     close: async () => { await llm?.close?.(); },
   };
-}
-
-/** Engine per tool without creating anything: for the start-up log and /api/config. */
-export function describeTextEngines(config: TextConfig, dataDir: string): Record<TextTool, EngineInfo> {
-  const choice = choose(config, dataDir);
-  if (choice.kind === 'offline') return toolsFor(null);
-  if (choice.kind === 'local') return toolsFor(new LocalLlamaEngine({ modelPath: choice.modelPath, threads: 1, contextSize: 1 }).info);
-  return toolsFor(new OpenAiCompatibleEngine({ baseUrl: config.AI_TEXT_BASE_URL, apiKey: config.AI_TEXT_API_KEY, model: choice.model, timeoutMs: 1, maxRetries: 0 }).info);
 }
 
 // ---- Wiring for the handlers: one set of engines per worker process. ----

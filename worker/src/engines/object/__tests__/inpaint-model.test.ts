@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from '@craftwell/core/config/env';
-import { describeEngines, validateEngineConfig } from '../../configure.js';
+import { describeEngines, validateEngineConfig } from '@craftwell/core/config/engines';
 import { parseObjectConfig } from '@craftwell/core/config/object';
 import { fillMasked } from '../fill.js';
 import { decodeRgb, type Box, type Mask, type RgbImage } from '../image.js';

@@ -5,12 +5,9 @@
  */
 import type { ClipdropCredentials } from '@craftwell/core/config/object';
 import { providerError, providerFetch, requestSignal } from './http.js';
+import { ENGINES } from '@craftwell/contracts/engine-catalog';
 
-export const CLIPDROP_ENGINE = {
-  id: 'clipdrop-cleanup',
-  label: 'ClipDrop cleanup (object found by the offline detector)',
-  offline: false,
-} as const;
+export const CLIPDROP_ENGINE = ENGINES.clipdropCleanup;
 
 export interface ClipdropCleanupRequest {
   png: Buffer;

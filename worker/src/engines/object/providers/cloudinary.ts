@@ -7,12 +7,9 @@
 import { createHash } from 'node:crypto';
 import type { CloudinaryCredentials } from '@craftwell/core/config/object';
 import { providerError, providerFetch, requestSignal } from './http.js';
+import { ENGINES } from '@craftwell/contracts/engine-catalog';
 
-export const CLOUDINARY_ENGINE = {
-  id: 'cloudinary-gen-remove',
-  label: 'Cloudinary generative remove',
-  offline: false,
-} as const;
+export const CLOUDINARY_ENGINE = ENGINES.cloudinaryGenRemove;
 
 const PENDING_STATUS = 423;
 const POLL_INTERVAL_MS = 1500;

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseTextConfig } from '@craftwell/core/config/text';
-import { createTextEngines, describeTextEngines } from '../registry.js';
+import { describeTextEngines } from '@craftwell/core/config/engines';
+import { createTextEngines } from '../registry.js';
 
 const emptyDataDir = () => mkdtempSync(path.join(os.tmpdir(), 'craftwell-text-'));
 

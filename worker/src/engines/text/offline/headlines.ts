@@ -6,12 +6,9 @@
 import type { EngineInfo } from '@craftwell/contracts/jobs';
 import { agreeVerb, titleCase, type BlogCategory } from '@craftwell/contracts/text-prompts';
 import { seededRandom } from './random.js';
+import { ENGINES } from '@craftwell/contracts/engine-catalog';
 
-export const HEADLINE_ENGINE: EngineInfo = {
-  id: 'offline-headlines',
-  label: 'Offline headline engine (no AI model configured)',
-  offline: true,
-};
+export const HEADLINE_ENGINE: EngineInfo = ENGINES.offlineHeadlines;
 
 // {K} keyword, {n} a list size, {y} the current year.
 const GENERAL: readonly string[] = [

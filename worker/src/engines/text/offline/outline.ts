@@ -6,12 +6,9 @@
 import type { EngineInfo } from '@craftwell/contracts/jobs';
 import { agreeVerb, titleCase } from '@craftwell/contracts/text-prompts';
 import { seededRandom, type Random } from './random.js';
+import { ENGINES } from '@craftwell/contracts/engine-catalog';
 
-export const OUTLINE_ENGINE: EngineInfo = {
-  id: 'offline-outline',
-  label: 'Offline outline engine (no AI model configured)',
-  offline: true,
-};
+export const OUTLINE_ENGINE: EngineInfo = ENGINES.offlineOutline;
 
 export interface OutlineSubsection { heading: string; covers: string; words: number }
 export interface OutlineSection { heading: string; covers: string; words: number; subsections: OutlineSubsection[] }
