@@ -2,8 +2,12 @@
 # One image for every role: the api (default command) and the workers
 # (`npm run worker -- --queues <q> --concurrency N`), as docker-compose.yml runs them.
 
+# Node 24 LTS (supported until April 2028), major and minor pinned; both stages use the same base.
+# The repository itself also runs on Node 20.10+ (package.json engines) for development.
+ARG NODE_IMAGE=node:24.15-bookworm-slim
+
 # ---- build: all dependencies, then the web bundle ----
-FROM node:20-bookworm-slim AS build
+FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 COPY core/package.json core/
@@ -18,7 +22,7 @@ COPY . .
 RUN npm run build
 
 # ---- runtime: production dependencies, sources and the built web only ----
-FROM node:20-bookworm-slim AS runtime
+FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production DATA_DIR=/data PORT=3000
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
@@ -45,6 +49,7 @@ COPY worker worker
 COPY migrations migrations
 COPY scripts scripts
 COPY --from=build /app/web/dist web/dist
+# Runs as the image's unprivileged `node` user (uid 1000); only /data is writable by it.
 RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 3000

@@ -1,8 +1,10 @@
 /**
  * S3 / MinIO driver through the `minio` client. The bucket is created when missing, with a
  * read-only anonymous policy on `results/*` so direct URLs (S3_PUBLIC_URL) load in an <img>
- * without a token. Servers without bucket policies (some S3 emulators) still work: the api's
- * /files route streams objects from S3, and that is the default public URL.
+ * without a token. Servers without bucket policies (Garage, some S3 emulators) still work: the
+ * api's /files route streams objects from S3, and that is the default public URL. Requests are
+ * path-style (the client uses virtual hosts for AWS hostnames only) and signed for `region`,
+ * which Garage checks against its s3_region.
  */
 import { Client } from 'minio';
 import { Readable } from 'node:stream';

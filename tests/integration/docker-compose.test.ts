@@ -1,7 +1,10 @@
 /**
- * Docker cannot run here, so the distributed setup is checked offline: docker-compose.yml is
- * parsed, interpolated the way Compose does it, and its environment is fed to the same config
- * parsers the processes use at start-up. Every worker service must run a valid queue list.
+ * Docker cannot run here (no engine, and no Compose plugin for `docker compose config`), so the
+ * distributed setup is checked offline: docker-compose.yml is parsed, interpolated the way Compose
+ * does it, and its environment is fed to the same config parsers the processes use at start-up.
+ * Every worker service must run a valid queue list; every image is pinned; every long-running
+ * service has a healthcheck; no secret has a default; only the proxy publishes a port; the
+ * storage init step opens nothing to anonymous readers.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,6 +20,8 @@ const composeText = fs.readFileSync(path.join(root, 'docker-compose.yml'), 'utf8
 
 interface Service {
   image?: string;
+  restart?: string;
+  healthcheck?: { test?: string[] | string; disable?: boolean };
   build?: unknown;
   command?: string[];
   environment?: Record<string, string>;
@@ -66,14 +71,25 @@ function loadCompose(env: Record<string, string>) {
   return tree;
 }
 
-const compose = loadCompose({ BETTER_AUTH_SECRET: 'x'.repeat(40) });
+/** Every value compose requires (`${NAME:?message}`), as a person fills .env from .env.example. */
+const REQUIRED_SECRETS = ['POSTGRES_PASSWORD', 'REDIS_PASSWORD', 'GARAGE_RPC_SECRET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'BETTER_AUTH_SECRET'];
+const filledEnv: Record<string, string> = {
+  POSTGRES_PASSWORD: 'a1'.repeat(24),
+  REDIS_PASSWORD: 'b2'.repeat(24),
+  GARAGE_RPC_SECRET: 'c3'.repeat(32),
+  S3_ACCESS_KEY: `GK${'d4'.repeat(12)}`,
+  S3_SECRET_KEY: 'e5'.repeat(32),
+  BETTER_AUTH_SECRET: 'f6'.repeat(32),
+};
+const compose = loadCompose(filledEnv);
+const rawServices = (parse(composeText, { merge: true }) as { services: Record<string, Service> }).services;
 const services = compose.services;
 const workers = Object.entries(services).filter(([name]) => name.startsWith('worker-'));
 const appServices = Object.entries(services).filter(([, service]) => service.image === 'craftwell:local');
 
 describe('docker-compose.yml', () => {
   it('when parsed, then it has the data services, the api behind a proxy and one worker service per queue', () => {
-    for (const name of ['postgres', 'redis', 'minio', 'minio-init', 'api', 'web', 'worker-text', 'worker-image', 'worker-pdf']) {
+    for (const name of ['postgres', 'redis', 'garage', 'storage-init', 'migrate', 'api', 'web', 'worker-text', 'worker-image', 'worker-pdf']) {
       expect(services[name], name).toBeDefined();
     }
     expect(services.api.build).toBeDefined();
@@ -103,17 +119,21 @@ describe('docker-compose.yml', () => {
   });
 
   it('when the app containers read their environment, then the api config and storage config accept it as is', () => {
-    expect(appServices.length).toBe(1 + workers.length);
+    // api, the workers and the two one-shot steps (migrate, storage-init) share the app image.
+    expect(appServices.length).toBe(3 + workers.length);
     for (const [name, service] of appServices) {
       // Everything else reaches the container from .env, under the names embedded mode reads.
       expect(service.env_file, name).toEqual([{ path: '.env', required: false }]);
       const env = service.environment!;
-      expect(env.REDIS_URL, name).toBe('redis://redis:6379');
-      expect(env.DATABASE_URL, name).toMatch(/^postgres:\/\/.*@postgres:5432\//);
+      expect(env.REDIS_URL, name).toBe(`redis://:${filledEnv.REDIS_PASSWORD}@redis:6379`);
+      expect(env.DATABASE_URL, name).toBe(`postgres://craftwell:${filledEnv.POSTGRES_PASSWORD}@postgres:5432/craftwell`);
       expect(env.RUN_WORKERS, name).toBe('false');
       const config = loadConfig(env);
-      expect(config.REDIS_URL).toBe('redis://redis:6379');
-      expect(parseStorageConfig(env, { dataDir: config.dataDir })).toMatchObject({ driver: 's3', endPoint: 'minio', port: 9000, useSSL: false, bucket: 'craftwell' });
+      expect(config.REDIS_URL).toBe(env.REDIS_URL);
+      expect(parseStorageConfig(env, { dataDir: config.dataDir })).toMatchObject({
+        driver: 's3', endPoint: 'garage', port: 3900, useSSL: false, bucket: 'craftwell', region: 'garage',
+        accessKey: filledEnv.S3_ACCESS_KEY, secretKey: filledEnv.S3_SECRET_KEY,
+      });
     }
   });
 
@@ -142,8 +162,105 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('when a required secret is missing, then interpolation refuses to start the stack', () => {
-    expect(() => loadCompose({})).toThrow(/BETTER_AUTH_SECRET is required/);
+  it('when any required secret is missing, then interpolation refuses to start the stack and names it', () => {
+    for (const name of REQUIRED_SECRETS) {
+      const env = { ...filledEnv };
+      delete env[name];
+      expect(() => loadCompose(env), name).toThrow(new RegExp(`${name} is required: set ${name}`));
+    }
+  });
+
+  it('when images are pulled, then each one is pinned to a version (no latest, no bare name)', () => {
+    for (const [name, service] of Object.entries(services)) {
+      if (service.image === 'craftwell:local') continue;
+      expect(service.image, `${name} has no image`).toBeDefined();
+      const [, tag] = service.image!.split(':');
+      expect(tag, `${name}: ${service.image} has no tag`).toBeDefined();
+      expect(tag, `${name}: ${service.image}`).not.toMatch(/latest/i);
+      // At least major.minor: a bare major (`17-alpine`) moves under the deployment.
+      expect(tag, `${name}: ${service.image} is not pinned to a version`).toMatch(/^v?\d+\.\d+/);
+    }
+  });
+
+  it('when a service runs for good, then it has a healthcheck; only one-shot steps (restart: no) have none', () => {
+    const oneShots = Object.entries(services).filter(([, service]) => service.restart === 'no').map(([name]) => name);
+    expect(oneShots.sort()).toEqual(['migrate', 'storage-init']);
+    for (const [name, service] of Object.entries(services)) {
+      if (oneShots.includes(name)) continue;
+      const test = service.healthcheck?.test;
+      expect(test, `${name} has no healthcheck`).toBeDefined();
+      expect(service.healthcheck?.disable, name).not.toBe(true);
+      expect([test].flat()[0], name).not.toBe('NONE');
+    }
+    // Whoever needs a one-shot step waits for it to finish successfully.
+    for (const [name, service] of Object.entries(services)) {
+      for (const [dependency, { condition }] of Object.entries(service.depends_on ?? {})) {
+        const expected = oneShots.includes(dependency) ? 'service_completed_successfully' : 'service_healthy';
+        expect(condition, `${name} -> ${dependency}`).toBe(expected);
+      }
+    }
+  });
+
+  it('when secrets are read, then none has a default or a literal value in the compose file', () => {
+    const secretName = /PASS|SECRET|TOKEN|KEY|CREDENTIAL/i;
+    // ${SECRET:-value} or ${SECRET-value}: a default that starts the stack with a known secret.
+    for (const match of composeText.matchAll(/\$\{([A-Za-z0-9_]+)(:?-)[^}]*\}/g)) {
+      expect(secretName.test(match[1]), `default value for ${match[1]}`).toBe(false);
+    }
+    // Every secret-like variable of every service is a required interpolation, never a literal.
+    for (const [name, service] of Object.entries(rawServices)) {
+      for (const [variable, value] of Object.entries(service.environment ?? {})) {
+        if (!secretName.test(variable)) continue;
+        expect(String(value), `${name}: ${variable}`).toMatch(/^\$\{[A-Z0-9_]+:\?[^}]+\}$/);
+      }
+      // Credentials inside URLs come from required variables too.
+      for (const value of Object.values(service.environment ?? {})) {
+        const credentials = /^[a-z]+:\/\/([^@/]*)@/.exec(String(value))?.[1];
+        if (credentials?.includes(':')) {
+          expect(credentials.slice(credentials.indexOf(':') + 1), `${name}: ${String(value)}`).toMatch(/^\$\{[A-Z0-9_]+:\?[^}]+\}$/);
+        }
+      }
+    }
+    // And .env.example names each required one, so a person knows what to fill in.
+    const example = fs.readFileSync(path.join(root, '.env.example'), 'utf8');
+    for (const name of REQUIRED_SECRETS) expect(example, name).toMatch(new RegExp(`^# ${name}=`, 'm'));
+  });
+
+  it('when ports are published, then only the proxy has one; storage, databases and the api stay internal', () => {
+    for (const [name, service] of Object.entries(services)) {
+      if (name === 'web') expect(service.ports, name).toEqual(['3000:80']);
+      else expect(service.ports, `${name} publishes a host port`).toBeUndefined();
+    }
+  });
+
+  it('when storage is prepared, then nothing is opened to anonymous readers and the region matches the server', () => {
+    const garageToml = fs.readFileSync(path.join(root, 'deploy/garage.toml'), 'utf8');
+    // Garage has no bucket policies; its only anonymous door is the [s3_web] website endpoint.
+    expect(garageToml).not.toMatch(/^\s*\[s3_web\]/m);
+    expect(garageToml).not.toMatch(/rpc_secret\s*=|admin_token\s*=/);
+    const region = /^\s*s3_region\s*=\s*"([^"]+)"/m.exec(garageToml)?.[1];
+    for (const [name, service] of appServices) expect(service.environment?.S3_REGION, name).toBe(region);
+
+    const init = services['storage-init'];
+    expect(init.command).toEqual(['node', '--import', 'tsx', 'storage/cli/init.ts']);
+    expect(fs.existsSync(path.join(root, 'storage/cli/init.ts'))).toBe(true);
+    const initSource = fs.readFileSync(path.join(root, 'storage/cli/init.ts'), 'utf8');
+    expect(initSource).toMatch(/assertBucketIsPrivate/);
+    expect(initSource).not.toMatch(/setBucketPolicy|website/i);
+    // No step grants anonymous access (mc anonymous set, bucket website --allow, a public policy).
+    for (const [name, service] of Object.entries(services)) {
+      const command = [service.command ?? []].flat().join(' ');
+      expect(command, name).not.toMatch(/anonymous|website|\bpublic\b|bucket-?policy/i);
+    }
+    expect(services.garage.command).toEqual(['/garage', 'server', '--single-node', '--default-bucket']);
+    expect(services.garage.environment).toMatchObject({
+      GARAGE_DEFAULT_ACCESS_KEY: filledEnv.S3_ACCESS_KEY,
+      GARAGE_DEFAULT_SECRET_KEY: filledEnv.S3_SECRET_KEY,
+      GARAGE_DEFAULT_BUCKET: 'craftwell',
+    });
+    for (const [name, service] of [...workers, ['api', services.api] as const]) {
+      expect(service.depends_on?.['storage-init'], name).toEqual({ condition: 'service_completed_successfully' });
+    }
   });
 });
 
@@ -157,6 +274,10 @@ describe('Dockerfile', () => {
     expect(runtime).toMatch(/npm ci --omit=dev/);
     expect(runtime).toMatch(/COPY --from=build \/app\/web\/dist web\/dist/);
     expect(runtime).toMatch(/^USER node$/m);
+    // A supported Node LTS with major and minor pinned (Node 20 reached end of life in April 2026).
+    const base = /^ARG NODE_IMAGE=(\S+)$/m.exec(dockerfile)?.[1];
+    expect(base).toMatch(/^node:(22|24)\.\d+(\.\d+)?-bookworm-slim$/);
+    expect(dockerfile.match(/^FROM \$\{NODE_IMAGE\} AS/gm)?.length).toBe(2);
     for (const folder of ['api', 'worker', 'storage', 'migrations']) expect(runtime).toContain(`COPY ${folder} ${folder}`);
   });
 });

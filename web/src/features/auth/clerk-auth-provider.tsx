@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { ClerkProvider, PricingTable, SignIn, UserButton, useAuth, useClerk, useUser } from '@clerk/clerk-react';
+import { ClerkProvider, PricingTable, SignIn, UserButton, useAuth, useClerk, useUser } from '@clerk/react';
 import { apiRequest, setTokenGetter } from '../../lib/api-client.js';
 import { AuthContext, type AuthContextValue, type CurrentUser } from '../../lib/auth-context.js';
 

@@ -16,7 +16,7 @@ const clerk = vi.hoisted(() => ({
   signOut: async () => undefined,
 }));
 
-vi.mock('@clerk/clerk-react', () => ({
+vi.mock('@clerk/react', () => ({
   ClerkProvider: ({ children }: { children: ReactNode }) => <>{children}</>,
   useAuth: () => clerk.auth,
   useUser: () => ({ user: clerk.user }),
@@ -77,6 +77,13 @@ describe('Clerk auth adapter', () => {
     expect(screen.getByText('Clerk pricing table')).toBeInTheDocument();
     const init = (fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1];
     expect(new Headers(init.headers).get('Authorization')).toBe('Bearer clerk-token');
+  });
+
+  it('when the stand-in is compared with the real Core 3 SDK, then every name the adapter uses exists there', async () => {
+    const standIn = await import('@clerk/react');
+    const real = await vi.importActual<Record<string, unknown>>('@clerk/react');
+    expect(Object.keys(standIn)).toContain('useAuth');
+    for (const name of Object.keys(standIn)) expect(typeof real[name], name).toBe('function');
   });
 
   it('when Clerk has no active session (signed out or pending), then the app is signed out', async () => {
