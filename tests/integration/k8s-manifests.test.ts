@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
-import { QUEUE_NAMES } from '../../worker/contracts/jobs.js';
+import { QUEUE_NAMES } from '@craftwell/contracts/jobs';
 import { kustomizeLite, type Manifest } from '../support/kustomize-lite.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
