@@ -10,7 +10,7 @@ async function main() {
   let config;
   try {
     config = loadConfig();
-    if (process.argv.includes('--api-only')) config = { ...config, RUN_WORKERS: false, QUEUE_MODE: 'bullmq' };
+    if (process.argv.includes('--api-only')) config = { ...config, RUN_WORKERS: false, QUEUE_MODE: 'bullmq' as const };
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
