@@ -1,4 +1,8 @@
-/** `npm start` ends here (after install and build): start everything, stop cleanly on a signal. */
+/**
+ * `npm start` ends here (after install and build): start everything, stop cleanly on a signal.
+ * `npm run api` passes --api-only: HTTP only, jobs go to BullMQ for separate workers (npm run
+ * worker), so the process loads no engine and starts fast.
+ */
 import { ConfigError, loadConfig } from '@craftwell/core/config/env';
 import { startServer } from './server.js';
 
@@ -6,6 +10,7 @@ async function main() {
   let config;
   try {
     config = loadConfig();
+    if (process.argv.includes('--api-only')) config = { ...config, RUN_WORKERS: false, QUEUE_MODE: 'bullmq' as const };
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);

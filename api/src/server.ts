@@ -6,7 +6,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { JobProducer, JobRunner } from '@craftwell/queue/types';
 import { createBullmqProducer } from '@craftwell/queue/bullmq';
 import { createObjectStorage, parseStorageConfig } from '@craftwell/storage';
@@ -27,7 +27,12 @@ import { createQueueDashboard } from './jobs/queue-dashboard.js';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** Longest wait for one shutdown step; the worker process gets its own, longer grace. */
 const STOP_STEP_MS = 5_000;
-export const PROCESSOR_URL = new URL('../../worker/src/pipeline/processor.ts', import.meta.url).href;
+/**
+ * Embedded mode runs job workers beside the api: it starts the worker's entry files by path (a
+ * thread or a child process), never imports them, so an api-only process loads no engine.
+ */
+export const PROCESSOR_URL = pathToFileURL(path.join(ROOT, 'worker/src/pipeline/processor.ts')).href;
+const WORKER_MAIN = path.join(ROOT, 'worker/src/main.ts');
 
 export interface RunningServer {
   url: string;
@@ -195,7 +200,7 @@ function spawnWorkers(config: AppConfig, log: ReturnType<typeof createLogger>): 
     }, 60_000).unref();
   });
   const start = () => {
-    child = fork(path.join(ROOT, 'worker/src/main.ts'), ['--queues', 'text,image,pdf', '--concurrency', String(config.WORKER_CONCURRENCY)], {
+    child = fork(WORKER_MAIN, ['--queues', 'text,image,pdf', '--concurrency', String(config.WORKER_CONCURRENCY)], {
       execArgv: ['--import', 'tsx'],
       env: process.env,
       stdio: 'inherit',

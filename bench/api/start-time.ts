@@ -1,0 +1,78 @@
+/**
+ * Api start-up: time from spawning an api-only process (`npm run api`: workers apart, jobs on
+ * BullMQ) to "Craftwell is running", and its resident memory then. Median of 5 starts after one
+ * warm-up (which also migrates the throw-away database).
+ * Needs DATABASE_URL (an admin connection: a database is created and dropped) and REDIS_URL.
+ * `--root <dir>` measures another checkout of Craftwell (e.g. an older commit) with the same steps.
+ * Run: npm run bench -- api-start
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+const RUNS = 5;
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+function argValue(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+async function startOnce(root: string, env: Record<string, string>): Promise<{ ms: number; rss: number }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts', '--api-only'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const result = await new Promise<{ ms: number; rss: number }>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Craftwell is running at')) resolve({ ms: performance.now() - started, rss: rssMb(child.pid!) });
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`api exited ${code}:\n${output}`)));
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+  return result;
+}
+
+export async function run(): Promise<void> {
+  const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const root = path.resolve(argValue('--root') ?? ROOT);
+  const name = `cw_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'craftwell-bench-api-'));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const env = {
+    PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn', DATA_DIR: dataDir, DATABASE_URL: url.toString(), REDIS_URL: redisUrl,
+    // Older checkouts know no --api-only: the same role through the environment.
+    RUN_WORKERS: 'false', QUEUE_MODE: 'bullmq', QUEUE_PREFIX: `cwbench-${randomBytes(4).toString('hex')}`,
+    BETTER_AUTH_SECRET: randomBytes(32).toString('hex'),
+  };
+  try {
+    await startOnce(root, env);
+    const samples: Array<{ ms: number; rss: number }> = [];
+    for (let i = 0; i < RUNS; i++) samples.push(await startOnce(root, env));
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+    console.log(`api-only start (${root}): median ${median(samples.map((s) => s.ms)).toFixed(0)} ms to listening, ` +
+      `RSS ${median(samples.map((s) => s.rss)).toFixed(0)} MB (runs: ${samples.map((s) => s.ms.toFixed(0)).join(', ')} ms)`);
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
