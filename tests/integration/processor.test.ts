@@ -12,6 +12,8 @@ import { loadConfig } from '@craftwell/core/config/env';
 import { createObjectStorage, parseStorageConfig } from '@craftwell/storage';
 import type { ObjectStorage } from '@craftwell/storage/object-storage';
 import { buildProcessor } from '@craftwell/worker/pipeline/processor';
+import { createEngines } from '@craftwell/worker/engines/index';
+import { createHandlers } from '@craftwell/worker/handlers/index';
 import type { RunningJob } from '@craftwell/queue/types';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { serviceUrl } from '../support/services.js';
@@ -58,7 +60,7 @@ describe.skipIf(!postgresUrl)('pipeline processor', () => {
 
   function processor() {
     const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: database.url });
-    return buildProcessor({ config, db, storage, log: createLogger('silent', 'test') });
+    return buildProcessor({ config, db, storage, log: createLogger('silent', 'test'), handlers: createHandlers(createEngines(config)) });
   }
 
   it('when the same request runs twice, then one creation exists and both runs return it', async () => {
