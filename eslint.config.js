@@ -49,6 +49,8 @@ export default tseslint.config(
     files: ['{core,contracts,queue,storage,api,worker}/**/*.ts', 'tests/**/*.ts', 'bench/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver': undefined,
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
     },
     rules: {
