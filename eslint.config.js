@@ -1,11 +1,64 @@
-// Lint rules that carry the architecture: no floating promises on the server, no cycles between
-// layers (api imports worker/contracts and worker/queue only; storage imports nothing of ours).
+// Lint rules that carry the architecture: no floating promises on the server, and the arrows
+// between workspaces (README, "Architecture"):
+//   api    -> core, contracts, queue, storage
+//   worker -> core, contracts, queue, storage
+//   core   -> contracts        queue -> contracts        contracts, storage -> nothing of ours
+//   web    -> contracts (types only)
+// Each workspace is imported through its package name (@craftwell/<name>/...), never by a relative
+// path into another folder; no import cycles; only core/config reads process.env.
 import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+const WORKSPACES = ['contracts', 'core', 'queue', 'storage', 'api', 'worker', 'web'];
+/** Which workspaces each one may import. */
+export const ALLOWED = {
+  contracts: [],
+  core: ['contracts'],
+  queue: ['contracts'],
+  storage: [],
+  api: ['core', 'contracts', 'queue', 'storage'],
+  worker: ['core', 'contracts', 'queue', 'storage'],
+};
+
+/** One config block per server workspace: the arrows it may not follow, by path and by package. */
+function arrowsOf(workspace) {
+  const forbidden = WORKSPACES.filter((w) => w !== workspace && !ALLOWED[workspace].includes(w));
+  const allowedText = ALLOWED[workspace].length ? ALLOWED[workspace].join(', ') : 'no other workspace';
+  return {
+    files: [`${workspace}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{
+          group: forbidden.flatMap((w) => [`@craftwell/${w}`, `@craftwell/${w}/*`]),
+          message: `${workspace}/ may import ${allowedText} (see the architecture section of the README).`,
+        }],
+      }],
+      'import-x/no-restricted-paths': ['error', {
+        zones: [{ target: `./${workspace}`, from: forbidden.map((w) => `./${w}`), message: `${workspace}/ may import ${allowedText}.` }],
+      }],
+    },
+  };
+}
 
 export default tseslint.config(
   // Dotfiles are local scratch, never part of the build.
   { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'scratch-lead/**', 'tests/artifacts/**', '**/*.mjs', '**/*.cjs', '**/.*'] },
   ...tseslint.configs.recommended,
+  {
+    files: ['{core,contracts,queue,storage,api,worker}/**/*.ts', 'tests/**/*.ts', 'bench/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver': undefined,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      // A relative import may not leave its workspace: other workspaces go through @craftwell/*.
+      'import-x/no-relative-packages': 'error',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
   {
     files: ['{core,contracts,queue,storage,api,worker}/**/*.ts'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
@@ -13,28 +66,33 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-explicit-any': 'warn',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // Configuration is read once, in core/config; everything else receives it.
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Only core/config reads process.env: take the parsed config as a parameter.' }],
     },
   },
+  ...Object.keys(ALLOWED).map(arrowsOf),
   {
-    files: ['storage/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/api/**', '**/worker/**', '**/web/**'], message: 'storage/ stands alone: it must not import the api, worker or web.' }] }],
-    },
-  },
-  {
-    files: ['contracts/**/*.ts', 'queue/**/*.ts', 'core/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/api/**', '**/worker/**', '**/web/**', '@craftwell/api/*', '@craftwell/worker/*', '@craftwell/web/*'], message: 'core, contracts and queue are imported by the api and the worker; they must not import them.' }] }],
-    },
+    files: ['core/config/**/*.ts', '**/__tests__/**', '**/*.test.ts'],
+    rules: { 'no-restricted-properties': 'off' },
   },
   {
     files: ['web/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/api/**', '**/worker/**', '**/storage/**'], message: 'The web talks to the server over HTTP only.' }] }],
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['@craftwell/contracts', '@craftwell/contracts/*'], allowTypeImports: true, message: 'The web uses contracts for types only.' },
+          { group: ['@craftwell/*', '!@craftwell/contracts', '!@craftwell/contracts/*', '**/api/**', '**/worker/**', '**/storage/**', '**/core/**', '**/queue/**'], message: 'The web talks to the server over HTTP only.' },
+        ],
+      }],
     },
   },
   {
     files: ['**/__tests__/**', 'tests/**', 'bench/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+  {
+    // Tests share the repository's fixtures (tests/fixtures), which belong to no workspace.
+    files: ['**/__tests__/**'],
+    rules: { 'import-x/no-relative-packages': 'off' },
   },
 );

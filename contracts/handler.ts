@@ -3,6 +3,7 @@
  * output (markdown or PNG bytes); the pipeline then stores the object, inserts the creation row
  * and counts usage, all-or-nothing. Handlers never write to Postgres or storage themselves.
  */
+import { codeForStatus, CraftwellError, type ErrorCode } from './errors.js';
 import type { EngineInfo, JobName, JobPayload } from './jobs.js';
 
 export interface ProgressUpdate {
@@ -34,19 +35,19 @@ export type JobHandler<N extends JobName = JobName> = (ctx: JobContext<N>) => Pr
  * Bad input or a result that cannot exist ("Couldn't find "cat" in this image"): never retried,
  * message shown to the user as is, no creation, no quota spent.
  */
-export class UserFacingJobError extends Error {
-  readonly retryable = false;
-  constructor(message: string, readonly status = 422) {
-    super(message);
+export class UserFacingJobError extends CraftwellError {
+  override readonly retryable = false;
+  constructor(message: string, status = 422, code: ErrorCode = codeForStatus(status)) {
+    super(code, message, { status });
     this.name = 'UserFacingJobError';
   }
 }
 
 /** A provider hiccup (timeout, 429, 5xx): retried with backoff; message shown if attempts run out. */
-export class TransientJobError extends Error {
-  readonly retryable = true;
-  constructor(message: string, readonly status = 503) {
-    super(message);
+export class TransientJobError extends CraftwellError {
+  override readonly retryable = true;
+  constructor(message: string, status = 503) {
+    super(status === 504 ? 'timeout' : 'provider_unavailable', message, { status });
     this.name = 'TransientJobError';
   }
 }

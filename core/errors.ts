@@ -1,21 +1,22 @@
 /**
- * One error type for everything the api answers on purpose. The central handler turns it into
- * `{success:false, message}` with its status; anything else is a bug: logged, 500, no details out.
+ * Errors the api answers on purpose, in the one vocabulary (contracts/errors.ts: code, status,
+ * message). The central handler turns them into `{success:false, message}` with their status;
+ * anything else is a bug: logged, 500, no details out.
  */
-export class AppError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly code = 'APP_ERROR',
-  ) {
-    super(message);
+import { codeForStatus, CraftwellError, ERRORS, type ErrorCode } from '@craftwell/contracts/errors';
+
+export { CraftwellError, ERRORS, type ErrorCode } from '@craftwell/contracts/errors';
+
+export class AppError extends CraftwellError {
+  constructor(message: string, status: number, code: ErrorCode = codeForStatus(status)) {
+    super(code, message, { status });
     this.name = 'AppError';
   }
 }
 
-export const badRequest = (message: string) => new AppError(message, 400, 'BAD_REQUEST');
-export const unauthorized = (message = 'Please sign in to continue.') => new AppError(message, 401, 'UNAUTHORIZED');
-export const forbidden = (message = 'You do not have access to this.') => new AppError(message, 403, 'FORBIDDEN');
-export const notFound = (message: string) => new AppError(message, 404, 'NOT_FOUND');
+export const badRequest = (message: string) => new AppError(message, 400, 'bad_request');
+export const unauthorized = (message: string = ERRORS.unauthorized.message) => new AppError(message, 401, 'unauthorized');
+export const forbidden = (message: string = ERRORS.forbidden.message) => new AppError(message, 403, 'forbidden');
+export const notFound = (message: string) => new AppError(message, 404, 'not_found');
 
-export const LIMIT_REACHED_MESSAGE = 'Limit reached. Upgrade to continue.';
+export const LIMIT_REACHED_MESSAGE = ERRORS.quota_exceeded.message;

@@ -39,6 +39,8 @@ export interface InProcessQueueOptions {
   /** Finished jobs are kept this long for status polling (default 1 h, at most 1000 of them). */
   retentionMs?: number;
   log?: (message: string, error?: unknown) => void;
+  /** The threads' environment (default: this process's). */
+  env?: Record<string, string | undefined>;
 }
 
 export interface InProcessQueue {
@@ -210,7 +212,7 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
   function spawnThread(): Promise<Thread> {
     const { entry, eval: isCode } = threadEntry();
     const data: ThreadData = { processorUrl: options.processorUrl, abortGraceMs };
-    const worker = new Worker(entry, { workerData: data, eval: isCode });
+    const worker = new Worker(entry, { workerData: data, eval: isCode, env: options.env });
     const thread: Thread = { worker, runs: new Map(), ready: false };
     threads.push(thread);
     return new Promise((resolve, reject) => {

@@ -68,8 +68,8 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
       databaseUrl = pg.url;
       log.info('postgres: embedded server, data in %s', path.join(config.dataDir, 'postgres'));
     }
-    // Job workers (threads or child processes) read the same environment.
-    process.env.DATABASE_URL = databaseUrl;
+    // Job workers (threads or child processes) get the same environment, with the services started here.
+    const workerEnv: Record<string, string | undefined> = { ...config.rawEnv, DATABASE_URL: databaseUrl };
     await migrateUp(databaseUrl, (m) => log.debug(m));
     const db = createPool(databaseUrl);
     stops.push(() => db.end());
@@ -92,18 +92,18 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
       }
     }
     if (redisUrl && mode !== 'in-process') {
-      process.env.REDIS_URL = redisUrl;
+      workerEnv.REDIS_URL = redisUrl;
       producer = createBullmqProducer({ redisUrl, prefix: config.QUEUE_PREFIX });
       log.info(`queue: BullMQ on ${config.REDIS_URL ? 'REDIS_URL' : 'an embedded redis-server'} (${redisUrl})`);
       if (config.RUN_WORKERS) {
-        const workers = spawnWorkers(config, log);
+        const workers = spawnWorkers(config, log, workerEnv);
         // Active jobs may finish: the worker's own grace period, plus a margin.
         stops.push(Object.assign(workers.stop, { timeoutMs: 35_000 }));
         await workers.ready;
       }
     } else {
       const { createInProcessQueue } = await import('@craftwell/queue/in-process');
-      const queue = createInProcessQueue({ threads: config.IN_PROCESS_THREADS, processorUrl: PROCESSOR_URL });
+      const queue = createInProcessQueue({ threads: config.IN_PROCESS_THREADS, processorUrl: PROCESSOR_URL, env: workerEnv });
       producer = queue.producer;
       runner = queue.runner;
       log.info(`queue: in-process adapter on ${config.IN_PROCESS_THREADS} worker threads (no Redis found; set REDIS_URL to use BullMQ)`);
@@ -187,7 +187,7 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
 }
 
 /** Embedded BullMQ mode: one worker process for all queues, restarted if it dies. */
-function spawnWorkers(config: AppConfig, log: ReturnType<typeof createLogger>): { ready: Promise<void>; stop: () => Promise<void> } {
+function spawnWorkers(config: AppConfig, log: ReturnType<typeof createLogger>, env: Record<string, string | undefined>): { ready: Promise<void>; stop: () => Promise<void> } {
   let child: ChildProcess | null = null;
   let stopping = false;
   let markReady: () => void = () => undefined;
@@ -202,7 +202,7 @@ function spawnWorkers(config: AppConfig, log: ReturnType<typeof createLogger>): 
   const start = () => {
     child = fork(WORKER_MAIN, ['--queues', 'text,image,pdf', '--concurrency', String(config.WORKER_CONCURRENCY)], {
       execArgv: ['--import', 'tsx'],
-      env: process.env,
+      env,
       stdio: 'inherit',
     });
     child.on('message', (message: { type?: string }) => {

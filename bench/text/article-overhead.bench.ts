@@ -7,9 +7,9 @@
  */
 import { pathToFileURL } from 'node:url';
 import type { JobContext, ProgressUpdate } from '@craftwell/contracts/handler';
-import article from '@craftwell/worker/handlers/article';
+import createArticleHandler from '@craftwell/worker/handlers/article';
 import { parseTextConfig } from '@craftwell/core/config/text';
-import { configureTextHandlers, createTextEngines } from '@craftwell/worker/engines/text/registry';
+import { createTextEngines } from '@craftwell/worker/engines/text/registry';
 import { renderTitles } from '@craftwell/worker/engines/text/offline/headlines';
 import { buildOutline, renderOutline } from '@craftwell/worker/engines/text/offline/outline';
 import { startFakeChatServer } from '@craftwell/worker/engines/text/__tests__/fake-chat-server';
@@ -22,7 +22,7 @@ export async function run(): Promise<void> {
   server.reply = `# A Benchmark Article\n\n${Array.from({ length: 1200 }, (_, i) => `word${i}`).join(' ')}`;
   try {
     const engines = createTextEngines(parseTextConfig({ AI_TEXT_BASE_URL: server.baseUrl, AI_TEXT_MODEL: 'burst', AI_TEXT_API_KEY: 'bench' }), { dataDir: '/nonexistent' });
-    configureTextHandlers(engines);
+    const article = createArticleHandler(engines);
     const direct: number[] = [];
     const job: number[] = [];
     let updates = 0;

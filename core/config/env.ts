@@ -78,6 +78,11 @@ export class ConfigError extends Error {
   }
 }
 
+/** DATA_DIR alone, for commands that need nothing else (npm run models). */
+export function loadDataDir(env: Record<string, string | undefined> = process.env): string {
+  return path.resolve(envSchema.shape.DATA_DIR.parse(env.DATA_DIR));
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {

@@ -30,7 +30,7 @@ export async function reserveUse(db: Db, quotas: Quotas, user: { id: string; pla
                    AND created_at > now() - interval '${RESERVATION_TTL}') AS taken`,
         [user.id, tool, period],
       );
-      if (Number(rows[0].taken) >= limit) throw new AppError(LIMIT_REACHED_MESSAGE, 402, 'LIMIT_REACHED');
+      if (Number(rows[0].taken) >= limit) throw new AppError(LIMIT_REACHED_MESSAGE, 402, 'quota_exceeded');
     }
     await client.query(
       'INSERT INTO usage_reservations (job_id, user_id, tool, period) VALUES ($1, $2, $3, $4)',

@@ -12,6 +12,9 @@ import { loadConfig } from '@craftwell/core/config/env';
 import { createObjectStorage, parseStorageConfig } from '@craftwell/storage';
 import type { ObjectStorage } from '@craftwell/storage/object-storage';
 import { buildProcessor } from '@craftwell/worker/pipeline/processor';
+import { createEngines } from '@craftwell/worker/engines/index';
+import { createHandlers } from '@craftwell/worker/handlers/index';
+import { providerHttpError } from '@craftwell/worker/engines/provider-errors';
 import type { RunningJob } from '@craftwell/queue/types';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { serviceUrl } from '../support/services.js';
@@ -58,7 +61,7 @@ describe.skipIf(!postgresUrl)('pipeline processor', () => {
 
   function processor() {
     const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: database.url });
-    return buildProcessor({ config, db, storage, log: createLogger('silent', 'test') });
+    return buildProcessor({ config, db, storage, log: createLogger('silent', 'test'), handlers: createHandlers(createEngines(config)) });
   }
 
   it('when the same request runs twice, then one creation exists and both runs return it', async () => {
@@ -85,6 +88,25 @@ describe.skipIf(!postgresUrl)('pipeline processor', () => {
     await db.query("INSERT INTO usage_reservations (job_id, user_id, tool, period) VALUES ('req-fail', $1, 'article', '2026-01')", [userId]);
     await expect(run(job({ userId, requestId: 'req-fail', text: 'boom', mode: 'throw' }))).rejects.toThrow('Cannot echo: boom');
     expect(await count("SELECT count(*) AS n FROM usage_reservations WHERE job_id = 'req-fail'")).toBe(0);
+  });
+
+  it('when an object-removal provider rejects its key (401), then the job fails at once with a message naming the variable', async () => {
+    const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: database.url });
+    // The mapping every hosted provider uses, fed the answer Cloudinary gives for a bad key.
+    const rejected = providerHttpError('Cloudinary', 'CLOUDINARY_URL', 401, 'Invalid API key');
+    let attempts = 0;
+    const run = buildProcessor({
+      config, db, storage, log: createLogger('silent', 'test'),
+      handlers: { handlerFor: async () => async () => { attempts++; throw rejected; } },
+    });
+    await db.query("INSERT INTO usage_reservations (job_id, user_id, tool, period) VALUES ('req-401', $1, 'remove-object', '2026-01')", [userId]);
+    const err = await run(job({ userId, requestId: 'req-401', text: 'x', mode: 'ok' })).catch((e) => e);
+    expect(attempts).toBe(1);
+    expect(err.retryable).toBe(false);
+    expect(err.code).toBe('provider_auth');
+    expect(err.message).toBe("Cloudinary rejected the server's API key (Invalid API key). The operator should check CLOUDINARY_URL.");
+    // Not retried: the reservation is given back on this first attempt.
+    expect(await count("SELECT count(*) AS n FROM usage_reservations WHERE job_id = 'req-401'")).toBe(0);
   });
 
   it('when a payload breaks its contract, then the user sees a plain message and it is not retried', async () => {

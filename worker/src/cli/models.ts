@@ -8,6 +8,7 @@
 import { readdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { loadDataDir } from '@craftwell/core/config/env';
 import {
   downloadModel, MODEL_CATALOG, MODEL_FILE_EXTENSION, ModelDownloadError,
   type CatalogModel, type DownloadProgress,
@@ -124,7 +125,7 @@ export function progressBar(stream: NodeJS.WritableStream & { isTTY?: boolean },
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const dataDir = path.resolve(process.env.DATA_DIR ?? '.data');
+  const dataDir = loadDataDir();
   runModelsCli(process.argv.slice(2), { dataDir, out: process.stdout, err: process.stderr })
     .then((code) => { process.exitCode = code; })
     .catch((error: unknown) => { console.error(error); process.exitCode = 1; });

@@ -8,7 +8,7 @@ import { toJobError } from '../engines/text/job-errors.js';
 import { buildOutline, renderOutline } from '../engines/text/offline/outline.js';
 import { randomSeed } from '../engines/text/offline/random.js';
 import { parseArticleTopic, validateTextPrompt } from '@craftwell/contracts/text-prompts';
-import { getTextEngines } from '../engines/text/registry.js';
+import type { TextEngines } from '../engines/text/registry.js';
 import { StreamProgress } from '../engines/text/stream-progress.js';
 
 /** Tokens allowed per target word: ~1.35 tokens a word for English, with room to finish. */
@@ -23,10 +23,10 @@ export function articleSystemPrompt(targetWords: number): string {
   ].join(' ');
 }
 
-const article: JobHandler<'article'> = async (ctx) => {
+/** The article handler, writing with the given text engines. */
+const article = (engines: TextEngines): JobHandler<'article'> => async (ctx) => {
   const { length } = ctx.payload;
   const prompt = validateTextPrompt(ctx.payload.prompt);
-  const engines = getTextEngines();
   await ctx.progress({ progress: 5, stage: 'Planning' });
 
   if (!engines.llm) {

@@ -8,7 +8,7 @@ import { toJobError } from '../engines/text/job-errors.js';
 import { renderTitles } from '../engines/text/offline/headlines.js';
 import { randomSeed } from '../engines/text/offline/random.js';
 import { parseBlogTitlePrompt, validateTextPrompt } from '@craftwell/contracts/text-prompts';
-import { getTextEngines } from '../engines/text/registry.js';
+import type { TextEngines } from '../engines/text/registry.js';
 
 export const BLOG_TITLE_SYSTEM_PROMPT = [
   'You write blog post titles.',
@@ -17,11 +17,11 @@ export const BLOG_TITLE_SYSTEM_PROMPT = [
   'No introduction, no commentary, no quotes around titles.',
 ].join(' ');
 
-const blogTitle: JobHandler<'blog-title'> = async (ctx) => {
+/** The blog-title handler, writing with the given text engines. */
+const blogTitle = (engines: TextEngines): JobHandler<'blog-title'> => async (ctx) => {
   const prompt = validateTextPrompt(ctx.payload.prompt);
   // Parsing validates the category for both engines.
   const { keyword, category } = parseBlogTitlePrompt(prompt);
-  const engines = getTextEngines();
   await ctx.progress({ progress: 10, stage: 'Generating' });
 
   if (!engines.llm) {

@@ -1,30 +1,37 @@
 /**
- * Every job name maps to exactly one handler (the Record type makes a missing one a compile
- * error). Handlers load lazily so a text worker never loads image models.
+ * createHandlers(engines): every job name maps to exactly one handler (the Record type makes a
+ * missing one a compile error), built from the engines it is given. Handlers and their engines
+ * load on a job's first run, so a text worker never loads image models.
  */
 import type { JobName } from '@craftwell/contracts/jobs';
 import type { JobHandler } from '@craftwell/contracts/handler';
+import type { Engines } from '../engines/index.js';
 
-type Loader = () => Promise<{ default: JobHandler<never> }>;
+export interface Handlers {
+  handlerFor(name: JobName): Promise<JobHandler>;
+}
 
-export const HANDLERS: Record<JobName, Loader> = {
-  article: () => import('./article.js'),
-  'blog-title': () => import('./blog-title.js'),
-  'resume-review': () => import('./resume-review.js'),
-  'generate-image': () => import('./generate-image.js'),
-  'remove-background': () => import('./remove-background.js'),
-  'remove-object': () => import('./remove-object.js'),
-  'test-echo': () => import('./test-echo.js'),
-};
-
-const loaded = new Map<JobName, JobHandler>();
-
-export async function handlerFor(name: JobName): Promise<JobHandler> {
-  let handler = loaded.get(name);
-  if (!handler) {
-    handler = (await HANDLERS[name]()).default as unknown as JobHandler;
-    if (typeof handler !== 'function') throw new Error(`Job "${name}" has no handler`);
-    loaded.set(name, handler);
-  }
-  return handler;
+export function createHandlers(engines: Engines): Handlers {
+  const build: Record<JobName, () => Promise<JobHandler<never>>> = {
+    article: async () => (await import('./article.js')).default(engines.text),
+    'blog-title': async () => (await import('./blog-title.js')).default(engines.text),
+    'resume-review': async () => (await import('./resume-review.js')).default(engines.text),
+    'generate-image': async () => (await import('./generate-image.js')).default(await engines.imageGeneration()),
+    'remove-background': async () => (await import('./remove-background.js')).default(await engines.backgroundRemover()),
+    'remove-object': async () => (await import('./remove-object.js')).default(await engines.objectRemover()),
+    'test-echo': async () => (await import('./test-echo.js')).default,
+  };
+  const loaded = new Map<JobName, Promise<JobHandler>>();
+  return {
+    handlerFor(name) {
+      let handler = loaded.get(name);
+      if (!handler) {
+        handler = build[name]().then((h) => h as unknown as JobHandler);
+        // A failed build (a model that would not load) is tried again on the next job.
+        handler.catch(() => loaded.delete(name));
+        loaded.set(name, handler);
+      }
+      return handler;
+    },
+  };
 }

@@ -1,7 +1,5 @@
 /** remove-background job: the uploaded (already normalised) PNG in, a cut-out PNG of the same size out. */
 import type { JobHandler } from '@craftwell/contracts/handler';
-import { parseBackgroundConfig, type BackgroundConfig } from '@craftwell/core/config/background';
-import { createBackgroundRemover } from '../engines/background/index.js';
 import type { BackgroundRemover } from '../engines/background/types.js';
 
 export function createRemoveBackgroundHandler(remover: BackgroundRemover): JobHandler<'remove-background'> {
@@ -17,17 +15,4 @@ export function createRemoveBackgroundHandler(remover: BackgroundRemover): JobHa
   };
 }
 
-let configured: JobHandler<'remove-background'> | undefined;
-
-/** Called once per worker process by configureEngines(). */
-export function configureRemoveBackground(config: BackgroundConfig): void {
-  configured = createRemoveBackgroundHandler(createBackgroundRemover(config));
-}
-
-/** Uses the configured engine (from the environment if configureEngines() did not run); ISNet then stays loaded. */
-const removeBackground: JobHandler<'remove-background'> = (ctx) => {
-  if (!configured) configureRemoveBackground(parseBackgroundConfig(process.env));
-  return configured!(ctx);
-};
-
-export default removeBackground;
+export default createRemoveBackgroundHandler;

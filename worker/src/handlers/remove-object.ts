@@ -3,9 +3,7 @@
  * same photo with that object removed out (PNG, same size). An optional mask skips detection.
  */
 import type { JobHandler } from '@craftwell/contracts/handler';
-import { predictSaliencyMask } from '../engines/background/isnet.js';
-import { parseObjectConfig, type ObjectConfig } from '@craftwell/core/config/object';
-import { createObjectRemover, type ObjectRemover } from '../engines/object/index.js';
+import type { ObjectRemover } from '../engines/object/index.js';
 
 const STAGE_PROGRESS = { 'Finding object': 25, Filling: 55 } as const;
 
@@ -28,17 +26,4 @@ export function createRemoveObjectHandler(remover: ObjectRemover): JobHandler<'r
   };
 }
 
-let configured: JobHandler<'remove-object'> | undefined;
-
-/** Called once per worker process by configureEngines(); the models then stay warm. */
-export function configureRemoveObject(config: ObjectConfig): void {
-  // The background model doubles as the outline refiner (one shared, warm session).
-  configured = createRemoveObjectHandler(createObjectRemover(config, { saliency: (rgb) => predictSaliencyMask(rgb) }));
-}
-
-const removeObject: JobHandler<'remove-object'> = (ctx) => {
-  if (!configured) configureRemoveObject(parseObjectConfig(process.env));
-  return configured!(ctx);
-};
-
-export default removeObject;
+export default createRemoveObjectHandler;

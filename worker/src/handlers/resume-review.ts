@@ -10,10 +10,10 @@ import { buildLayout } from '../engines/resume/layout.js';
 import { readPdfText } from '../engines/resume/pdf-text.js';
 import { NARRATIVE_SYSTEM_PROMPT, narrativePrompt, renderNarrativeReview, renderReview } from '../engines/resume/review.js';
 import { toJobError } from '../engines/text/job-errors.js';
-import { getTextEngines } from '../engines/text/registry.js';
+import type { TextEngines } from '../engines/text/registry.js';
 
-const resumeReview: JobHandler<'resume-review'> = async (ctx) => {
-  const engines = getTextEngines();
+/** The resume-review handler, writing with the given text engines. */
+const resumeReview = (engines: TextEngines): JobHandler<'resume-review'> => async (ctx) => {
   await ctx.progress({ progress: 5, stage: 'Reading PDF' });
   const bytes = await ctx.readInput(ctx.payload.inputKey);
   const pdf = await readPdfText(bytes, ctx.signal);

@@ -6,7 +6,6 @@
 import { JOBS, engineInfoSchema, parsePayload, type JobName } from '@craftwell/contracts/jobs';
 import type { JobContext } from '@craftwell/contracts/handler';
 import type { Processor, RunningJob } from '@craftwell/queue/types';
-import { handlerFor } from '../handlers/index.js';
 import { createWorkerRuntime, type WorkerRuntime } from './runtime.js';
 import { saveCreation } from './save-creation.js';
 import { releaseUse } from '@craftwell/core/repositories/quota';
@@ -58,7 +57,7 @@ export function buildProcessor(runtime: WorkerRuntime): Processor {
         await cleanUp();
         return { creationId: done.id, content: done.content, engine: engineInfoSchema.parse(done.engine) };
       }
-      const handler = await handlerFor(name);
+      const handler = await runtime.handlers.handlerFor(name);
       const output = await handler(ctx);
       if (job.signal.aborted) throw new Error('The job was cancelled.');
       await job.progress({ progress: 95, stage: 'Saving' });

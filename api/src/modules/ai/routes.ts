@@ -128,7 +128,7 @@ export function aiRoutes({ service, imageGeneration, testJobs, objectRemoverTake
   router.post('/generate-image', async (req, res) => {
     const body = imageSchema.parse(req.body ?? {});
     const status = imageGeneration();
-    if (!status.configured) throw new AppError(status.message ?? 'Image generation is not configured on this server.', 503, 'NOT_CONFIGURED');
+    if (!status.configured) throw new AppError(status.message ?? 'Image generation is not configured on this server.', 503, 'not_configured');
     reply(res, await service.submit(currentUser(req), 'generate-image', body, { async: wantsAsync(req) }));
   });
 

@@ -56,19 +56,19 @@ export function createAiService(deps: AiServiceDeps) {
         jobId = (await deps.producer.enqueue(name, full, { jobId: requestId })).id;
       } catch (err) {
         await discard(requestId, uploads.map((u) => u.key));
-        if (err instanceof QueueUnavailableError) throw new AppError(err.message, 503, 'QUEUE_UNAVAILABLE');
+        if (err instanceof QueueUnavailableError) throw new AppError(err.message, 503, 'queue_unavailable');
         throw err;
       }
       if (options.async) return { mode: 'async', jobId };
       try {
         return { mode: 'sync', result: await deps.producer.waitForResult(jobId, deps.jobWaitTimeoutMs) };
       } catch (err) {
-        if (err instanceof JobFailedError) throw new AppError(err.message, err.status, 'JOB_FAILED');
+        if (err instanceof JobFailedError) throw new AppError(err.message, err.status);
         if (err instanceof JobTimeoutError) {
           await discard(requestId, uploads.map((u) => u.key));
-          throw new AppError(err.message, 504, 'JOB_TIMEOUT');
+          throw new AppError(err.message, 504, 'timeout');
         }
-        if (err instanceof QueueUnavailableError) throw new AppError(err.message, 503, 'QUEUE_UNAVAILABLE');
+        if (err instanceof QueueUnavailableError) throw new AppError(err.message, 503, 'queue_unavailable');
         throw err;
       }
     },

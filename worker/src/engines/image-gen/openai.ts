@@ -5,7 +5,8 @@
 import OpenAI from 'openai';
 import { ENGINES, openAiImagesName } from '@craftwell/contracts/engine-catalog';
 import { TransientJobError, UserFacingJobError } from '@craftwell/contracts/handler';
-import { providerHttpError, toPng } from './provider-http.js';
+import { providerHttpError } from '../provider-errors.js';
+import { toPng } from './provider-http.js';
 import type { ImageGenerator } from './types.js';
 
 export interface OpenAiImageOptions {

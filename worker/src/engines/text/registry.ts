@@ -48,23 +48,3 @@ export function createTextEngines(config: TextConfig, env: TextEngineEnvironment
     close: async () => { await llm?.close?.(); },
   };
 }
-
-// ---- Wiring for the handlers: one set of engines per worker process. ----
-
-let current: TextEngines | null = null;
-
-/**
- * Call once at worker start-up, before any text or pdf job runs:
- *   configureTextHandlers(createTextEngines(parseTextConfig(process.env), { dataDir }))
- * Tests pass engines of their own. Returns the previous engines (for tests to restore).
- */
-export function configureTextHandlers(engines: TextEngines): TextEngines | null {
-  const previous = current;
-  current = engines;
-  return previous;
-}
-
-export function getTextEngines(): TextEngines {
-  if (!current) throw new Error('Text handlers are not configured: call configureTextHandlers() at worker start-up.');
-  return current;
-}

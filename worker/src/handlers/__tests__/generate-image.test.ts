@@ -5,6 +5,7 @@ import { JOBS } from '@craftwell/contracts/jobs';
 import { parseImageConfig } from '@craftwell/core/config/image-gen';
 import { GOOD_KEY, startFakeProviders, type FakeProviders } from '../../engines/image-gen/__tests__/fake-image-providers.js';
 import { imagePrompt } from '../../engines/image-gen/prompt.js';
+import { imageGenerationFrom } from '../../engines/index.js';
 import { createGenerateImageHandler } from '../generate-image.js';
 
 let fake: FakeProviders;
@@ -33,7 +34,7 @@ describe('generate-image handler', () => {
   it('when an OpenAI-compatible server is configured, then it returns its PNG with engine and publish, reporting JOBS stages', async () => {
     fake.mode = 'ok';
     fake.requests.length = 0;
-    const handler = createGenerateImageHandler(parseImageConfig({ AI_IMAGE_BASE_URL: `${fake.baseUrl}/v1`, AI_IMAGE_API_KEY: GOOD_KEY, AI_IMAGE_MODEL: 'dall-e-3' }));
+    const handler = createGenerateImageHandler(await imageGenerationFrom(parseImageConfig({ AI_IMAGE_BASE_URL: `${fake.baseUrl}/v1`, AI_IMAGE_API_KEY: GOOD_KEY, AI_IMAGE_MODEL: 'dall-e-3' })));
     const { ctx, updates } = context(payload);
     const output = await handler(ctx);
     expect(output.kind).toBe('image');
@@ -47,13 +48,13 @@ describe('generate-image handler', () => {
 
   it('when ClipDrop is the provider and publish is false, then publish stays false', async () => {
     fake.mode = 'ok';
-    const handler = createGenerateImageHandler(parseImageConfig({ CLIPDROP_API_KEY: GOOD_KEY, CLIPDROP_BASE_URL: fake.baseUrl }));
+    const handler = createGenerateImageHandler(await imageGenerationFrom(parseImageConfig({ CLIPDROP_API_KEY: GOOD_KEY, CLIPDROP_BASE_URL: fake.baseUrl })));
     const output = await handler(context({ ...payload, publish: false }).ctx);
     expect(output).toMatchObject({ kind: 'image', publish: false, engine: { id: 'clipdrop-text-to-image' } });
   });
 
   it('when no provider is configured, then a 503 user-facing error naming the variables, and no picture', async () => {
-    const handler = createGenerateImageHandler(parseImageConfig({}));
+    const handler = createGenerateImageHandler(await imageGenerationFrom(parseImageConfig({})));
     const error = await handler(context(payload).ctx).catch((e: Error) => e);
     expect(error).toBeInstanceOf(UserFacingJobError);
     expect((error as UserFacingJobError).status).toBe(503);
@@ -62,7 +63,7 @@ describe('generate-image handler', () => {
 
   it('when the provider is overloaded, then a transient error for the pipeline to retry', async () => {
     fake.mode = '429';
-    const handler = createGenerateImageHandler(parseImageConfig({ CLIPDROP_API_KEY: GOOD_KEY, CLIPDROP_BASE_URL: fake.baseUrl }));
+    const handler = createGenerateImageHandler(await imageGenerationFrom(parseImageConfig({ CLIPDROP_API_KEY: GOOD_KEY, CLIPDROP_BASE_URL: fake.baseUrl })));
     await expect(handler(context(payload).ctx)).rejects.toBeInstanceOf(TransientJobError);
   });
 });

@@ -1,17 +1,17 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobContext, ProgressUpdate } from '@craftwell/contracts/handler';
 import { TransientJobError, UserFacingJobError } from '@craftwell/contracts/handler';
 import type { JobName, JobPayload } from '@craftwell/contracts/jobs';
 import { JOBS } from '@craftwell/contracts/jobs';
 import * as fixtures from '../../../../tests/fixtures/resumes/resume-fixtures.js';
 import { parseTextConfig } from '@craftwell/core/config/text';
-import { createTextEngines, configureTextHandlers, type TextEngines } from '../../engines/text/registry.js';
+import { createTextEngines, type TextEngines } from '../../engines/text/registry.js';
 import type { GenerateOptions, TextEngine } from '../../engines/text/text-engine.js';
 import { OpenAiCompatibleEngine } from '../../engines/text/openai-compatible.js';
 import { startFakeChatServer, type FakeChatServer } from '../../engines/text/__tests__/fake-chat-server.js';
-import article from '../article.js';
-import blogTitle from '../blog-title.js';
-import resumeReview from '../resume-review.js';
+import createArticle from '../article.js';
+import createBlogTitle from '../blog-title.js';
+import createResumeReview from '../resume-review.js';
 
 interface FakeContext<N extends JobName> extends JobContext<N> { updates: ProgressUpdate[] }
 
@@ -54,9 +54,12 @@ function withEngine(llm: TextEngine | null): TextEngines {
 const ARTICLE_PROMPT = 'Write an article about urban beekeeping in Short (500-800 words).';
 const BLOG_PROMPT = 'Generate a blog title for the keyword urban beekeeping in the category Lifestyle';
 
-let restore: TextEngines | null = null;
-afterEach(() => { if (restore) configureTextHandlers(restore); });
-const use = (engines: TextEngines) => { restore = configureTextHandlers(engines) ?? restore; };
+// Each test picks the engines; the handlers are built from them as createHandlers() does.
+let engines: TextEngines;
+const use = (chosen: TextEngines) => { engines = chosen; };
+const article = (ctx: JobContext<'article'>) => createArticle(engines)(ctx);
+const blogTitle = (ctx: JobContext<'blog-title'>) => createBlogTitle(engines)(ctx);
+const resumeReview = (ctx: JobContext<'resume-review'>) => createResumeReview(engines)(ctx);
 
 describe('article handler', () => {
   it('without a model: an outline for the parsed topic, labelled offline, through the job stages', async () => {

@@ -159,7 +159,8 @@ describe('Cloudinary generative remove', () => {
     }));
     const error = await remover.remove({ png: coffeePng, object: 'cup' }).catch((e: unknown) => e);
     expect(error).not.toBeInstanceOf(TransientJobError);
-    expect((error as Error).message).toMatch(/rejected the configured API credentials.*Invalid API key/);
+    expect(error).toMatchObject({ code: 'provider_auth', retryable: false, status: 502 });
+    expect((error as Error).message).toBe("Cloudinary rejected the server's API key (Invalid API key). The operator should check CLOUDINARY_URL.");
   });
 });
 

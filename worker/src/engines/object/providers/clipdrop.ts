@@ -26,6 +26,6 @@ export async function clipdropCleanup(credentials: ClipdropCredentials, request:
     body: form,
     signal: requestSignal(request.signal, request.timeoutMs),
   }, request.signal);
-  if (!response.ok) throw await providerError('ClipDrop', response);
+  if (!response.ok) throw await providerError('ClipDrop', 'CLIPDROP_API_KEY', response);
   return Buffer.from(await response.arrayBuffer());
 }

@@ -60,7 +60,7 @@ export async function cloudinaryGenRemove(credentials: CloudinaryCredentials, re
   const form = signedForm({ timestamp: timestamp() }, credentials);
   form.append('file', new Blob([new Uint8Array(request.png)], { type: 'image/png' }), 'image.png');
   const uploaded = await providerFetch('Cloudinary', `${api}/upload`, { method: 'POST', body: form, signal }, request.signal);
-  if (!uploaded.ok) throw await providerError('Cloudinary', uploaded);
+  if (!uploaded.ok) throw await providerError('Cloudinary', 'CLOUDINARY_URL', uploaded);
   const upload = (await uploaded.json()) as { public_id?: string; version?: number };
   if (!upload.public_id || typeof upload.version !== 'number') throw new Error('Cloudinary upload answered without public_id/version');
   const asset = { public_id: upload.public_id, version: upload.version };
@@ -74,7 +74,7 @@ export async function cloudinaryGenRemove(credentials: CloudinaryCredentials, re
         await sleep(request.pollIntervalMs ?? POLL_INTERVAL_MS, signal);
         continue;
       }
-      if (!response.ok) throw await providerError('Cloudinary', response);
+      if (!response.ok) throw await providerError('Cloudinary', 'CLOUDINARY_URL', response);
       return Buffer.from(await response.arrayBuffer());
     }
   } finally {

@@ -1,0 +1,72 @@
+/**
+ * createEngines(config): every engine a worker process may use, built from the parsed config (never
+ * from process.env). Text engines are cheap and built at once; image engines are imported and built
+ * on their first job, so a text-only worker never loads an image model. Which engine serves each tool
+ * is decided in core (config/engines.ts), the same choice the api describes.
+ */
+import type { AppConfig } from '@craftwell/core/config/env';
+import { parseBackgroundConfig } from '@craftwell/core/config/background';
+import { imageGenerationStatus } from '@craftwell/core/config/engines';
+import { parseImageConfig, type ImageConfig } from '@craftwell/core/config/image-gen';
+import { parseObjectConfig } from '@craftwell/core/config/object';
+import { parseTextConfig } from '@craftwell/core/config/text';
+import type { BackgroundRemover } from './background/types.js';
+import type { ImageGenerator } from './image-gen/types.js';
+import type { ObjectRemover } from './object/index.js';
+import { createTextEngines, type TextEngines } from './text/registry.js';
+
+/** The image generator, or null with the message that says what to configure. */
+export type ImageGeneration = { generator: ImageGenerator; unavailable?: undefined } | { generator: null; unavailable: string };
+
+export interface Engines {
+  text: TextEngines;
+  imageGeneration(): Promise<ImageGeneration>;
+  backgroundRemover(): Promise<BackgroundRemover>;
+  objectRemover(): Promise<ObjectRemover>;
+  /** Loads a local text model and the PDF reader now rather than on the first job. */
+  warmUp(): Promise<void>;
+}
+
+/** Runs build() once, on first call; later calls share its promise. */
+function once<T>(build: () => Promise<T>): () => Promise<T> {
+  let built: Promise<T> | undefined;
+  return () => (built ??= build());
+}
+
+/** The configured image generator, or why there is none. */
+export async function imageGenerationFrom(image: ImageConfig): Promise<ImageGeneration> {
+  const { createImageGenerator } = await import('./image-gen/index.js');
+  const generator = createImageGenerator(image);
+  return generator ? { generator } : { generator: null, unavailable: imageGenerationStatus(image).message! };
+}
+
+export function createEngines(config: AppConfig): Engines {
+  const text = createTextEngines(parseTextConfig(config.rawEnv), { dataDir: config.dataDir });
+  const background = parseBackgroundConfig(config.rawEnv);
+  // One ISNet session per process serves background removal and object outlines alike.
+  const isnet = once(async () => {
+    const module = await import('./background/isnet.js');
+    module.configureIsnet({ model: background.BG_ISNET_MODEL, threads: background.BG_ISNET_THREADS });
+    return module;
+  });
+  return {
+    text,
+    imageGeneration: once(() => imageGenerationFrom(parseImageConfig(config.rawEnv))),
+    backgroundRemover: once(async () => {
+      await isnet();
+      const { createBackgroundRemover } = await import('./background/index.js');
+      return createBackgroundRemover(background);
+    }),
+    objectRemover: once(async () => {
+      const { predictSaliencyMask } = await isnet();
+      const { createObjectRemover } = await import('./object/index.js');
+      // The background model doubles as the outline refiner (one shared, warm session).
+      return createObjectRemover(parseObjectConfig(config.rawEnv), { saliency: (rgb) => predictSaliencyMask(rgb) });
+    }),
+    async warmUp() {
+      await text.warmUp();
+      const { warmUpPdfReader } = await import('./resume/pdf-text.js');
+      void warmUpPdfReader().catch(() => undefined);
+    },
+  };
+}
