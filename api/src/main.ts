@@ -1,6 +1,14 @@
 /** `npm start` ends here (after install and build): start everything, stop cleanly on a signal. */
 import { ConfigError, loadConfig } from './config/env.js';
+import { StartupError } from './embedded/data-dir.js';
 import { startServer } from './server.js';
+
+// Whatever else fails, the last line printed says what happened and what to do.
+process.on('uncaughtException', (err) => {
+  console.error(err);
+  console.error(`\nCraftwell stopped on an unexpected error: ${err.message}. The details are above; please report them if it happens again.`);
+  process.exit(1);
+});
 
 async function main() {
   let config;
@@ -32,6 +40,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error('Craftwell failed to start:', err instanceof Error ? err.message : err);
+  if (!(err instanceof StartupError)) console.error(err);
+  console.error(`\nCraftwell failed to start: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
 });

@@ -16,8 +16,10 @@ import { createBetterAuth, createLocalAuthProvider } from './auth/local.js';
 import { createClerkAuth } from './auth/clerk.js';
 import type { AppConfig } from './config/env.js';
 import { startEmbeddedPostgres } from './db/embedded-postgres.js';
+import { removeRunningInstance, writeRunningInstance } from './db/running-instance.js';
 import { migrateUp } from './db/migrate.js';
 import { createPool } from './db/pool.js';
+import { preparePrivateDataDir, StartupError } from './embedded/data-dir.js';
 import { findRedisServer, startEmbeddedRedis } from './embedded/redis.js';
 import { authSecret } from './embedded/secret.js';
 import { createLogger } from './lib/logger.js';
@@ -54,14 +56,18 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
 
   try {
     validateEngineConfig(config.rawEnv);
+    preparePrivateDataDir(config.dataDir);
     const storageConfig = parseStorageConfig(config.rawEnv, { dataDir: config.dataDir });
     // Postgres: external when DATABASE_URL is set, else the embedded server.
     let databaseUrl = config.DATABASE_URL;
     if (!databaseUrl) {
-      const pg = await startEmbeddedPostgres(config.dataDir, { log: (m) => log.warn(m) });
+      const pg = await startEmbeddedPostgres(config.dataDir, { log: (m) => log.warn(m), fallbackDir: config.EMBEDDED_PG_FALLBACK_DIR });
       stops.push(() => pg.stop());
       databaseUrl = pg.url;
-      log.info('postgres: embedded server, data in %s', path.join(config.dataDir, 'postgres'));
+      // For `npm run admin` while we run; removed before Postgres stops.
+      writeRunningInstance(config.dataDir, pg.url);
+      stops.push(async () => removeRunningInstance(config.dataDir));
+      log.info('postgres: embedded server, data in %s', pg.clusterDir);
     }
     // Job workers (threads or child processes) read the same environment.
     process.env.DATABASE_URL = databaseUrl;
@@ -159,7 +165,7 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
     const server = http.createServer(app);
     server.requestTimeout = config.JOB_WAIT_TIMEOUT_MS + 30_000;
     await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
+      server.once('error', (err: NodeJS.ErrnoException) => reject(listenError(err, config)));
       server.listen(config.PORT, config.HOST, () => resolve());
     });
     stops.push(
@@ -179,6 +185,14 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
     await closeAll();
     throw err;
   }
+}
+
+function listenError(err: NodeJS.ErrnoException, config: AppConfig): Error {
+  const where = `${config.HOST}:${config.PORT}`;
+  if (err.code === 'EADDRINUSE') return new StartupError(`Port ${config.PORT} is already in use (${where}): another Craftwell or program listens there. Stop it, or start with another port: PORT=${config.PORT + 1} npm start`);
+  if (err.code === 'EACCES') return new StartupError(`Not allowed to listen on ${where}. Ports below 1024 need privileges: use PORT=3000 (or put a proxy in front).`);
+  if (err.code === 'EADDRNOTAVAIL') return new StartupError(`HOST ${config.HOST} is not an address of this machine. Use HOST=0.0.0.0 or HOST=127.0.0.1.`);
+  return err;
 }
 
 /** Embedded BullMQ mode: one worker process for all queues, restarted if it dies. */
