@@ -14,6 +14,7 @@ import { describeEngines, imageGenerationStatusFor, validateEngineConfig } from 
 import { createApp } from './app.js';
 import { createBetterAuth, createLocalAuthProvider } from './auth/local.js';
 import { createClerkAuth } from './auth/clerk.js';
+import { adminSetupCode, isLoopbackHost } from './auth/setup-code.js';
 import type { AppConfig } from './config/env.js';
 import { startEmbeddedPostgres } from './db/embedded-postgres.js';
 import { removeRunningInstance, writeRunningInstance } from './db/running-instance.js';
@@ -132,9 +133,15 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
       authProvider = clerk.provider;
       clerkMiddleware = clerk.middleware;
     } else {
+      const secret = authSecret(config.BETTER_AUTH_SECRET, config.dataDir);
+      const adminSetup = isLoopbackHost(config.HOST) ? null : adminSetupCode(secret);
+      if (adminSetup && !(await db.query('SELECT 1 FROM users WHERE is_admin LIMIT 1')).rowCount) {
+        log.warn(`No administrator yet, and the app listens beyond this machine (HOST=${config.HOST}). The first account created from this machine becomes administrator; from elsewhere, sign up with the setup code ${adminSetup} (see README, "Where data lives").`);
+      }
       betterAuth = createBetterAuth({
         db,
-        secret: authSecret(config.BETTER_AUTH_SECRET, config.dataDir),
+        secret,
+        adminSetupCode: adminSetup,
         baseURL: publicUrl,
         trustedOrigins: [publicUrl, `http://localhost:${config.PORT}`, `http://127.0.0.1:${config.PORT}`],
         signInPerMinute: config.SIGN_IN_RATE_LIMIT_PER_MINUTE,
