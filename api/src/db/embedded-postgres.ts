@@ -125,13 +125,14 @@ async function reachableBinaries(user: SystemUser | null, fallbackDir: string, l
 function locateCluster(dataDir: string, user: SystemUser | null, fallbackDir: string, log: (m: string) => void): string {
   const link = path.join(dataDir, 'postgres');
   const existing = fs.lstatSync(link, { throwIfNoEntry: false });
-  if (user) {
-    // The database user may pass through DATA_DIR (to reach postgres/), nothing more.
-    fs.chownSync(dataDir, 0, user.gid);
-    fs.chmodSync(dataDir, 0o710);
-  }
   if (existing?.isSymbolicLink()) return path.resolve(dataDir, fs.readlinkSync(link));
-  if (!user || userCan(user, '-x', dataDir)) return link;
+  if (!user) return link;
+  // The database user may pass through DATA_DIR to reach postgres/, nothing more...
+  fs.chownSync(dataDir, 0, user.gid);
+  fs.chmodSync(dataDir, 0o710);
+  if (userCan(user, '-x', dataDir)) return link;
+  // ...unless a private folder above stops it anyway: then DATA_DIR stays closed.
+  fs.chmodSync(dataDir, 0o700);
   if (existing) {
     throw new StartupError(
       `The database in ${link} cannot be reached by the ${SYSTEM_USER} user: a folder above it is private. ` +
