@@ -87,7 +87,7 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
-  app.use(healthRoutes({ db, queue: deps.producer, storage: deps.storage }));
+  app.use(healthRoutes({ db, queue: deps.producer, storage: deps.storage, log }));
   app.use('/files', createFilesRouter(deps.storage));
 
   const perIp = rateLimit({

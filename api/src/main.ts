@@ -4,7 +4,15 @@
  * worker), so the process loads no engine and starts fast.
  */
 import { ConfigError, loadConfig } from '@craftwell/core/config/env';
+import { StartupError } from '@craftwell/core/db/data-dir';
 import { startServer } from './server.js';
+
+// Whatever else fails, the last line printed says what happened and what to do.
+process.on('uncaughtException', (err) => {
+  console.error(err);
+  console.error(`\nCraftwell stopped on an unexpected error: ${err.message}. The details are above; please report them if it happens again.`);
+  process.exit(1);
+});
 
 async function main() {
   let config;
@@ -37,6 +45,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error('Craftwell failed to start:', err instanceof Error ? err.message : err);
+  if (!(err instanceof StartupError)) console.error(err);
+  console.error(`\nCraftwell failed to start: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
 });

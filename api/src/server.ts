@@ -14,10 +14,13 @@ import { describeEngines, imageGenerationStatusFor, validateEngineConfig } from 
 import { createApp } from './app.js';
 import { createBetterAuth, createLocalAuthProvider } from './auth/local.js';
 import { createClerkAuth } from './auth/clerk.js';
+import { adminSetupCode, isLoopbackHost } from './auth/setup-code.js';
 import type { AppConfig } from '@craftwell/core/config/env';
 import { startEmbeddedPostgres } from '@craftwell/core/db/embedded-postgres';
+import { removeRunningInstance, writeRunningInstance } from '@craftwell/core/db/running-instance';
 import { migrateUp } from '@craftwell/core/db/migrate';
 import { createPool } from '@craftwell/core/db/pool';
+import { preparePrivateDataDir, StartupError } from '@craftwell/core/db/data-dir';
 import { findRedisServer, startEmbeddedRedis } from './embedded/redis.js';
 import { authSecret } from './embedded/secret.js';
 import { createLogger } from '@craftwell/core/logger';
@@ -59,14 +62,18 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
 
   try {
     validateEngineConfig(config.rawEnv);
+    preparePrivateDataDir(config.dataDir);
     const storageConfig = parseStorageConfig(config.rawEnv, { dataDir: config.dataDir });
     // Postgres: external when DATABASE_URL is set, else the embedded server.
     let databaseUrl = config.DATABASE_URL;
     if (!databaseUrl) {
-      const pg = await startEmbeddedPostgres(config.dataDir, { log: (m) => log.warn(m) });
+      const pg = await startEmbeddedPostgres(config.dataDir, { log: (m) => log.warn(m), fallbackDir: config.EMBEDDED_PG_FALLBACK_DIR });
       stops.push(() => pg.stop());
       databaseUrl = pg.url;
-      log.info('postgres: embedded server, data in %s', path.join(config.dataDir, 'postgres'));
+      // For `npm run admin` while we run; removed before Postgres stops.
+      writeRunningInstance(config.dataDir, pg.url);
+      stops.push(async () => removeRunningInstance(config.dataDir));
+      log.info('postgres: embedded server, data in %s', pg.clusterDir);
     }
     // Job workers (threads or child processes) get the same environment, with the services started here.
     const workerEnv: Record<string, string | undefined> = { ...config.rawEnv, DATABASE_URL: databaseUrl };
@@ -131,9 +138,15 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
       authProvider = clerk.provider;
       clerkMiddleware = clerk.middleware;
     } else {
+      const secret = authSecret(config.BETTER_AUTH_SECRET, config.dataDir);
+      const adminSetup = isLoopbackHost(config.HOST) ? null : adminSetupCode(secret);
+      if (adminSetup && !(await db.query('SELECT 1 FROM users WHERE is_admin LIMIT 1')).rowCount) {
+        log.warn(`No administrator yet, and the app listens beyond this machine (HOST=${config.HOST}). The first account created from this machine becomes administrator; from elsewhere, sign up with the setup code ${adminSetup} (see README, "Where data lives").`);
+      }
       betterAuth = createBetterAuth({
         db,
-        secret: authSecret(config.BETTER_AUTH_SECRET, config.dataDir),
+        secret,
+        adminSetupCode: adminSetup,
         baseURL: publicUrl,
         trustedOrigins: [publicUrl, `http://localhost:${config.PORT}`, `http://127.0.0.1:${config.PORT}`],
         signInPerMinute: config.SIGN_IN_RATE_LIMIT_PER_MINUTE,
@@ -164,7 +177,7 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
     const server = http.createServer(app);
     server.requestTimeout = config.JOB_WAIT_TIMEOUT_MS + 30_000;
     await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
+      server.once('error', (err: NodeJS.ErrnoException) => reject(listenError(err, config)));
       server.listen(config.PORT, config.HOST, () => resolve());
     });
     stops.push(
@@ -184,6 +197,14 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
     await closeAll();
     throw err;
   }
+}
+
+function listenError(err: NodeJS.ErrnoException, config: AppConfig): Error {
+  const where = `${config.HOST}:${config.PORT}`;
+  if (err.code === 'EADDRINUSE') return new StartupError(`Port ${config.PORT} is already in use (${where}): another Craftwell or program listens there. Stop it, or start with another port: PORT=${config.PORT + 1} npm start`);
+  if (err.code === 'EACCES') return new StartupError(`Not allowed to listen on ${where}. Ports below 1024 need privileges: use PORT=3000 (or put a proxy in front).`);
+  if (err.code === 'EADDRNOTAVAIL') return new StartupError(`HOST ${config.HOST} is not an address of this machine. Use HOST=0.0.0.0 or HOST=127.0.0.1.`);
+  return err;
 }
 
 /** Embedded BullMQ mode: one worker process for all queues, restarted if it dies. */

@@ -23,6 +23,8 @@ export const envSchema = z.object({
   /** Where the browser reaches the app; used for auth origins and absolute links. */
   PUBLIC_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./.data'),
+  /** Started as root from a folder the database user cannot enter: where the embedded Postgres lives. */
+  EMBEDDED_PG_FALLBACK_DIR: z.string().default('/var/lib/craftwell'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 
   DATABASE_URL: z.string().url().optional(),

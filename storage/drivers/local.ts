@@ -21,6 +21,9 @@ export interface LocalStorageConfig {
 }
 
 const SIDECAR_SUFFIX = '.meta.json';
+/** Uploads and results are private to the app's user: folders 0700, files 0600. */
+const DIR_MODE = 0o700;
+const FILE_MODE = 0o600;
 const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
 
 interface Sidecar {
@@ -33,7 +36,10 @@ function isMissing(error: unknown): boolean {
 
 export async function createLocalStorage(config: LocalStorageConfig): Promise<ObjectStorage> {
   const root = path.resolve(config.dataDir, 'objects');
-  await fs.mkdir(root, { recursive: true });
+  await fs.mkdir(root, { recursive: true, mode: DIR_MODE });
+  // A root left open by an older version (0755) is closed; the folders below need no walk then.
+  // (A mounted folder we do not own keeps the mode its owner gave it.)
+  await fs.chmod(root, DIR_MODE).catch(() => undefined);
   const filesBase = `${config.publicBaseUrl.replace(/\/+$/, '')}/files/`;
 
   /** Absolute path of a key; refuses anything that would leave the root. */
@@ -48,9 +54,9 @@ export async function createLocalStorage(config: LocalStorageConfig): Promise<Ob
     const temp = path.join(path.dirname(target), `.tmp-${randomBytes(8).toString('hex')}`);
     try {
       if (Buffer.isBuffer(body)) {
-        await fs.writeFile(temp, body);
+        await fs.writeFile(temp, body, { mode: FILE_MODE });
       } else {
-        await pipeline(body, createWriteStream(temp));
+        await pipeline(body, createWriteStream(temp, { mode: FILE_MODE }));
       }
       await fs.rename(temp, target);
     } catch (error) {
@@ -101,7 +107,7 @@ export async function createLocalStorage(config: LocalStorageConfig): Promise<Ob
 
     async put(key: string, body: Buffer | Readable, options: PutOptions): Promise<void> {
       const file = pathOf(key);
-      await fs.mkdir(path.dirname(file), { recursive: true });
+      await fs.mkdir(path.dirname(file), { recursive: true, mode: DIR_MODE });
       // Sidecar first: once the object is visible, its content type is too.
       const sidecar: Sidecar = { contentType: options.contentType };
       await writeAtomically(file + SIDECAR_SUFFIX, Buffer.from(JSON.stringify(sidecar)));

