@@ -9,6 +9,7 @@ import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { fromNodeHeaders } from 'better-auth/node';
 import { bearer } from 'better-auth/plugins';
 import type { Db } from '@craftwell/core/db/pool';
+import { anyUserExists } from '@craftwell/core/repositories/users';
 import type { AuthProvider, AuthUser, Plan } from './types.js';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, weakPasswordReason } from './password-policy.js';
 
@@ -134,8 +135,7 @@ export function createBetterAuth(options: LocalAuthOptions) {
       user: {
         create: {
           before: async (user) => {
-            const { rows } = await db.query('SELECT EXISTS (SELECT 1 FROM users) AS any');
-            if (!rows[0].any) return { data: { ...user, plan: 'premium', isAdmin: true } };
+            if (!(await anyUserExists(db))) return { data: { ...user, plan: 'premium', isAdmin: true } };
             return { data: { ...user, plan: 'free', isAdmin: false } };
           },
         },

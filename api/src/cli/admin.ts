@@ -2,6 +2,7 @@
  * Administration: `npm run admin -- list-users` and `npm run admin -- set-plan <email> <free|premium>`.
  */
 import { loadConfig } from '@craftwell/core/config/env';
+import { listUsers, setPlanByEmail } from '@craftwell/core/repositories/users';
 import { withDatabase } from './with-database.js';
 
 const USAGE = `Usage:
@@ -14,11 +15,7 @@ const config = loadConfig();
 async function run(): Promise<number> {
   if (command === 'list-users') {
     return withDatabase(config, async (db) => {
-      const { rows } = await db.query(
-        `SELECT email, name, plan, is_admin, created_at,
-                (SELECT count(*) FROM creations c WHERE c.user_id = u.id) AS creations
-           FROM users u ORDER BY created_at`,
-      );
+      const rows = await listUsers(db);
       if (rows.length === 0) {
         console.log('No users yet. The first account created becomes the administrator.');
         return 0;
@@ -37,8 +34,7 @@ async function run(): Promise<number> {
       return 2;
     }
     return withDatabase(config, async (db) => {
-      const { rowCount } = await db.query('UPDATE users SET plan = $2, updated_at = now() WHERE lower(email) = lower($1)', [email, plan]);
-      if (!rowCount) {
+      if (!(await setPlanByEmail(db, email, plan))) {
         console.error(`No user with the e-mail ${email}. See: npm run admin -- list-users`);
         return 1;
       }

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { Db } from '@craftwell/core/db/pool';
+import { pingDatabase } from '@craftwell/core/repositories/site';
 
 export interface ReadinessChecks {
   db: Db;
@@ -27,7 +28,7 @@ export function healthRoutes(deps: ReadinessChecks): Router {
   router.get('/healthz', (_req, res) => { res.json({ status: 'ok' }); });
   router.get('/readyz', async (_req, res) => {
     const [postgres, queue, storage] = await Promise.all([
-      check(() => deps.db.query('SELECT 1')),
+      check(() => pingDatabase(deps.db)),
       check(() => deps.queue.ping()),
       check(() => deps.storage.ping()),
     ]);
