@@ -5,16 +5,16 @@ import { paths } from '../../config/paths.js';
 import { toolCards } from '../../config/tools.js';
 import { useAppConfig } from '../../lib/app-config.js';
 import type { EngineInfo } from '../../lib/jobs.js';
-import { BeforeAfter } from '../tools-shared/BeforeAfter.js';
-import { ImageDropArea } from '../tools-shared/ImageDropArea.js';
-import { ImageResultActions } from '../tools-shared/ImageResultActions.js';
-import { ProgressSpinner } from '../tools-shared/JobProgressBar.js';
-import { EngineMissingNotice, EngineNotice, SuccessBanner } from '../tools-shared/Notices.js';
-import { backgroundRemovedFileName } from '../tools-shared/rules.js';
-import { ToolPage, ToolPanel, toolByPath } from '../tools-shared/ToolLayout.js';
-import { useObjectUrl } from '../tools-shared/use-object-url.js';
-import { ToolSubmit } from '../tools-shared/ToolSubmit.js';
-import { useToolRun } from '../tools-shared/use-tool-run.js';
+import { BeforeAfter } from '../../components/tool/BeforeAfter.js';
+import { ImageDropArea } from '../../components/tool/ImageDropArea.js';
+import { ImageResultActions } from '../../components/tool/ImageResultActions.js';
+import { ProgressSpinner } from '../../components/tool/JobProgressBar.js';
+import { EngineMissingNotice, EngineNotice, SuccessBanner } from '../../components/tool/Notices.js';
+import { backgroundRemovedFileName } from '../../components/tool/rules.js';
+import { ToolPage, ToolPanel, toolByPath } from '../../components/tool/ToolLayout.js';
+import { useObjectUrl } from '../../components/tool/use-object-url.js';
+import { ToolSubmit } from '../../components/tool/ToolSubmit.js';
+import { useToolRun } from '../../components/tool/use-tool-run.js';
 
 const tool = toolByPath(toolCards, paths.removeBackground);
 

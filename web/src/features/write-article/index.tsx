@@ -5,9 +5,9 @@ import { TextField } from '../../components/Field.js';
 import { paths } from '../../config/paths.js';
 import { toolCards } from '../../config/tools.js';
 import type { EngineInfo } from '../../lib/jobs.js';
-import { ChoiceGroup } from '../tools-shared/ChoiceGroup.js';
-import { MarkdownResult } from '../tools-shared/MarkdownResult.js';
-import { EngineNotice, SuccessBanner } from '../tools-shared/Notices.js';
+import { ChoiceGroup } from '../../components/tool/ChoiceGroup.js';
+import { MarkdownResult } from '../../components/tool/MarkdownResult.js';
+import { EngineNotice, SuccessBanner } from '../../components/tool/Notices.js';
 import {
   ARTICLE_LENGTH_OPTIONS,
   articleFileName,
@@ -15,11 +15,11 @@ import {
   countWords,
   minReadLabel,
   readingMinutes,
-} from '../tools-shared/rules.js';
-import { ToolPage, ToolPanel, toolByPath } from '../tools-shared/ToolLayout.js';
-import { TextResultActions } from '../tools-shared/TextResultActions.js';
-import { ToolSubmit } from '../tools-shared/ToolSubmit.js';
-import { useToolRun } from '../tools-shared/use-tool-run.js';
+} from '../../components/tool/rules.js';
+import { ToolPage, ToolPanel, toolByPath } from '../../components/tool/ToolLayout.js';
+import { TextResultActions } from '../../components/tool/TextResultActions.js';
+import { ToolSubmit } from '../../components/tool/ToolSubmit.js';
+import { useToolRun } from '../../components/tool/use-tool-run.js';
 
 const tool = toolByPath(toolCards, paths.writeArticle);
 const lengthChoices = ARTICLE_LENGTH_OPTIONS.map((option) => ({

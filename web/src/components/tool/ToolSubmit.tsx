@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button } from '../../components/Button.js';
+import { Button } from '../Button.js';
 import type { JobProgress } from '../../lib/jobs.js';
 import { JobProgressBar } from './JobProgressBar.js';
 import { QuotaHint } from './QuotaHint.js';

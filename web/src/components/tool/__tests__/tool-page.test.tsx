@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { PageHeader } from '../../../components/PageHeader.js';
+import { PageHeader } from '../../PageHeader.js';
 import { toolCards } from '../../../config/tools.js';
 import { ToolPage } from '../ToolLayout.js';
 
