@@ -1,19 +1,19 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Check, Copy, Hash, Sparkles } from 'lucide-react';
-import { Button } from '../../components/Button.js';
-import { EmptyState } from '../../components/EmptyState.js';
-import { TextField } from '../../components/Field.js';
+import { Button } from '../../components/button.js';
+import { EmptyState } from '../../components/empty-state.js';
+import { TextField } from '../../components/field.js';
 import { paths } from '../../config/paths.js';
 import { toolCards } from '../../config/tools.js';
 import type { EngineInfo } from '../../lib/jobs.js';
-import { ChoiceGroup } from '../../components/tool/ChoiceGroup.js';
+import { ChoiceGroup } from '../../components/tool/choice-group.js';
 import { copyText } from '../../components/tool/file-actions.js';
-import { MarkdownResult } from '../../components/tool/MarkdownResult.js';
-import { EngineNotice } from '../../components/tool/Notices.js';
+import { MarkdownResult } from '../../components/tool/markdown-result.js';
+import { EngineNotice } from '../../components/tool/notices.js';
 import { BLOG_CATEGORIES, blogTitlePrompt, COPIED_INDICATOR_MS } from '../../components/tool/rules.js';
-import { ToolPage, ToolPanel, toolByPath } from '../../components/tool/ToolLayout.js';
-import { ToolSubmit } from '../../components/tool/ToolSubmit.js';
+import { ToolPage, ToolPanel, toolByPath } from '../../components/tool/tool-layout.js';
+import { ToolSubmit } from '../../components/tool/tool-submit.js';
 import { useToolRun } from '../../components/tool/use-tool-run.js';
 
 const tool = toolByPath(toolCards, paths.blogTitles);

@@ -1,19 +1,19 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Image as ImageIcon, Sparkles, Wand2 } from 'lucide-react';
-import { EmptyState } from '../../components/EmptyState.js';
-import { TextAreaField } from '../../components/Field.js';
-import { Spinner } from '../../components/Spinner.js';
+import { EmptyState } from '../../components/empty-state.js';
+import { TextAreaField } from '../../components/field.js';
+import { Spinner } from '../../components/spinner.js';
 import { paths } from '../../config/paths.js';
 import { toolCards } from '../../config/tools.js';
 import { useAppConfig } from '../../lib/app-config.js';
 import { cn } from '../../lib/cn.js';
-import { ChoiceGroup } from '../../components/tool/ChoiceGroup.js';
-import { ImageResultActions } from '../../components/tool/ImageResultActions.js';
-import { WarningNotice } from '../../components/tool/Notices.js';
-import { ResultImage } from '../../components/tool/ResultImage.js';
+import { ChoiceGroup } from '../../components/tool/choice-group.js';
+import { ImageResultActions } from '../../components/tool/image-result-actions.js';
+import { WarningNotice } from '../../components/tool/notices.js';
+import { ResultImage } from '../../components/tool/result-image.js';
 import { generatedImageFileName, IMAGE_STYLES, imagePrompt } from '../../components/tool/rules.js';
-import { ToolPage, ToolPanel, toolByPath } from '../../components/tool/ToolLayout.js';
-import { ToolSubmit } from '../../components/tool/ToolSubmit.js';
+import { ToolPage, ToolPanel, toolByPath } from '../../components/tool/tool-layout.js';
+import { ToolSubmit } from '../../components/tool/tool-submit.js';
 import { useToolRun } from '../../components/tool/use-tool-run.js';
 
 const tool = toolByPath(toolCards, paths.generateImages);

@@ -1,19 +1,19 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Eraser, Sparkles } from 'lucide-react';
-import { EmptyState } from '../../components/EmptyState.js';
+import { EmptyState } from '../../components/empty-state.js';
 import { paths } from '../../config/paths.js';
 import { toolCards } from '../../config/tools.js';
 import { useAppConfig } from '../../lib/app-config.js';
 import type { EngineInfo } from '../../lib/jobs.js';
-import { BeforeAfter } from '../../components/tool/BeforeAfter.js';
-import { ImageDropArea } from '../../components/tool/ImageDropArea.js';
-import { ImageResultActions } from '../../components/tool/ImageResultActions.js';
-import { ProgressSpinner } from '../../components/tool/JobProgressBar.js';
-import { EngineMissingNotice, EngineNotice, SuccessBanner } from '../../components/tool/Notices.js';
+import { BeforeAfter } from '../../components/tool/before-after.js';
+import { ImageDropArea } from '../../components/tool/image-drop-area.js';
+import { ImageResultActions } from '../../components/tool/image-result-actions.js';
+import { ProgressSpinner } from '../../components/tool/job-progress-bar.js';
+import { EngineMissingNotice, EngineNotice, SuccessBanner } from '../../components/tool/notices.js';
 import { backgroundRemovedFileName } from '../../components/tool/rules.js';
-import { ToolPage, ToolPanel, toolByPath } from '../../components/tool/ToolLayout.js';
+import { ToolPage, ToolPanel, toolByPath } from '../../components/tool/tool-layout.js';
 import { useObjectUrl } from '../../components/tool/use-object-url.js';
-import { ToolSubmit } from '../../components/tool/ToolSubmit.js';
+import { ToolSubmit } from '../../components/tool/tool-submit.js';
 import { useToolRun } from '../../components/tool/use-tool-run.js';
 
 const tool = toolByPath(toolCards, paths.removeBackground);
