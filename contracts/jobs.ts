@@ -7,6 +7,8 @@ import { z } from 'zod';
 export const QUEUE_NAMES = ['text', 'image', 'pdf'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
+/** Longest prompt a person may send, in characters after trimming (the spec is silent; see README). */
+export const MAX_PROMPT_CHARS = 2000;
 export const ARTICLE_LENGTHS = [800, 1200, 1600] as const;
 export const BLOG_CATEGORIES = [
   'General', 'Technology', 'Business', 'Health', 'Lifestyle', 'Education', 'Travel', 'Food',
@@ -29,18 +31,18 @@ export const payloadSchemas = {
   article: z.object({
     userId,
     requestId,
-    prompt: z.string().min(1).max(2500),
+    prompt: z.string().min(1).max(MAX_PROMPT_CHARS),
     length: z.union([z.literal(800), z.literal(1200), z.literal(1600)]),
   }),
   'blog-title': z.object({
     userId,
     requestId,
-    prompt: z.string().min(1).max(2500),
+    prompt: z.string().min(1).max(MAX_PROMPT_CHARS),
   }),
   'generate-image': z.object({
     userId,
     requestId,
-    prompt: z.string().min(1).max(2500),
+    prompt: z.string().min(1).max(MAX_PROMPT_CHARS),
     publish: z.boolean(),
   }),
   'remove-background': z.object({ userId, requestId, inputKey: storageKey }),

@@ -2,12 +2,11 @@
  * The web sends fixed prompt sentences (spec section 5). The LLM gets them as they are; the offline
  * engines need the topic, keyword and category back out of them.
  */
-import { BLOG_CATEGORIES } from './jobs.js';
+import { BLOG_CATEGORIES, MAX_PROMPT_CHARS } from './jobs.js';
 import { UserFacingJobError } from './handler.js';
 
 export type BlogCategory = (typeof BLOG_CATEGORIES)[number];
 
-export const MAX_PROMPT_CHARS = 2000;
 
 /** Trims the prompt and enforces the limits every text tool shares (400 on failure). */
 export function validateTextPrompt(prompt: string): string {

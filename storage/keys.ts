@@ -58,3 +58,18 @@ export function keyPrefixOf(key: string): KeyPrefix {
   assertValidKey(key);
   return key.slice(0, key.indexOf('/')) as KeyPrefix;
 }
+
+/** publicUrl/keyFromUrl of a driver whose objects are served under one URL prefix. */
+export function urlsUnder(base: string): { publicUrl(key: string): string; keyFromUrl(url: string): string | null } {
+  return {
+    publicUrl(key: string): string {
+      assertValidKey(key);
+      return base + key;
+    },
+    keyFromUrl(url: string): string | null {
+      if (!url.startsWith(base)) return null;
+      const key = url.slice(base.length);
+      return isValidKey(key) ? key : null;
+    },
+  };
+}

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ObjectNotFoundError } from '../errors.js';
-import { assertValidKey, assertValidListPrefix, isValidKey } from '../keys.js';
+import { assertValidKey, assertValidListPrefix, isValidKey, urlsUnder } from '../keys.js';
 import type { ObjectStorage, PutOptions, StoredObjectInfo } from '../object-storage.js';
 
 export interface LocalStorageConfig {
@@ -148,16 +148,7 @@ export async function createLocalStorage(config: LocalStorageConfig): Promise<Ob
       }
     },
 
-    publicUrl(key: string): string {
-      assertValidKey(key);
-      return filesBase + key;
-    },
-
-    keyFromUrl(url: string): string | null {
-      if (!url.startsWith(filesBase)) return null;
-      const key = url.slice(filesBase.length);
-      return isValidKey(key) ? key : null;
-    },
+    ...urlsUnder(filesBase),
 
     async ping(): Promise<void> {
       await fs.access(root, fs.constants.W_OK);

@@ -9,7 +9,7 @@
 import { Client } from 'minio';
 import { Readable } from 'node:stream';
 import { ObjectNotFoundError } from '../errors.js';
-import { assertValidKey, assertValidListPrefix, isValidKey } from '../keys.js';
+import { assertValidKey, assertValidListPrefix, isValidKey, urlsUnder } from '../keys.js';
 import type { ObjectStorage, PutOptions, StoredObjectInfo } from '../object-storage.js';
 
 export interface S3StorageConfig {
@@ -142,16 +142,7 @@ export async function createS3Storage(config: S3StorageConfig, options: S3Storag
       }
     },
 
-    publicUrl(key: string): string {
-      assertValidKey(key);
-      return urlBase + key;
-    },
-
-    keyFromUrl(url: string): string | null {
-      if (!url.startsWith(urlBase)) return null;
-      const key = url.slice(urlBase.length);
-      return isValidKey(key) ? key : null;
-    },
+    ...urlsUnder(urlBase),
 
     async ping(): Promise<void> {
       if (!(await client.bucketExists(bucket))) throw new Error(`Bucket ${bucket} does not exist`);

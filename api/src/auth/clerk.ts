@@ -7,6 +7,7 @@
 import type { Request, RequestHandler } from 'express';
 import { clerkMiddleware, createClerkClient, getAuth } from '@clerk/express';
 import type { Db } from '@craftwell/core/db/pool';
+import { findProfile, upsertMirroredUser } from '@craftwell/core/repositories/users';
 import type { AuthProvider, AuthUser } from './types.js';
 
 export interface ClerkOptions {
@@ -60,8 +61,7 @@ export function createClerkAuth(options: ClerkOptions): { middleware: RequestHan
       }
     }
     if (!profile) {
-      const { rows } = await options.db.query('SELECT name, email, image FROM users WHERE id = $1', [userId]);
-      profile = rows[0] ? { name: rows[0].name, email: rows[0].email, image: rows[0].image } : { name: 'Creator', email: null, image: null };
+      profile = (await findProfile(options.db, userId)) ?? { name: 'Creator', email: null, image: null };
     }
     profiles.set(userId, { profile, at: Date.now() });
     return profile;
@@ -77,15 +77,8 @@ export function createClerkAuth(options: ClerkOptions): { middleware: RequestHan
       const plan = auth.has({ plan: 'premium' }) ? 'premium' : 'free';
       const profile = await profileOf(auth.userId, (auth.sessionClaims ?? {}) as Record<string, unknown>);
       // Mirror the user; the first user ever stored becomes the administrator.
-      const { rows } = await options.db.query(
-        `INSERT INTO users (id, name, email, image, plan, is_admin)
-         VALUES ($1, $2, coalesce($3, $1 || '@clerk.invalid'), $4, $5, NOT EXISTS (SELECT 1 FROM users))
-         ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, image = EXCLUDED.image, plan = EXCLUDED.plan,
-           updated_at = now()
-         RETURNING is_admin`,
-        [auth.userId, profile.name, profile.email, profile.image, plan],
-      );
-      return { id: auth.userId, name: profile.name, email: profile.email, image: profile.image, plan, isAdmin: rows[0].is_admin };
+      const { isAdmin } = await upsertMirroredUser(options.db, { id: auth.userId, ...profile, plan });
+      return { id: auth.userId, name: profile.name, email: profile.email, image: profile.image, plan, isAdmin };
     },
   };
   return { middleware, provider };

@@ -9,6 +9,7 @@ import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { fromNodeHeaders } from 'better-auth/node';
 import { bearer } from 'better-auth/plugins';
 import type { Db } from '@craftwell/core/db/pool';
+import { adminExists, anyUserExists } from '@craftwell/core/repositories/users';
 import type { AuthProvider, AuthUser, Plan } from './types.js';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, weakPasswordReason } from './password-policy.js';
 import { isLoopbackIp, setupCodeMatches } from './setup-code.js';
@@ -45,7 +46,6 @@ const MESSAGES: Record<string, string> = {
 export function createBetterAuth(options: LocalAuthOptions) {
   const { db } = options;
   const setupCode = options.adminSetupCode ?? null;
-  const adminExists = async () => (await db.query('SELECT EXISTS (SELECT 1 FROM users WHERE is_admin) AS any')).rows[0].any as boolean;
   return betterAuth({
     database: db,
     secret: options.secret,
@@ -129,7 +129,7 @@ export function createBetterAuth(options: LocalAuthOptions) {
           }
           const candidate = (ctx.body as { setupCode?: unknown }).setupCode;
           if (setupCode && candidate !== undefined && candidate !== '') {
-            if (await adminExists()) {
+            if (await adminExists(db)) {
               throw new APIError('BAD_REQUEST', { message: 'This server already has an administrator; sign up without a setup code.', code: 'SETUP_CODE_USED' });
             }
             if (!setupCodeMatches(setupCode, candidate)) {
@@ -154,10 +154,9 @@ export function createBetterAuth(options: LocalAuthOptions) {
             const admin = { data: { ...user, plan: 'premium', isAdmin: true } };
             const member = { data: { ...user, plan: 'free', isAdmin: false } };
             if (!setupCode) {
-              const { rows } = await db.query('SELECT EXISTS (SELECT 1 FROM users) AS any');
-              return rows[0].any ? member : admin;
+              return (await anyUserExists(db)) ? member : admin;
             }
-            if (await adminExists()) return member;
+            if (await adminExists(db)) return member;
             const code = (context?.body as { setupCode?: unknown } | undefined)?.setupCode;
             const fromThisMachine = isLoopbackIp(context?.headers?.get(CLIENT_IP_HEADER));
             return fromThisMachine || setupCodeMatches(setupCode, code) ? admin : member;

@@ -2,6 +2,7 @@
  * Administration: `npm run admin -- list-users` and `npm run admin -- set-plan <email> <free|premium>`.
  */
 import { ConfigError, loadConfig, type AppConfig } from '@craftwell/core/config/env';
+import { listUsers, setPlanByEmail } from '@craftwell/core/repositories/users';
 import { withDatabase } from './with-database.js';
 
 const USAGE = `Usage:
@@ -13,11 +14,7 @@ const [command, ...args] = process.argv.slice(2);
 async function run(config: AppConfig): Promise<number> {
   if (command === 'list-users') {
     return withDatabase(config, async (db) => {
-      const { rows } = await db.query(
-        `SELECT email, name, plan, is_admin, created_at,
-                (SELECT count(*) FROM creations c WHERE c.user_id = u.id) AS creations
-           FROM users u ORDER BY created_at`,
-      );
+      const rows = await listUsers(db);
       if (rows.length === 0) {
         console.log('No users yet. The first account created becomes the administrator.');
         return 0;
@@ -36,8 +33,7 @@ async function run(config: AppConfig): Promise<number> {
       return 2;
     }
     return withDatabase(config, async (db) => {
-      const { rowCount } = await db.query('UPDATE users SET plan = $2, updated_at = now() WHERE lower(email) = lower($1)', [email, plan]);
-      if (!rowCount) {
+      if (!(await setPlanByEmail(db, email, plan))) {
         console.error(`No user with the e-mail ${email}. See: npm run admin -- list-users`);
         return 1;
       }

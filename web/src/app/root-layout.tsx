@@ -1,7 +1,7 @@
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { AppConfigProvider } from '../lib/app-config.js';
-import { LoadingState } from '../components/Spinner.js';
-import { AppToaster } from '../components/Toaster.js';
+import { LoadingState } from '../components/spinner.js';
+import { AppToaster } from '../components/toaster.js';
 import { AuthProvider } from './auth.js';
 
 /** Providers shared by every route. No errorElement here: unknown routes get the router's default screen. */

@@ -2,9 +2,9 @@
 import { Router, type Request, type Response } from 'express';
 import multer from 'multer';
 import { z } from 'zod';
-import { ARTICLE_LENGTHS } from '@craftwell/contracts/jobs';
-import { normalizeImageUpload } from '@craftwell/contracts/image-input';
-import { checkPdfUpload } from '@craftwell/contracts/pdf-input';
+import { ARTICLE_LENGTHS, MAX_PROMPT_CHARS } from '@craftwell/contracts/jobs';
+import { MAX_IMAGE_BYTES, normalizeImageUpload } from '@craftwell/contracts/image-input';
+import { checkPdfUpload, MAX_PDF_BYTES } from '@craftwell/contracts/pdf-input';
 import { validateObjectName } from '@craftwell/contracts/object-vocabulary';
 import { parseBlogTitlePrompt } from '@craftwell/contracts/text-prompts';
 import { newObjectKey } from '@craftwell/storage/keys';
@@ -12,15 +12,11 @@ import { AppError, badRequest } from '@craftwell/core/errors';
 import { currentUser } from '../../middleware/require-auth.js';
 import type { AiService, Submission, UploadToStore } from './service.js';
 
-export const IMAGE_MAX_BYTES = 20 * 1024 * 1024;
-export const RESUME_MAX_BYTES = 10 * 1024 * 1024;
-const PROMPT_MAX = 2000;
-
 const prompt = z
   .string({ message: 'Enter a prompt.' })
   .trim()
   .min(1, 'Enter a prompt.')
-  .max(PROMPT_MAX, `Keep the prompt under ${PROMPT_MAX} characters.`);
+  .max(MAX_PROMPT_CHARS, `Keep the prompt under ${MAX_PROMPT_CHARS} characters.`);
 
 const articleSchema = z.object({
   prompt,
@@ -132,7 +128,7 @@ export function aiRoutes({ service, imageGeneration, testJobs, objectRemoverTake
     reply(res, await service.submit(currentUser(req), 'generate-image', body, { async: wantsAsync(req) }));
   });
 
-  router.post('/remove-image-background', upload('image', IMAGE_MAX_BYTES, 'image'), async (req, res) => {
+  router.post('/remove-image-background', upload('image', MAX_IMAGE_BYTES, 'image'), async (req, res) => {
     const file = fileOf(req, 'image');
     if (!file) throw badRequest('Choose an image to remove its background.');
     const image = await normalizeImageUpload(file.buffer);
@@ -140,7 +136,7 @@ export function aiRoutes({ service, imageGeneration, testJobs, objectRemoverTake
     reply(res, await service.submit(currentUser(req), 'remove-background', { inputKey: input.key }, { async: wantsAsync(req), uploads: [input] }));
   });
 
-  router.post('/remove-image-object', upload('image', IMAGE_MAX_BYTES, 'image'), async (req, res) => {
+  router.post('/remove-image-object', upload('image', MAX_IMAGE_BYTES, 'image'), async (req, res) => {
     const file = fileOf(req, 'image');
     if (!file) throw badRequest('Choose an image to remove an object from.');
     const maskFile = fileOf(req, 'mask');
@@ -161,7 +157,7 @@ export function aiRoutes({ service, imageGeneration, testJobs, objectRemoverTake
       { async: wantsAsync(req), uploads }));
   });
 
-  router.post('/resume-review', upload('resume', RESUME_MAX_BYTES, 'resume'), async (req, res) => {
+  router.post('/resume-review', upload('resume', MAX_PDF_BYTES, 'resume'), async (req, res) => {
     const file = fileOf(req, 'resume');
     if (!file) throw badRequest('Choose your resume as a PDF file.');
     await checkPdfUpload(file.buffer);

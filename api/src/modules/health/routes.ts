@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { Db } from '@craftwell/core/db/pool';
 import type { Logger } from '@craftwell/core/logger';
+import { pingDatabase } from '@craftwell/core/repositories/site';
 
 export interface ReadinessChecks {
   db: Db;
@@ -36,7 +37,7 @@ export function healthRoutes(deps: ReadinessChecks): Router {
   router.get('/healthz', (_req, res) => { res.json({ status: 'ok' }); });
   router.get('/readyz', async (_req, res) => {
     const [postgres, queue, storage] = await Promise.all([
-      check('postgres', () => deps.db.query('SELECT 1'), deps.log),
+      check('postgres', () => pingDatabase(deps.db), deps.log),
       check('queue', () => deps.queue.ping(), deps.log),
       check('storage', () => deps.storage.ping(), deps.log),
     ]);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { EngineInfo, ToolName } from '@craftwell/contracts/jobs';
 import type { Db } from '@craftwell/core/db/pool';
 import type { Quotas } from '@craftwell/core/repositories/quota';
+import { subscribeToNewsletter } from '@craftwell/core/repositories/site';
 
 export interface SiteDeps {
   db: Db;
@@ -52,7 +53,7 @@ export function siteRoutes(deps: SiteDeps): Router {
 
   router.post('/newsletter', async (req, res) => {
     const { email } = newsletterSchema.parse(req.body ?? {});
-    await deps.db.query('INSERT INTO newsletter_subscribers (email) VALUES ($1) ON CONFLICT DO NOTHING', [email]);
+    await subscribeToNewsletter(deps.db, email);
     res.json({ success: true, message: 'Thanks for subscribing!' });
   });
 

@@ -10,6 +10,7 @@ import { badRequest, notFound } from '@craftwell/core/errors';
 import { currentUser } from '../../middleware/require-auth.js';
 import * as creations from '@craftwell/core/repositories/creations';
 import { usageOf, type Quotas } from '@craftwell/core/repositories/quota';
+import { replaceUserImage } from '@craftwell/core/repositories/users';
 
 export interface UserRoutesDeps {
   db: Db;
@@ -113,8 +114,8 @@ export function userRoutes(deps: UserRoutesDeps): Router {
     await deps.storage.put(key, png, { contentType: 'image/png' });
     const url = deps.storage.publicUrl(key);
     try {
-      const { rows } = await db.query('UPDATE users SET image = $2, updated_at = now() WHERE id = $1 RETURNING (SELECT image FROM users WHERE id = $1) AS old', [user.id, url]);
-      const oldKey = rows[0]?.old ? deps.storage.keyFromUrl(rows[0].old) : null;
+      const old = await replaceUserImage(db, user.id, url);
+      const oldKey = old ? deps.storage.keyFromUrl(old) : null;
       if (oldKey) await deps.storage.delete(oldKey).catch(() => undefined);
     } catch (err) {
       await deps.storage.delete(key).catch(() => undefined);

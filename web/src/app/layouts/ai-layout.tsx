@@ -1,8 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Menu, X } from 'lucide-react';
-import { Logo } from '../../components/Logo.js';
-import { LoadingState } from '../../components/Spinner.js';
+import { Logo } from '../../components/logo.js';
+import { LoadingState } from '../../components/spinner.js';
 import { useAuthUi, useCurrentUser } from '../../lib/auth-context.js';
 import { Sidebar } from './sidebar.js';
 

@@ -1,8 +1,8 @@
 import { NavLink } from 'react-router-dom';
 import { Crown, LogOut } from 'lucide-react';
-import { Avatar } from '../../components/Avatar.js';
-import { Badge } from '../../components/Badge.js';
-import { Tooltip } from '../../components/Tooltip.js';
+import { Avatar } from '../../components/avatar.js';
+import { Badge } from '../../components/badge.js';
+import { Tooltip } from '../../components/tooltip.js';
 import { navItems } from '../../config/navigation.js';
 import type { CurrentUser } from '../../lib/auth-context.js';
 import { cn } from '../../lib/cn.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Dialog } from '../Dialog.js';
+import { Dialog } from '../dialog.js';
 
 describe('Dialog', () => {
   it('when tabbing past the last control, then focus wraps inside the dialog', async () => {

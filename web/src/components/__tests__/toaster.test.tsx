@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import toast, { useToasterStore } from 'react-hot-toast';
-import { AppToaster, maxVisibleToasts } from '../Toaster.js';
+import { AppToaster, maxVisibleToasts } from '../toaster.js';
 
 function VisibleCount() {
   const { toasts } = useToasterStore();

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { Images, Users } from 'lucide-react';
-import { Badge } from '../../components/Badge.js';
-import { EmptyState } from '../../components/EmptyState.js';
-import { PageHeader } from '../../components/PageHeader.js';
-import { LoadingState, Spinner } from '../../components/Spinner.js';
+import { Badge } from '../../components/badge.js';
+import { EmptyState } from '../../components/empty-state.js';
+import { PageHeader } from '../../components/page-header.js';
+import { LoadingState, Spinner } from '../../components/spinner.js';
 import { useCurrentUser } from '../../lib/auth-context.js';
 import { GalleryCard } from './components/gallery-card.js';
 import { creationCountLabel } from './likes.js';

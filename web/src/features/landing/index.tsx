@@ -1,5 +1,5 @@
-import { SiteFooter } from '../../components/site/SiteFooter.js';
-import { SiteHeader } from '../../components/site/SiteHeader.js';
+import { SiteFooter } from '../../components/site/site-footer.js';
+import { SiteHeader } from '../../components/site/site-header.js';
 import { Hero } from './components/hero.js';
 import { PricingSection } from './components/pricing-section.js';
 import { Testimonials } from './components/testimonials.js';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Lock, Server, Sparkles } from 'lucide-react';
-import { buttonClasses } from '../../components/Button.js';
+import { buttonClasses } from '../../components/button.js';
 import { toolCards } from '../../config/tools.js';
 import { MarketingPage } from './marketing-page.js';
 

@@ -1,5 +1,5 @@
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
-import { supportContact } from '../../components/site/SiteFooter.js';
+import { supportContact } from '../../components/site/site-footer.js';
 import { MarketingPage } from './marketing-page.js';
 
 const channels = [

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { SiteFooter } from '../../components/site/SiteFooter.js';
-import { SiteHeader } from '../../components/site/SiteHeader.js';
+import { SiteFooter } from '../../components/site/site-footer.js';
+import { SiteHeader } from '../../components/site/site-header.js';
 
 /** Shared frame of the simple public pages. */
 export function MarketingPage({ eyebrow, title, intro, children }: { eyebrow: string; title: string; intro: string; children: ReactNode }) {

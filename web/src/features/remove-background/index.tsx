@@ -1,20 +1,20 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Eraser, Sparkles } from 'lucide-react';
-import { EmptyState } from '../../components/EmptyState.js';
+import { EmptyState } from '../../components/empty-state.js';
 import { paths } from '../../config/paths.js';
 import { toolCards } from '../../config/tools.js';
 import { useAppConfig } from '../../lib/app-config.js';
 import type { EngineInfo } from '../../lib/jobs.js';
-import { BeforeAfter } from '../tools-shared/BeforeAfter.js';
-import { ImageDropArea } from '../tools-shared/ImageDropArea.js';
-import { ImageResultActions } from '../tools-shared/ImageResultActions.js';
-import { ProgressSpinner } from '../tools-shared/JobProgressBar.js';
-import { EngineMissingNotice, EngineNotice, SuccessBanner } from '../tools-shared/Notices.js';
-import { backgroundRemovedFileName } from '../tools-shared/rules.js';
-import { ToolPage, ToolPanel, toolByPath } from '../tools-shared/ToolLayout.js';
-import { useObjectUrl } from '../tools-shared/use-object-url.js';
-import { ToolSubmit } from '../tools-shared/ToolSubmit.js';
-import { useToolRun } from '../tools-shared/use-tool-run.js';
+import { BeforeAfter } from '../../components/tool/before-after.js';
+import { ImageDropArea } from '../../components/tool/image-drop-area.js';
+import { ImageResultActions } from '../../components/tool/image-result-actions.js';
+import { ProgressSpinner } from '../../components/tool/job-progress-bar.js';
+import { EngineMissingNotice, EngineNotice, SuccessBanner } from '../../components/tool/notices.js';
+import { backgroundRemovedFileName } from '../../components/tool/rules.js';
+import { ToolPage, ToolPanel, toolByPath } from '../../components/tool/tool-layout.js';
+import { useObjectUrl } from '../../components/tool/use-object-url.js';
+import { ToolSubmit } from '../../components/tool/tool-submit.js';
+import { useToolRun } from '../../components/tool/use-tool-run.js';
 
 const tool = toolByPath(toolCards, paths.removeBackground);
 

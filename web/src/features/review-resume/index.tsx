@@ -1,17 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { Check, FileSearch, FileText, Sparkles } from 'lucide-react';
-import { EmptyState } from '../../components/EmptyState.js';
+import { EmptyState } from '../../components/empty-state.js';
 import { paths } from '../../config/paths.js';
 import { toolCards } from '../../config/tools.js';
 import type { EngineInfo } from '../../lib/jobs.js';
-import { FileDropArea } from '../tools-shared/FileDropArea.js';
-import { MarkdownResult } from '../tools-shared/MarkdownResult.js';
-import { EngineNotice, SuccessBanner } from '../tools-shared/Notices.js';
-import { isPdfFile, resumeAnalysisFileName } from '../tools-shared/rules.js';
-import { ToolPage, ToolPanel, toolByPath } from '../tools-shared/ToolLayout.js';
-import { TextResultActions } from '../tools-shared/TextResultActions.js';
-import { ToolSubmit } from '../tools-shared/ToolSubmit.js';
-import { useToolRun } from '../tools-shared/use-tool-run.js';
+import { FileDropArea } from '../../components/tool/file-drop-area.js';
+import { MarkdownResult } from '../../components/tool/markdown-result.js';
+import { EngineNotice, SuccessBanner } from '../../components/tool/notices.js';
+import { isPdfFile, resumeAnalysisFileName } from '../../components/tool/rules.js';
+import { ToolPage, ToolPanel, toolByPath } from '../../components/tool/tool-layout.js';
+import { TextResultActions } from '../../components/tool/text-result-actions.js';
+import { ToolSubmit } from '../../components/tool/tool-submit.js';
+import { useToolRun } from '../../components/tool/use-tool-run.js';
 
 const tool = toolByPath(toolCards, paths.reviewResume);
 

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { FileText, PenLine, Sparkles } from 'lucide-react';
-import { EmptyState } from '../../components/EmptyState.js';
-import { TextField } from '../../components/Field.js';
+import { EmptyState } from '../../components/empty-state.js';
+import { TextField } from '../../components/field.js';
 import { paths } from '../../config/paths.js';
 import { toolCards } from '../../config/tools.js';
 import type { EngineInfo } from '../../lib/jobs.js';
-import { ChoiceGroup } from '../tools-shared/ChoiceGroup.js';
-import { MarkdownResult } from '../tools-shared/MarkdownResult.js';
-import { EngineNotice, SuccessBanner } from '../tools-shared/Notices.js';
+import { ChoiceGroup } from '../../components/tool/choice-group.js';
+import { MarkdownResult } from '../../components/tool/markdown-result.js';
+import { EngineNotice, SuccessBanner } from '../../components/tool/notices.js';
 import {
   ARTICLE_LENGTH_OPTIONS,
   articleFileName,
@@ -15,11 +15,11 @@ import {
   countWords,
   minReadLabel,
   readingMinutes,
-} from '../tools-shared/rules.js';
-import { ToolPage, ToolPanel, toolByPath } from '../tools-shared/ToolLayout.js';
-import { TextResultActions } from '../tools-shared/TextResultActions.js';
-import { ToolSubmit } from '../tools-shared/ToolSubmit.js';
-import { useToolRun } from '../tools-shared/use-tool-run.js';
+} from '../../components/tool/rules.js';
+import { ToolPage, ToolPanel, toolByPath } from '../../components/tool/tool-layout.js';
+import { TextResultActions } from '../../components/tool/text-result-actions.js';
+import { ToolSubmit } from '../../components/tool/tool-submit.js';
+import { useToolRun } from '../../components/tool/use-tool-run.js';
 
 const tool = toolByPath(toolCards, paths.writeArticle);
 const lengthChoices = ARTICLE_LENGTH_OPTIONS.map((option) => ({

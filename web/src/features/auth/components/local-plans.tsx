@@ -1,5 +1,5 @@
 import { Check, Sparkles } from 'lucide-react';
-import { Button } from '../../../components/Button.js';
+import { Button } from '../../../components/button.js';
 import { useAppConfig, type Plan } from '../../../lib/app-config.js';
 import { useCurrentUser } from '../../../lib/auth-context.js';
 import { cn } from '../../../lib/cn.js';

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Camera, Crown, LogOut } from 'lucide-react';
-import { Avatar } from '../../../components/Avatar.js';
-import { Badge } from '../../../components/Badge.js';
-import { Button } from '../../../components/Button.js';
-import { Dialog } from '../../../components/Dialog.js';
-import { TextField } from '../../../components/Field.js';
-import { Spinner } from '../../../components/Spinner.js';
+import { Avatar } from '../../../components/avatar.js';
+import { Badge } from '../../../components/badge.js';
+import { Button } from '../../../components/button.js';
+import { Dialog } from '../../../components/dialog.js';
+import { TextField } from '../../../components/field.js';
+import { Spinner } from '../../../components/spinner.js';
 import { useLocalAuthActions } from '../local-actions.js';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {

@@ -1,4 +1,4 @@
-import { Dialog } from '../../../components/Dialog.js';
+import { Dialog } from '../../../components/dialog.js';
 import { SignInForm } from './sign-in-form.js';
 
 export function SignInDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

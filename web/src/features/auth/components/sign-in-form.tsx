@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { AlertCircle } from 'lucide-react';
-import { Button } from '../../../components/Button.js';
-import { TextField } from '../../../components/Field.js';
+import { Button } from '../../../components/button.js';
+import { TextField } from '../../../components/field.js';
 import { cn } from '../../../lib/cn.js';
 import { useLocalAuthActions } from '../local-actions.js';
 

@@ -1,4 +1,4 @@
-import { LogoMark } from '../../../components/Logo.js';
+import { LogoMark } from '../../../components/logo.js';
 import { SignInForm } from './sign-in-form.js';
 
 /** The centred sign-in component shown in /ai when nobody is signed in. */

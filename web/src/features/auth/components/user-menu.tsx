@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { LayoutDashboard, LogOut, UserRound } from 'lucide-react';
-import { Avatar } from '../../../components/Avatar.js';
+import { Avatar } from '../../../components/avatar.js';
 import { useCurrentUser } from '../../../lib/auth-context.js';
 
 const itemClass =

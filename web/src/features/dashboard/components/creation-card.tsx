@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { ChevronDown, FileText, Image as ImageIcon, PenLine } from 'lucide-react';
-import { Markdown } from '../../../components/Markdown.js';
+import { Markdown } from '../../../components/markdown.js';
 import { cn } from '../../../lib/cn.js';
 import { creationKind, creationTypeLabel, type Creation, type CreationKind } from '../creation-stats.js';
 

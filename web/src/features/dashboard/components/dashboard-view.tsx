@@ -1,11 +1,11 @@
 import { Link } from 'react-router-dom';
 import { BarChart3, LayoutDashboard, Rocket, Sparkles } from 'lucide-react';
-import { Badge } from '../../../components/Badge.js';
-import { buttonClasses } from '../../../components/Button.js';
-import { Card } from '../../../components/Card.js';
-import { EmptyState } from '../../../components/EmptyState.js';
-import { PageHeader } from '../../../components/PageHeader.js';
-import { LoadingState } from '../../../components/Spinner.js';
+import { Badge } from '../../../components/badge.js';
+import { buttonClasses } from '../../../components/button.js';
+import { Card } from '../../../components/card.js';
+import { EmptyState } from '../../../components/empty-state.js';
+import { PageHeader } from '../../../components/page-header.js';
+import { LoadingState } from '../../../components/spinner.js';
 import { paths } from '../../../config/paths.js';
 import { averagePerWeek, dashboardStats, type Creation } from '../creation-stats.js';
 import { CreationCard } from './creation-card.js';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StaticAppConfigProvider, type AppConfig } from '../../../lib/app-config.js';
 import GenerateImagesPage from '../index.js';
-import { SCREEN_TEST_TIMEOUT_MS, fakeApi, fill, renderTool } from '../../tools-shared/__tests__/render-tool.js';
+import { SCREEN_TEST_TIMEOUT_MS, fakeApi, fill, renderTool } from '../../../components/tool/__tests__/render-tool.js';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import { ArrowRight, PlayCircle, Star } from 'lucide-react';
-import { Button } from '../../../components/Button.js';
-import { initialsOf } from '../../../components/Avatar.js';
+import { Button } from '../../../components/button.js';
+import { initialsOf } from '../../../components/avatar.js';
 
 const crowd = ['Ava Moore', 'Liam Chen', 'Sofia Rossi', 'Noah Patel'];
 const crowdColours = ['from-sky-400 to-indigo-500', 'from-fuchsia-400 to-pink-500', 'from-emerald-400 to-teal-500', 'from-amber-400 to-orange-500'];

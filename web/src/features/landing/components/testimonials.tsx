@@ -1,5 +1,5 @@
 import { Quote, Star } from 'lucide-react';
-import { Avatar } from '../../../components/Avatar.js';
+import { Avatar } from '../../../components/avatar.js';
 import { SectionHeading } from './section-heading.js';
 
 export type Testimonial = { image: string | null; name: string; title: string; content: string; rating: number };

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import RemoveObjectPage from '../index.js';
 import { renderMaskPng } from '../mask-png.js';
-import { SCREEN_TEST_TIMEOUT_MS, fakeApi, fill, renderTool } from '../../tools-shared/__tests__/render-tool.js';
+import { SCREEN_TEST_TIMEOUT_MS, fakeApi, fill, renderTool } from '../../../components/tool/__tests__/render-tool.js';
 
 // jsdom cannot encode a PNG: the export is replaced, and the test checks what it was asked to draw.
 vi.mock('../mask-png.js', () => ({ renderMaskPng: vi.fn() }));

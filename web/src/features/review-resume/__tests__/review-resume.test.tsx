@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ReviewResumePage from '../index.js';
-import { SCREEN_TEST_TIMEOUT_MS, fakeApi, renderTool } from '../../tools-shared/__tests__/render-tool.js';
+import { SCREEN_TEST_TIMEOUT_MS, fakeApi, renderTool } from '../../../components/tool/__tests__/render-tool.js';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,7 +1,7 @@
 import { Loader2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn.js';
-import { ResultImage } from './ResultImage.js';
+import { ResultImage } from './result-image.js';
 
 /** The original upload and the processed result side by side (stacked on narrow screens). */
 export function BeforeAfter({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { progressCaption } from '../JobProgressBar.js';
+import { progressCaption } from '../job-progress-bar.js';
 import { quotaExhausted, quotaText } from '../use-tool-quota.js';
 
 describe('quotaText', () => {

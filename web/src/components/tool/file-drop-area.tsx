@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type DragEvent } from 'react';
 import toast from 'react-hot-toast';
 import { FileCheck2, Upload } from 'lucide-react';
-import { Badge } from '../../components/Badge.js';
+import { Badge } from '../badge.js';
 import { cn } from '../../lib/cn.js';
 import { fileSizeText } from './rules.js';
 

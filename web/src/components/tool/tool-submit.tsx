@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { Button } from '../../components/Button.js';
+import { Button } from '../button.js';
 import type { JobProgress } from '../../lib/jobs.js';
-import { JobProgressBar } from './JobProgressBar.js';
-import { QuotaHint } from './QuotaHint.js';
+import { JobProgressBar } from './job-progress-bar.js';
+import { QuotaHint } from './quota-hint.js';
 import type { ToolQuota } from './use-tool-quota.js';
 
 /**

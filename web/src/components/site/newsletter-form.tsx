@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { apiRequest } from '../../lib/api-client.js';
-import { Button } from '../Button.js';
-import { inputClasses } from '../Field.js';
+import { Button } from '../button.js';
+import { inputClasses } from '../field.js';
 import { cn } from '../../lib/cn.js';
 
 /** Newsletter sign-up: one e-mail field, browser-level format check, server reply as a toast. */

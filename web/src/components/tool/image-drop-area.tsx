@@ -1,4 +1,4 @@
-import { FileDropArea } from './FileDropArea.js';
+import { FileDropArea } from './file-drop-area.js';
 import { isImageFile } from './rules.js';
 
 /** The image upload area the background and object tools share (spec: same upload area). */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
-import { Card } from '../../components/Card.js';
-import { PageHeader } from '../../components/PageHeader.js';
+import { Card } from '../card.js';
+import { PageHeader } from '../page-header.js';
 import type { ToolCard } from '../../config/tools.js';
 import { cn } from '../../lib/cn.js';
 

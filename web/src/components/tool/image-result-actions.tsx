@@ -1,6 +1,6 @@
 import { Download, Share2 } from 'lucide-react';
 import toast from 'react-hot-toast';
-import { Button } from '../../components/Button.js';
+import { Button } from '../button.js';
 import { absoluteUrl, copyText, downloadFromUrl } from './file-actions.js';
 
 /** Share copies the result's address; Download fetches the image and saves it (spec s2, s8). */

@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { PageHeader } from '../../../components/PageHeader.js';
+import { PageHeader } from '../../page-header.js';
 import { toolCards } from '../../../config/tools.js';
-import { ToolPage } from '../ToolLayout.js';
+import { ToolPage } from '../tool-layout.js';
 
 /** jsdom normalises hex colours in inline styles to rgb(). */
 function rgb(hex: string): string {

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ArrowRight } from 'lucide-react';
-import { Logo } from '../Logo.js';
-import { buttonClasses, Button } from '../Button.js';
+import { Logo } from '../logo.js';
+import { buttonClasses, Button } from '../button.js';
 import { useAuthUi, useCurrentUser } from '../../lib/auth-context.js';
 import { cn } from '../../lib/cn.js';
 

@@ -1,6 +1,6 @@
 import { Copy, Download, Share2 } from 'lucide-react';
 import toast from 'react-hot-toast';
-import { Button } from '../../components/Button.js';
+import { Button } from '../button.js';
 import { copyText, downloadText } from './file-actions.js';
 
 /**

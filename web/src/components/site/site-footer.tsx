@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { CheckCircle2, Mail, MapPin, Phone } from 'lucide-react';
-import { Logo } from '../Logo.js';
-import { NewsletterForm } from './NewsletterForm.js';
+import { Logo } from '../logo.js';
+import { NewsletterForm } from './newsletter-form.js';
 
 export const supportContact = {
   email: 'support@craftwell.app',

@@ -1,4 +1,4 @@
-import { Markdown } from '../../components/Markdown.js';
+import { Markdown } from '../markdown.js';
 import { cn } from '../../lib/cn.js';
 
 /**

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { Brush, Eraser, Undo2 } from 'lucide-react';
-import { Button } from '../../components/Button.js';
+import { Button } from '../../components/button.js';
 import { cn } from '../../lib/cn.js';
 import { BRUSH_SIZE, brushSizeInImage, displayToImage, replayStrokes, screenScale, type Size, type Stroke } from './mask-strokes.js';
 
