@@ -76,6 +76,11 @@ export default tseslint.config(
     rules: { 'no-restricted-properties': 'off' },
   },
   {
+    // Hands this process's environment on to Postgres' own binaries (initdb, postgres): not configuration.
+    files: ['core/db/embedded-postgres.ts'],
+    rules: { 'no-restricted-properties': 'off' },
+  },
+  {
     files: ['web/**/*.{ts,tsx}'],
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', {

@@ -6,7 +6,7 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminSetupCode } from '../../api/src/auth/setup-code.js';
+import { adminSetupCode } from '@craftwell/api/auth/setup-code';
 import { authed, startTestApp, type TestApp } from '../support/app.js';
 import { serviceUrl } from '../support/services.js';
 

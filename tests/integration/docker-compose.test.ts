@@ -242,9 +242,9 @@ describe('docker-compose.yml', () => {
     for (const [name, service] of appServices) expect(service.environment?.S3_REGION, name).toBe(region);
 
     const init = services['storage-init'];
-    expect(init.command).toEqual(['node', '--import', 'tsx', 'storage/cli/init.ts']);
-    expect(fs.existsSync(path.join(root, 'storage/cli/init.ts'))).toBe(true);
-    const initSource = fs.readFileSync(path.join(root, 'storage/cli/init.ts'), 'utf8');
+    expect(init.command).toEqual(['node', '--import', 'tsx', 'api/src/cli/storage-init.ts']);
+    expect(fs.existsSync(path.join(root, 'api/src/cli/storage-init.ts'))).toBe(true);
+    const initSource = fs.readFileSync(path.join(root, 'api/src/cli/storage-init.ts'), 'utf8');
     expect(initSource).toMatch(/assertBucketIsPrivate/);
     expect(initSource).not.toMatch(/setBucketPolicy|website/i);
     // No step grants anonymous access (mc anonymous set, bucket website --allow, a public policy).

@@ -108,7 +108,7 @@ for (const overlay of OVERLAYS) {
 
     it('when deployed, then migrations and the storage check run as Jobs', () => {
       const commands = ofKind('Job').map((job) => podSpec(job).containers[0].command?.join(' '));
-      expect(commands.sort()).toEqual(['node --import tsx api/src/cli/migrate.ts', 'node --import tsx storage/cli/init.ts']);
+      expect(commands.sort()).toEqual(['node --import tsx api/src/cli/migrate.ts', 'node --import tsx api/src/cli/storage-init.ts']);
       for (const workload of workloads) {
         const entry = podSpec(workload).containers[0].command?.at(-1) ?? '';
         expect(fs.existsSync(path.join(root, entry)), `${workload.metadata.name}: ${entry}`).toBe(true);

@@ -3,10 +3,11 @@
  * creates the bucket when missing, and refuses (exit 1) when the bucket is public. Reads the same
  * S3_* variables as the api and workers.
  */
-import { parseStorageConfig } from '../index.js';
-import { createS3Storage } from '../drivers/s3.js';
-import { assertBucketIsPrivate } from '../private-bucket-check.js';
-import type { ObjectStorage } from '../object-storage.js';
+import { loadConfig } from '@craftwell/core/config/env';
+import { parseStorageConfig } from '@craftwell/storage';
+import { createS3Storage } from '@craftwell/storage/drivers/s3';
+import { assertBucketIsPrivate } from '@craftwell/storage/private-bucket-check';
+import type { ObjectStorage } from '@craftwell/storage/object-storage';
 
 const ATTEMPTS = 60;
 const RETRY_MS = 2_000;
@@ -25,7 +26,7 @@ async function connect(config: Parameters<typeof createS3Storage>[0]): Promise<O
 }
 
 async function main(): Promise<void> {
-  const config = parseStorageConfig(process.env, { dataDir: '' });
+  const config = parseStorageConfig(loadConfig().rawEnv, { dataDir: '' });
   if (config.driver !== 's3') throw new Error('S3_ENDPOINT is not set: storage-init prepares an S3 bucket only.');
   const storage = await connect(config);
   await assertBucketIsPrivate(storage, config);
