@@ -127,12 +127,13 @@ function locateCluster(dataDir: string, user: SystemUser | null, fallbackDir: st
   const existing = fs.lstatSync(link, { throwIfNoEntry: false });
   if (existing?.isSymbolicLink()) return path.resolve(dataDir, fs.readlinkSync(link));
   if (!user) return link;
-  // The database user may pass through DATA_DIR to reach postgres/, nothing more...
-  fs.chownSync(dataDir, 0, user.gid);
+  // The database user's group may pass through DATA_DIR to reach postgres/, nothing more...
+  const { uid: owner, gid: group } = fs.statSync(dataDir);
+  fs.chownSync(dataDir, owner, user.gid);
   fs.chmodSync(dataDir, 0o710);
   if (userCan(user, '-x', dataDir)) return link;
   // ...unless a private folder above stops it anyway: then DATA_DIR stays closed.
-  fs.chownSync(dataDir, 0, 0);
+  fs.chownSync(dataDir, owner, group === user.gid ? 0 : group);
   fs.chmodSync(dataDir, 0o700);
   if (existing) {
     throw new StartupError(
