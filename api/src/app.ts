@@ -15,7 +15,7 @@ import type { ObjectStorage } from '@craftwell/storage/object-storage';
 import { createFilesRouter } from '@craftwell/storage/http';
 import { parseObjectConfig, removesAnyName } from '@craftwell/core/config/object';
 import type { AppConfig } from '@craftwell/core/config/env';
-import { CLIENT_IP_HEADER, type BetterAuthInstance } from './auth/local.js';
+import { CLIENT_IP_HEADER, PEER_IP_HEADER, type BetterAuthInstance } from './auth/local.js';
 import type { AuthProvider } from './auth/types.js';
 import type { Db } from '@craftwell/core/db/pool';
 import type { Logger } from '@craftwell/core/logger';
@@ -104,6 +104,7 @@ export function createApp(deps: AppDeps) {
     const handler = toNodeHandler(deps.betterAuth);
     app.all('/api/auth/{*splat}', (req, res) => {
       req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+      req.headers[PEER_IP_HEADER] = req.socket.remoteAddress ?? 'unknown';
       // Browsers always send Origin on POST, so better-auth's origin check stops cross-site forms.
       // A request with neither Origin nor cookies (curl, scripts) cannot ride on a session: treat
       // it as same-origin instead of refusing it.

@@ -141,7 +141,7 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
       const secret = authSecret(config.BETTER_AUTH_SECRET, config.dataDir);
       const adminSetup = isLoopbackHost(config.HOST) ? null : adminSetupCode(secret);
       if (adminSetup && !(await db.query('SELECT 1 FROM users WHERE is_admin LIMIT 1')).rowCount) {
-        log.warn(`No administrator yet, and the app listens beyond this machine (HOST=${config.HOST}). The first account created from this machine becomes administrator; from elsewhere, sign up with the setup code ${adminSetup} (see README, "Where data lives").`);
+        log.warn(`No administrator yet, and the app listens beyond this machine (HOST=${config.HOST}). The first account created from this machine becomes administrator; from elsewhere, sign up with the setup code ${adminSetup} (README: "Public bind").`);
       }
       betterAuth = createBetterAuth({
         db,

@@ -18,7 +18,7 @@ export function preparePrivateDataDir(dataDir: string): void {
     fs.accessSync(dataDir, fs.constants.W_OK | fs.constants.X_OK);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
-    throw new StartupError(`DATA_DIR ${dataDir} is not writable by this user (${code}). Set DATA_DIR to a folder you can write, or fix its permissions.`);
+    throw new StartupError(`DATA_DIR ${dataDir} cannot be used by this user (${code}). Set DATA_DIR to a folder you can write, or fix its permissions.`);
   }
   const mode = fs.statSync(dataDir).mode & 0o777;
   if (mode & 0o067) {

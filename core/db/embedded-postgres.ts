@@ -127,11 +127,13 @@ function locateCluster(dataDir: string, user: SystemUser | null, fallbackDir: st
   const existing = fs.lstatSync(link, { throwIfNoEntry: false });
   if (existing?.isSymbolicLink()) return path.resolve(dataDir, fs.readlinkSync(link));
   if (!user) return link;
-  // The database user may pass through DATA_DIR to reach postgres/, nothing more...
-  fs.chownSync(dataDir, 0, user.gid);
+  // The database user's group may pass through DATA_DIR to reach postgres/, nothing more...
+  const { uid: owner, gid: group } = fs.statSync(dataDir);
+  fs.chownSync(dataDir, owner, user.gid);
   fs.chmodSync(dataDir, 0o710);
   if (userCan(user, '-x', dataDir)) return link;
   // ...unless a private folder above stops it anyway: then DATA_DIR stays closed.
+  fs.chownSync(dataDir, owner, group === user.gid ? 0 : group);
   fs.chmodSync(dataDir, 0o700);
   if (existing) {
     throw new StartupError(
@@ -252,6 +254,7 @@ export async function startEmbeddedPostgres(dataDir: string, options: EmbeddedPo
   const child = spawnPg(bins.postgres, ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='], user, clusterDir);
   const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
   let output = '';
+  let stopping = false;
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -261,8 +264,8 @@ export async function startEmbeddedPostgres(dataDir: string, options: EmbeddedPo
       const text = d.toString();
       output = (output + text).slice(-4000);
       if (text.includes('ready to accept connections')) { clearTimeout(timer); resolve(); }
-      // After start-up, only problems are worth a log line.
-      for (const line of text.split('\n')) if (/\b(FATAL|PANIC)\b/.test(line)) log(`postgres: ${line.trim()}`);
+      // After start-up, only problems are worth a log line (not the connections a stop ends).
+      for (const line of text.split('\n')) if (!stopping && /\b(FATAL|PANIC)\b/.test(line)) log(`postgres: ${line.trim()}`);
     });
     child.stdout!.resume();
     child.once('error', (err) => {
@@ -290,6 +293,7 @@ export async function startEmbeddedPostgres(dataDir: string, options: EmbeddedPo
     clusterDir,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
+      stopping = true;
       // SIGINT: Postgres's fast shutdown (disconnect clients, checkpoint, exit).
       child.kill('SIGINT');
       await exited;

@@ -92,3 +92,23 @@ describe('embedded Postgres in a private folder', () => {
     fs.rmSync(path.join(dataDir, 'running.json'));
   });
 });
+
+describe.skipIf(!isRoot)('embedded Postgres as root in a folder others may pass through', () => {
+  const openParent = fs.mkdtempSync(path.join(os.tmpdir(), 'craftwell-open-'));
+  fs.chmodSync(openParent, 0o755);
+  const dataDir = path.join(openParent, '.data');
+  afterAll(() => fs.rmSync(openParent, { recursive: true, force: true }));
+
+  it('when started, then the cluster stays in DATA_DIR/postgres and only the database user may pass through DATA_DIR', async () => {
+    const pgServer = await startEmbeddedPostgres(dataDir, { port: 0, fallbackDir: path.join(openParent, 'unused') });
+    try {
+      expect(pgServer.clusterDir).toBe(path.join(dataDir, 'postgres'));
+      expect(fs.lstatSync(pgServer.clusterDir).isDirectory()).toBe(true);
+      expect(modeOf(dataDir)).toBe(0o710);
+      expect(fs.existsSync(path.join(openParent, 'unused'))).toBe(false);
+      expect(await query(pgServer.url, 'SELECT 1 AS one')).toEqual([{ one: 1 }]);
+    } finally {
+      await pgServer.stop();
+    }
+  });
+});

@@ -40,7 +40,7 @@ export default async function setup(project: TestProject) {
   let postgresUrl: string | null = process.env.DATABASE_URL ?? null;
   if (!postgresUrl) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'craftwell-test-pg-'));
-    // Run as root, Postgres runs as the postgres user, which must be able to enter the folder.
+    // Run as root, Postgres runs as the craftwell-pg user; an open folder keeps its cluster inside.
     fs.chmodSync(dir, 0o755);
     try {
       const pg = await startEmbeddedPostgres(dir, { port: 0 });

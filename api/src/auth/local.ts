@@ -16,6 +16,8 @@ import { isLoopbackIp, setupCodeMatches } from './setup-code.js';
 
 /** Header carrying the client IP from Express to better-auth's rate limiter. */
 export const CLIENT_IP_HEADER = 'x-craftwell-client-ip';
+/** The socket's own peer address (set by the app, never trusted from a client). */
+export const PEER_IP_HEADER = 'x-craftwell-peer-ip';
 
 export interface LocalAuthOptions {
   db: Db;
@@ -158,7 +160,9 @@ export function createBetterAuth(options: LocalAuthOptions) {
             }
             if (await adminExists(db)) return member;
             const code = (context?.body as { setupCode?: unknown } | undefined)?.setupCode;
-            const fromThisMachine = isLoopbackIp(context?.headers?.get(CLIENT_IP_HEADER));
+            // Both the client (after TRUST_PROXY) and the socket peer: a spoofed X-Forwarded-For
+            // cannot pass for loopback, nor can a stranger's request relayed by a local proxy.
+            const fromThisMachine = isLoopbackIp(context?.headers?.get(CLIENT_IP_HEADER)) && isLoopbackIp(context?.headers?.get(PEER_IP_HEADER));
             return fromThisMachine || setupCodeMatches(setupCode, code) ? admin : member;
           },
         },

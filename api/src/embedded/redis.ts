@@ -6,6 +6,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { isProcessAlive, readRunningInstance } from '@craftwell/core/db/running-instance';
+import { StartupError } from '@craftwell/core/db/data-dir';
 
 export function findRedisServer(): string | null {
   const found = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' });
@@ -43,21 +45,51 @@ export interface EmbeddedRedis {
   stop(): Promise<void>;
 }
 
+/**
+ * The redis-server of an app that was killed keeps running and writing its append-only file in
+ * DATA_DIR/redis; a second server on the same files would corrupt them, so it is stopped first.
+ */
+async function stopLeftoverRedis(dataDir: string, pidFile: string): Promise<void> {
+  const pid = Number(fs.existsSync(pidFile) ? fs.readFileSync(pidFile, 'utf8').trim() : NaN);
+  let cmdline = '';
+  try { cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8'); } catch { /* gone, or no /proc */ }
+  if (!isProcessAlive(pid) || !cmdline.includes('redis-server')) return;
+  const owner = readRunningInstance(dataDir);
+  if (owner && owner.pid !== process.pid && isProcessAlive(owner.pid)) {
+    throw new StartupError(`Craftwell is already running from ${dataDir} (pid ${owner.pid}). Stop it first, or set DATA_DIR to another folder.`);
+  }
+  process.kill(pid, 'SIGTERM');
+  for (let i = 0; i < 100 && isProcessAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+}
+
 export async function startEmbeddedRedis(bin: string, dataDir: string): Promise<EmbeddedRedis> {
   const dir = path.join(dataDir, 'redis');
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const pidFile = path.join(dir, 'server.pid');
+  await stopLeftoverRedis(dataDir, pidFile);
   const port = await freePort();
   const child: ChildProcess = spawn(bin, [
     '--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes',
     '--save', '', '--protected-mode', 'yes', '--maxmemory-policy', 'noeviction',
   ], { stdio: 'ignore' });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await waitForPort(port, 10_000);
+  const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
+  const failed = new Promise<never>((_, reject) => {
+    child.once('error', (err) => reject(new StartupError(`Could not run ${bin} (${(err as NodeJS.ErrnoException).code ?? err.message}). Fix it, set REDIS_URL, or use QUEUE_MODE=in-process.`)));
+  });
+  failed.catch(() => undefined);
+  try {
+    await Promise.race([waitForPort(port, 10_000), failed]);
+  } catch (err) {
+    child.kill('SIGKILL');
+    throw err;
+  }
+  if (child.pid) fs.writeFileSync(pidFile, String(child.pid), { mode: 0o600 });
   return {
     url: `redis://127.0.0.1:${port}`,
     async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;
+      fs.rmSync(pidFile, { force: true });
     },
   };
 }

@@ -26,7 +26,7 @@ export interface E2eApp {
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
@@ -37,7 +37,7 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitForReady(baseUrl: string, child: ChildProcess, logs: () => string): Promise<void> {
+export async function waitForReady(baseUrl: string, child: ChildProcess, logs: () => string): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
@@ -54,7 +54,7 @@ async function waitForReady(baseUrl: string, child: ChildProcess, logs: () => st
   throw new Error(`The app was not ready within ${READY_TIMEOUT_MS / 1000} s.\n${logs()}`);
 }
 
-function stopGroup(child: ChildProcess): Promise<void> {
+export function stopGroup(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null || !child.pid) return Promise.resolve();
   return new Promise((resolve) => {
     const force = setTimeout(() => {
