@@ -27,6 +27,7 @@ import { createAiService } from './modules/ai/service.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { jobRoutes } from './modules/jobs/routes.js';
 import { siteRoutes } from './modules/site/routes.js';
+import { profilePictureGuard } from './modules/users/profile-picture-guard.js';
 import { userRoutes } from './modules/users/routes.js';
 
 export interface AppDeps {
@@ -47,6 +48,8 @@ export interface AppDeps {
   webDistDir?: string;
 }
 
+/** Sign-in and profile bodies are a few short fields. */
+const AUTH_BODY_LIMIT = '16kb';
 const CLERK_ORIGINS = ['https://*.clerk.accounts.dev', 'https://*.clerk.com', 'https://clerk.com'];
 
 export function createApp(deps: AppDeps) {
@@ -102,6 +105,9 @@ export function createApp(deps: AppDeps) {
   // better-auth reads the raw body itself, so it is mounted before the JSON parser.
   if (deps.betterAuth) {
     const handler = toNodeHandler(deps.betterAuth);
+    // Parsed here, within a limit; better-auth reads req.body when the stream is already consumed.
+    app.use('/api/auth', express.json({ limit: AUTH_BODY_LIMIT }), express.urlencoded({ extended: false, limit: AUTH_BODY_LIMIT }));
+    app.post('/api/auth/update-user', profilePictureGuard({ db, storage: deps.storage, authProvider: deps.authProvider }));
     app.all('/api/auth/{*splat}', (req, res) => {
       req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? 'unknown';
       // Browsers always send Origin on POST, so better-auth's origin check stops cross-site forms.

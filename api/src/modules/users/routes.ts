@@ -10,6 +10,7 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import { currentUser } from '../../middleware/require-auth.js';
 import * as creations from '../creations/repository.js';
 import { usageOf, type Quotas } from '../quota/service.js';
+import { recordObjectOwner, releaseOwnedObject } from './stored-objects.js';
 
 export interface UserRoutesDeps {
   db: Db;
@@ -112,14 +113,21 @@ export function userRoutes(deps: UserRoutesDeps): Router {
     const key = newObjectKey('results', 'png');
     await deps.storage.put(key, png, { contentType: 'image/png' });
     const url = deps.storage.publicUrl(key);
+    let replacedKey: string | null;
     try {
-      const { rows } = await db.query('UPDATE users SET image = $2, updated_at = now() WHERE id = $1 RETURNING (SELECT image FROM users WHERE id = $1) AS old', [user.id, url]);
-      const oldKey = rows[0]?.old ? deps.storage.keyFromUrl(rows[0].old) : null;
-      if (oldKey) await deps.storage.delete(oldKey).catch(() => undefined);
+      replacedKey = await withTransaction(db, async (client) => {
+        const { rows } = await client.query('SELECT image FROM users WHERE id = $1 FOR UPDATE', [user.id]);
+        await client.query('UPDATE users SET image = $2, updated_at = now() WHERE id = $1', [user.id, url]);
+        await recordObjectOwner(client, key, user.id);
+        // users.image may name anything (older rows, other paths): only the caller's own upload goes.
+        const previous = rows[0]?.image ? deps.storage.keyFromUrl(rows[0].image) : null;
+        return previous && (await releaseOwnedObject(client, previous, user.id)) ? previous : null;
+      });
     } catch (err) {
       await deps.storage.delete(key).catch(() => undefined);
       throw err;
     }
+    if (replacedKey) await deps.storage.delete(replacedKey).catch(() => undefined);
     res.json({ success: true, content: url });
   });
 
