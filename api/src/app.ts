@@ -15,6 +15,7 @@ import type { ObjectStorage } from '../../storage/object-storage.js';
 import { createFilesRouter } from '../../storage/http.js';
 import { parseObjectConfig, removesAnyName } from '../../worker/src/engines/object/config.js';
 import type { AppConfig } from './config/env.js';
+import { authFieldLimits } from './auth/auth-field-limits.js';
 import { CLIENT_IP_HEADER, type BetterAuthInstance } from './auth/local.js';
 import type { AuthProvider } from './auth/types.js';
 import type { Db } from './db/pool.js';
@@ -52,11 +53,21 @@ export interface AppDeps {
 const AUTH_BODY_LIMIT = '16kb';
 const CLERK_ORIGINS = ['https://*.clerk.accounts.dev', 'https://*.clerk.com', 'https://clerk.com'];
 
+/**
+ * TRUST_PROXY as Express wants it: true/false, a hop count ("1" behind one proxy such as the
+ * compose nginx), or addresses/presets ("loopback, uniquelocal"). A number given as a string
+ * would otherwise be read as an address and match nothing.
+ */
+export function trustProxySetting(value: string): boolean | number | string {
+  if (value === 'true' || value === 'false') return value === 'true';
+  return /^\d+$/.test(value.trim()) ? Number(value) : value;
+}
+
 export function createApp(deps: AppDeps) {
   const { config, db, log } = deps;
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', config.TRUST_PROXY === 'true' ? true : config.TRUST_PROXY);
+  app.set('trust proxy', trustProxySetting(config.TRUST_PROXY));
 
   const clerk = config.authMode === 'clerk' ? CLERK_ORIGINS : [];
   app.use(
@@ -106,7 +117,7 @@ export function createApp(deps: AppDeps) {
   if (deps.betterAuth) {
     const handler = toNodeHandler(deps.betterAuth);
     // Parsed here, within a limit; better-auth reads req.body when the stream is already consumed.
-    app.use('/api/auth', express.json({ limit: AUTH_BODY_LIMIT }), express.urlencoded({ extended: false, limit: AUTH_BODY_LIMIT }));
+    app.use('/api/auth', express.json({ limit: AUTH_BODY_LIMIT }), express.urlencoded({ extended: false, limit: AUTH_BODY_LIMIT }), authFieldLimits);
     app.post('/api/auth/update-user', profilePictureGuard({ db, storage: deps.storage, authProvider: deps.authProvider }));
     app.all('/api/auth/{*splat}', (req, res) => {
       req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? 'unknown';
