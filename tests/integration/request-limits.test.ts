@@ -50,6 +50,40 @@ describe.skipIf(!postgresUrl)('request limits', () => {
   });
 });
 
+describe.skipIf(!postgresUrl)('broken uploads', () => {
+  let app: TestApp;
+  let token: string;
+
+  beforeAll(async () => {
+    app = await startTestApp({ postgresUrl: postgresUrl! });
+    token = (await signUp(app.url)).token;
+  }, 120_000);
+
+  afterAll(async () => { await app?.stop(); });
+
+  const routes: Array<[string, string]> = [
+    ['/api/ai/remove-image-background', 'image'], ['/api/ai/remove-image-object', 'image'],
+    ['/api/ai/resume-review', 'resume'], ['/api/user/avatar', 'image'],
+  ];
+
+  it('when a multipart upload has no boundary or is cut short, then every upload route answers 400 with a message', async () => {
+    for (const [route, field] of routes) {
+      const noBoundary = await fetch(`${app.url}${route}`, {
+        method: 'POST', headers: authed(token, { 'content-type': 'multipart/form-data' }), body: 'just some bytes',
+      });
+      const cutShort = await fetch(`${app.url}${route}`, {
+        method: 'POST',
+        headers: authed(token, { 'content-type': 'multipart/form-data; boundary=XYZ' }),
+        body: `--XYZ\r\nContent-Disposition: form-data; name="${field}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nabc`,
+      });
+      for (const res of [noBoundary, cutShort]) {
+        expect(res.status, route).toBe(400);
+        expect((await res.json()).message).toBe('The upload is not valid form data or was cut short. Choose the file and send it again.');
+      }
+    }
+  });
+});
+
 describe.skipIf(!postgresUrl)('client addresses behind a proxy', () => {
   let app: TestApp;
 
