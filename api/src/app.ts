@@ -22,6 +22,7 @@ import type { Db } from './db/pool.js';
 import type { Logger } from './lib/logger.js';
 import { errorHandler, notFoundApi } from './middleware/error-handler.js';
 import { requestId } from './middleware/request-id.js';
+import { sameSiteOnly } from './middleware/same-site-only.js';
 import { requireAuth } from './middleware/require-auth.js';
 import { aiRoutes } from './modules/ai/routes.js';
 import { createAiService } from './modules/ai/service.js';
@@ -175,7 +176,7 @@ export function createApp(deps: AppDeps) {
         next(err);
       }
     };
-    app.use('/admin/queues', ...(deps.clerkMiddleware ? [deps.clerkMiddleware] : []), adminOnly, deps.adminQueuesRouter);
+    app.use('/admin/queues', sameSiteOnly(config.PUBLIC_URL), ...(deps.clerkMiddleware ? [deps.clerkMiddleware] : []), adminOnly, deps.adminQueuesRouter);
   }
 
   if (deps.webDistDir && fs.existsSync(path.join(deps.webDistDir, 'index.html'))) {
