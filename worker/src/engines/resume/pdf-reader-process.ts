@@ -3,7 +3,8 @@ import { UserFacingJobError } from '../../../contracts/handler.js';
 import type { FromReader, ToReader } from './pdf-reader-pool.js';
 import { loadPdfReaderHere, readPdfTextHere } from './pdf-text.js';
 
-const reply = (message: FromReader) => process.send!(message);
+// The parent may already be gone (shut down while pdfjs loaded): then there is no one to answer.
+const reply = (message: FromReader) => { if (process.connected) process.send!(message); };
 
 await loadPdfReaderHere();
 process.on('message', (message: ToReader) => {
