@@ -7,6 +7,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
 import type { JobProducer, JobRunner } from '../../worker/queue/types.js';
 import { createBullmqProducer } from '../../worker/queue/bullmq.js';
 import { createObjectStorage, parseStorageConfig } from '../../storage/index.js';
@@ -147,10 +148,18 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
       stops.push(() => dashboard.close());
       adminQueuesRouter = dashboard.router;
     }
+    // Rate-limit counters in Redis when the queue has one, so every api replica shares them.
+    let rateLimitRedis: Redis | null = null;
+    if (redisUrl && mode !== 'in-process') {
+      const client = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+      client.on('error', (err) => log.warn({ err: err.message }, 'rate-limit redis connection error'));
+      stops.push(() => client.quit().then(() => undefined, () => client.disconnect()));
+      rateLimitRedis = client;
+    }
     const app = createApp({
       config, db, log, storage, producer, authProvider, betterAuth, clerkMiddleware, engines,
       imageGeneration: () => imageGenerationStatusFor(config),
-      adminQueuesRouter,
+      adminQueuesRouter, rateLimitRedis,
       webDistDir: path.join(ROOT, 'web', 'dist'),
     });
 
