@@ -46,6 +46,16 @@ describe.skipIf(!postgresUrl)('rate limits for signed-in users', () => {
     expect(body.message).toBe(`You are sending requests too quickly. Please try again in ${retryAfter} seconds.`);
     expect((await usage(bob.token)).status).toBe(200);
   });
+
+  it('when requests carry tokens that are not valid, then the address is limited; valid users’ errors do not count', async () => {
+    const carol = await signUp(app.url);
+    // 404s of a signed-in user are answers, not guesses: they never count against the address.
+    for (let i = 0; i < 15; i++) expect((await fetch(`${app.url}/api/jobs/none-${i}`, { headers: authed(carol.token) })).status).toBe(404);
+    const statuses = [];
+    for (let i = 0; i < 21; i++) statuses.push((await fetch(`${app.url}/api/me`, { headers: authed(`guess-${i}`) })).status);
+    expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  });
 });
 
 describe.skipIf(!postgresUrl)('sign-in limits per account', () => {

@@ -19,7 +19,7 @@ const WINDOW_MS = 60_000;
 export interface RateLimits {
   /** /api calls without a bearer token, per client address. */
   anonymousPerIp: RequestHandler;
-  /** /api calls with a bearer token that fail (401s), per client address. */
+  /** /api calls whose bearer token is refused (401s), per client address. */
   failedTokenPerIp: RequestHandler;
   /** Sign-in attempts per e-mail address (runs after the body parser). */
   signInPerAccount: RequestHandler;
@@ -64,7 +64,8 @@ export function createRateLimits(config: LimitConfig, redis: Redis | null): Rate
   return {
     anonymousPerIp: limiter('ip', config.RATE_LIMIT_PER_MINUTE, 'Too many requests from your network.', { skip: hasBearer }),
     failedTokenPerIp: limiter('ip-failed-token', config.RATE_LIMIT_PER_MINUTE, 'Too many requests with a session that is not valid.', {
-      skip: (req) => !hasBearer(req), skipSuccessfulRequests: true,
+      // Only rejected tokens count: users' own 400s and 402s must not add up against their office.
+      skip: (req) => !hasBearer(req), skipSuccessfulRequests: true, requestWasSuccessful: (_req, res) => res.statusCode !== 401,
     }),
     signInPerAccount: limiter('account', config.SIGN_IN_RATE_LIMIT_PER_MINUTE, 'Too many sign-in attempts for this account.', {
       skip: (req) => typeof req.body?.email !== 'string',
