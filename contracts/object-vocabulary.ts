@@ -139,12 +139,17 @@ const NAME_TO_LABEL: ReadonlyMap<string, CocoLabel> = (() => {
 
 /** Lower-cases, strips surrounding punctuation/quotes and joins hyphenated words ("teddy-bear"). */
 export function normalizeObjectWord(word: string): string {
-  return word
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '')
-    .replace(/[-_']/g, '');
+  const lower = word.normalize('NFKC').toLowerCase();
+  // Trimmed by scanning: a `[^\p{L}\p{N}]+$` pattern backtracks quadratically on long punctuation runs.
+  const chars = [...lower];
+  let start = 0;
+  let end = chars.length;
+  while (start < end && !LETTER_OR_DIGIT.test(chars[start]!)) start++;
+  while (end > start && !LETTER_OR_DIGIT.test(chars[end - 1]!)) end--;
+  return chars.slice(start, end).join('').replace(/[-_']/g, '');
 }
+
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
 function singularCandidates(word: string): string[] {
   const out = [word];

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import express, { type RequestHandler } from 'express';
 import helmet from 'helmet';
-import { rateLimit } from 'express-rate-limit';
+import type { Redis } from 'ioredis';
 import { pinoHttp } from 'pino-http';
 import { toNodeHandler } from 'better-auth/node';
 import type { EngineInfo, ToolName } from '@craftwell/contracts/jobs';
@@ -16,17 +16,21 @@ import { createFilesRouter } from '@craftwell/storage/http';
 import { parseObjectConfig, removesAnyName } from '@craftwell/core/config/object';
 import type { AppConfig } from '@craftwell/core/config/env';
 import { CLIENT_IP_HEADER, PEER_IP_HEADER, type BetterAuthInstance } from './auth/local.js';
+import { authFieldLimits } from './auth/auth-field-limits.js';
 import type { AuthProvider } from './auth/types.js';
 import type { Db } from '@craftwell/core/db/pool';
 import type { Logger } from '@craftwell/core/logger';
 import { errorHandler, notFoundApi } from './middleware/error-handler.js';
+import { createRateLimits } from './middleware/rate-limits.js';
 import { requestId } from './middleware/request-id.js';
+import { sameSiteOnly } from './middleware/same-site-only.js';
 import { requireAuth } from './middleware/require-auth.js';
 import { aiRoutes } from './modules/ai/routes.js';
 import { createAiService } from './modules/ai/service.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { jobRoutes } from './modules/jobs/routes.js';
 import { siteRoutes } from './modules/site/routes.js';
+import { profilePictureGuard } from './modules/users/profile-picture-guard.js';
 import { userRoutes } from './modules/users/routes.js';
 
 export interface AppDeps {
@@ -45,15 +49,29 @@ export interface AppDeps {
   /** Mounted at /admin/queues behind an administrator check. */
   adminQueuesRouter?: express.Router;
   webDistDir?: string;
+  /** Rate-limit counters shared by every replica (BullMQ mode); in-process counters without it. */
+  rateLimitRedis?: Redis | null;
 }
 
+/** Sign-in and profile bodies are a few short fields. */
+const AUTH_BODY_LIMIT = '16kb';
 const CLERK_ORIGINS = ['https://*.clerk.accounts.dev', 'https://*.clerk.com', 'https://clerk.com'];
+
+/**
+ * TRUST_PROXY as Express wants it: true/false, a hop count ("1" behind one proxy such as the
+ * compose nginx), or addresses/presets ("loopback, uniquelocal"). A number given as a string
+ * would otherwise be read as an address and match nothing.
+ */
+export function trustProxySetting(value: string): boolean | number | string {
+  if (value === 'true' || value === 'false') return value === 'true';
+  return /^\d+$/.test(value.trim()) ? Number(value) : value;
+}
 
 export function createApp(deps: AppDeps) {
   const { config, db, log } = deps;
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', config.TRUST_PROXY === 'true' ? true : config.TRUST_PROXY);
+  app.set('trust proxy', trustProxySetting(config.TRUST_PROXY));
 
   const clerk = config.authMode === 'clerk' ? CLERK_ORIGINS : [];
   app.use(
@@ -90,18 +108,16 @@ export function createApp(deps: AppDeps) {
   app.use(healthRoutes({ db, queue: deps.producer, storage: deps.storage, log }));
   app.use('/files', createFilesRouter(deps.storage));
 
-  const perIp = rateLimit({
-    windowMs: 60_000,
-    limit: config.RATE_LIMIT_PER_MINUTE,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    message: { success: false, message: 'Too many requests. Please wait a minute and try again.' },
-  });
-  app.use('/api', perIp);
+  const limits = createRateLimits(config, deps.rateLimitRedis ?? null);
+  app.use('/api', limits.anonymousPerIp, limits.failedTokenPerIp);
 
-  // better-auth reads the raw body itself, so it is mounted before the JSON parser.
+  // Sign-in routes get their own small body limit, ahead of the 100 kB parser of the other routes.
   if (deps.betterAuth) {
     const handler = toNodeHandler(deps.betterAuth);
+    // Parsed here, within a limit; better-auth reads req.body when the stream is already consumed.
+    app.use('/api/auth', express.json({ limit: AUTH_BODY_LIMIT }), express.urlencoded({ extended: false, limit: AUTH_BODY_LIMIT }), authFieldLimits);
+    app.post('/api/auth/sign-in/email', limits.signInPerAccount);
+    app.post('/api/auth/update-user', profilePictureGuard({ db, storage: deps.storage, authProvider: deps.authProvider }));
     app.all('/api/auth/{*splat}', (req, res) => {
       req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? 'unknown';
       req.headers[PEER_IP_HEADER] = req.socket.remoteAddress ?? 'unknown';
@@ -127,23 +143,16 @@ export function createApp(deps: AppDeps) {
   const api = express.Router();
   if (deps.clerkMiddleware) api.use(deps.clerkMiddleware);
   api.use(requireAuth(deps.authProvider));
-  const perUserAi = rateLimit({
-    windowMs: 60_000,
-    limit: config.AI_RATE_LIMIT_PER_MINUTE,
-    keyGenerator: (req) => req.user!.id,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    message: { success: false, message: 'You are sending requests too quickly. Please wait a minute and try again.' },
-  });
+  api.use(limits.perUser);
   const service = createAiService({
     db, storage: deps.storage, producer: deps.producer, quotas: config.quotas,
     jobWaitTimeoutMs: config.JOB_WAIT_TIMEOUT_MS, log,
   });
-  api.use('/ai', perUserAi, aiRoutes({
+  api.use('/ai', limits.aiPerUser, aiRoutes({
     service, imageGeneration: deps.imageGeneration, testJobs: config.ENABLE_TEST_JOBS,
     objectRemoverTakesAnyName: removesAnyName(parseObjectConfig(config.rawEnv)),
   }));
-  api.use('/jobs', jobRoutes(deps.producer));
+  api.use('/jobs', limits.jobPolling, jobRoutes(deps.producer));
   api.use(userRoutes({ db, storage: deps.storage, quotas: config.quotas, authMode: config.authMode }));
   app.use('/api', api);
   app.use('/api', notFoundApi);
@@ -159,7 +168,7 @@ export function createApp(deps: AppDeps) {
         next(err);
       }
     };
-    app.use('/admin/queues', ...(deps.clerkMiddleware ? [deps.clerkMiddleware] : []), adminOnly, deps.adminQueuesRouter);
+    app.use('/admin/queues', sameSiteOnly(config.PUBLIC_URL), ...(deps.clerkMiddleware ? [deps.clerkMiddleware] : []), adminOnly, deps.adminQueuesRouter);
   }
 
   if (deps.webDistDir && fs.existsSync(path.join(deps.webDistDir, 'index.html'))) {

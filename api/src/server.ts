@@ -11,6 +11,7 @@ import type { JobProducer, JobRunner } from '@craftwell/queue/types';
 import { createBullmqProducer } from '@craftwell/queue/bullmq';
 import { createObjectStorage, parseStorageConfig } from '@craftwell/storage';
 import { describeEngines, imageGenerationStatusFor, validateEngineConfig } from '@craftwell/core/config/engines';
+import { Redis } from 'ioredis';
 import { createApp } from './app.js';
 import { createBetterAuth, createLocalAuthProvider } from './auth/local.js';
 import { createClerkAuth } from './auth/clerk.js';
@@ -165,10 +166,18 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
       stops.push(() => dashboard.close());
       adminQueuesRouter = dashboard.router;
     }
+    // Rate-limit counters in Redis when the queue has one, so every api replica shares them.
+    let rateLimitRedis: Redis | null = null;
+    if (redisUrl && mode !== 'in-process') {
+      const client = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+      client.on('error', (err) => log.warn({ err: err.message }, 'rate-limit redis connection error'));
+      stops.push(() => client.quit().then(() => undefined, () => client.disconnect()));
+      rateLimitRedis = client;
+    }
     const app = createApp({
       config, db, log, storage, producer, authProvider, betterAuth, clerkMiddleware, engines,
       imageGeneration: () => imageGenerationStatusFor(config),
-      adminQueuesRouter,
+      adminQueuesRouter, rateLimitRedis,
       webDistDir: path.join(ROOT, 'web', 'dist'),
     });
 

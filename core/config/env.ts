@@ -58,6 +58,7 @@ export const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: int(1, 100_000).default(120),
   AI_RATE_LIMIT_PER_MINUTE: int(1, 100_000).default(20),
   SIGN_IN_RATE_LIMIT_PER_MINUTE: int(1, 10_000).default(10),
+  JOB_POLL_RATE_LIMIT_PER_MINUTE: int(1, 100_000).default(600),
   TRUST_PROXY: z.string().default('loopback'),
   /** Registers the pipeline's test job at /api/ai/test-echo (tests and benchmarks only). */
   ENABLE_TEST_JOBS: bool.prefault('false'),

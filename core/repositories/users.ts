@@ -1,11 +1,14 @@
 /** SQL for users (accounts are created by the auth library or mirrored from Clerk). */
-import type { Db } from '../db/pool.js';
+import type pg from 'pg';
+import type { Db } from '@craftwell/core/db/pool';
 import type { Plan } from './quota.js';
 
 /** Sets the avatar URL and returns the previous one (null when there was none). */
-export async function replaceUserImage(db: Db, userId: string, url: string): Promise<string | null> {
-  const { rows } = await db.query('UPDATE users SET image = $2, updated_at = now() WHERE id = $1 RETURNING (SELECT image FROM users WHERE id = $1) AS old', [userId, url]);
-  return rows[0]?.old ?? null;
+/** Sets the user's picture and returns the previous one; run it in the transaction that records the new object's owner. */
+export async function replaceUserImage(client: Db | pg.PoolClient, userId: string, url: string): Promise<string | null> {
+  const { rows } = await client.query('SELECT image FROM users WHERE id = $1 FOR UPDATE', [userId]);
+  await client.query('UPDATE users SET image = $2, updated_at = now() WHERE id = $1', [userId, url]);
+  return rows[0]?.image ?? null;
 }
 
 export async function findProfile(db: Db, userId: string): Promise<{ name: string; email: string | null; image: string | null } | null> {

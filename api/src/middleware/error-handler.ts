@@ -1,4 +1,4 @@
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import multer from 'multer';
 import { ZodError } from 'zod';
 import { AppError } from '@craftwell/core/errors';
@@ -7,6 +7,12 @@ import type { Logger } from '@craftwell/core/logger';
 function statusOf(err: unknown): number | undefined {
   const s = (err as { status?: unknown; statusCode?: unknown })?.status ?? (err as { statusCode?: unknown })?.statusCode;
   return typeof s === 'number' && s >= 400 && s < 600 ? s : undefined;
+}
+
+/** busboy's parse errors (no boundary, cut short, bad part header) reach us as plain Errors. */
+function isBrokenMultipart(err: unknown, req: Request): boolean {
+  return err instanceof Error && Boolean(req.is('multipart/*'))
+    && /^(Multipart: |Unexpected end of (form|multipart data)|Malformed part header)/.test(err.message);
 }
 
 /** The one place errors become replies: `{success:false, message}`, never a stack trace. */
@@ -24,6 +30,9 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
     } else if (err instanceof multer.MulterError) {
       status = err.code === 'LIMIT_FILE_SIZE' ? 413 : 400;
       message = err.code === 'LIMIT_FILE_SIZE' ? 'That file is too large.' : `Upload error: ${err.message}.`;
+    } else if (isBrokenMultipart(err, req)) {
+      status = 400;
+      message = 'The upload is not valid form data or was cut short. Choose the file and send it again.';
     } else if ((err as { type?: string })?.type === 'entity.parse.failed') {
       status = 400;
       message = 'The request body is not valid JSON.';

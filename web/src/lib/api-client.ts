@@ -1,7 +1,13 @@
 // The one way the browser talks to the api: same origin, bearer token from the active auth
 // adapter, JSON body read even on 4xx/5xx (the body is {success:false, message}).
 
-export type ApiReply<T = object> = { success: boolean; message?: string } & Partial<T>;
+export type ApiReply<T = object> = { success: boolean; message?: string; retryAfter?: number } & Partial<T>;
+
+/** Seconds a 429 asks us to wait (Retry-After header, else the body's retryAfter). */
+function retryAfterOf(response: Response, reply: Record<string, unknown>): number | undefined {
+  const seconds = Number(response.headers.get('Retry-After') ?? reply.retryAfter);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
+}
 
 export type ApiRequestInit = {
   method?: string;
@@ -67,5 +73,7 @@ export async function apiRequest<T = object>(
   const reply = parsed as Record<string, unknown>;
   // Some routes (better-auth) answer without a `success` field: derive it from the status.
   const success = typeof reply.success === 'boolean' ? reply.success : response.ok;
-  return { ...(reply as Partial<T>), success, status: response.status } as ApiReply<T> & { status: number };
+  // A 429's message already says when to retry; retryAfter lets callers back off by as much.
+  const retryAfter = response.status === 429 ? retryAfterOf(response, reply) : undefined;
+  return { ...(reply as Partial<T>), success, status: response.status, ...(retryAfter ? { retryAfter } : {}) } as ApiReply<T> & { status: number };
 }

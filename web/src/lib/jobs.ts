@@ -48,6 +48,8 @@ export interface RunJobOptions {
 export const POLL_FIRST_MS = 400;
 export const POLL_MAX_MS = 700;
 const POLL_GROWTH = 1.15;
+/** Longest pause after a 429 while polling (the server's Retry-After, capped). */
+const MAX_RATE_LIMIT_WAIT_MS = 60_000;
 /** Network failures tolerated in a row while polling before the error is reported. */
 const MAX_POLL_FAILURES = 3;
 
@@ -92,7 +94,8 @@ export async function runJob(path: string, body: unknown, options: RunJobOptions
   });
   if (start.status !== 202 || !start.jobId) return start;
 
-  onProgress?.({ state: 'queued', progress: 0, stage: 'Queued' });
+  let lastProgress: JobProgress = { state: 'queued', progress: 0, stage: 'Queued' };
+  onProgress?.(lastProgress);
   let delay = POLL_FIRST_MS;
   let failures = 0;
   for (;;) {
@@ -109,9 +112,16 @@ export async function runJob(path: string, body: unknown, options: RunJobOptions
       continue;
     }
     failures = 0;
+    if (job.status === 429) {
+      // Too many checks: the job keeps running; say so, wait as long as the server asks, go on.
+      onProgress?.({ ...lastProgress, stage: job.message ?? 'Waiting a moment before checking again...' });
+      delay = Math.min(MAX_RATE_LIMIT_WAIT_MS, (job.retryAfter ?? 5) * 1000);
+      continue;
+    }
     if (!job.success) return { success: false, message: job.message, status: job.status };
 
     const state = job.state ?? 'queued';
+    lastProgress = { state, progress: job.progress ?? 0, stage: job.stage ?? '' };
     onProgress?.({
       state,
       progress: job.progress ?? 0,

@@ -44,11 +44,20 @@ export default blogTitle;
 export function normaliseTitleList(text: string): string {
   const items = text
     .split('\n')
-    .map((line) => /^\s*(?:\d+[.)]|[-*•])\s+(.+?)\s*$/.exec(line)?.[1])
+    .map(listItemOf)
     .filter((item): item is string => Boolean(item))
     .map((item) => item.replace(/^\*\*(.+)\*\*$/, '$1').replace(/^["“”'](.+)["“”']$/, '$1').trim())
     .filter(Boolean);
   if (items.length < 3) return text.trim();
   const unique = [...new Map(items.map((item) => [item.toLowerCase(), item])).values()];
   return unique.map((item, index) => `${index + 1}. ${item}`).join('\n');
+}
+
+/**
+ * The text after a list marker, without trailing whitespace; none when the item spans a line
+ * break. (A lazy `(.+?)\s*$` here backtracked quadratically on long lines of spaces.)
+ */
+function listItemOf(line: string): string | undefined {
+  const item = /^\s*(?:\d+[.)]|[-*•])\s+([\s\S]+)$/.exec(line)?.[1]?.trimEnd();
+  return item === undefined || /[\n\r\u2028\u2029]/.test(item) ? undefined : item;
 }

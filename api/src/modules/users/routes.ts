@@ -11,6 +11,7 @@ import { currentUser } from '../../middleware/require-auth.js';
 import * as creations from '@craftwell/core/repositories/creations';
 import { usageOf, type Quotas } from '@craftwell/core/repositories/quota';
 import { replaceUserImage } from '@craftwell/core/repositories/users';
+import { recordObjectOwner, releaseOwnedObject } from '@craftwell/core/repositories/stored-objects';
 
 export interface UserRoutesDeps {
   db: Db;
@@ -113,14 +114,20 @@ export function userRoutes(deps: UserRoutesDeps): Router {
     const key = newObjectKey('results', 'png');
     await deps.storage.put(key, png, { contentType: 'image/png' });
     const url = deps.storage.publicUrl(key);
+    let replacedKey: string | null;
     try {
-      const old = await replaceUserImage(db, user.id, url);
-      const oldKey = old ? deps.storage.keyFromUrl(old) : null;
-      if (oldKey) await deps.storage.delete(oldKey).catch(() => undefined);
+      replacedKey = await withTransaction(db, async (client) => {
+        const old = await replaceUserImage(client, user.id, url);
+        await recordObjectOwner(client, key, user.id);
+        // users.image may name anything (older rows, other paths): only the caller's own upload goes.
+        const previous = old ? deps.storage.keyFromUrl(old) : null;
+        return previous && (await releaseOwnedObject(client, previous, user.id)) ? previous : null;
+      });
     } catch (err) {
       await deps.storage.delete(key).catch(() => undefined);
       throw err;
     }
+    if (replacedKey) await deps.storage.delete(replacedKey).catch(() => undefined);
     res.json({ success: true, content: url });
   });
 

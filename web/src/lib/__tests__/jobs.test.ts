@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isAbortError, runJob, type JobProgress } from '../jobs.js';
 
-type Reply = { status: number; body: unknown };
+type Reply = { status: number; body: unknown; headers?: Record<string, string> };
 
 /** A fetch stand-in that answers each call with the next scripted reply and records the calls. */
 function scriptFetch(replies: Reply[]) {
@@ -10,7 +10,7 @@ function scriptFetch(replies: Reply[]) {
     calls.push({ url, init });
     const next = replies.shift();
     if (!next) throw new Error(`unexpected call to ${url}`);
-    return new Response(JSON.stringify(next.body), { status: next.status, headers: { 'Content-Type': 'application/json' } });
+    return new Response(JSON.stringify(next.body), { status: next.status, headers: { 'Content-Type': 'application/json', ...next.headers } });
   });
   vi.stubGlobal('fetch', fetchMock);
   return calls;
@@ -63,6 +63,25 @@ describe('runJob', () => {
     expect(calls).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(200);
     expect(calls).toHaveLength(2);
+    await expect(pending).resolves.toMatchObject({ success: true, content: 'x' });
+  });
+
+  it('when a poll is rate limited (429), then it shows the message, waits Retry-After and polls on', async () => {
+    const message = 'You are checking on jobs too often. Please try again in 5 seconds.';
+    const calls = scriptFetch([
+      { status: 202, body: { success: true, jobId: 'j' } },
+      { status: 429, body: { success: false, message, retryAfter: 5 }, headers: { 'Retry-After': '5' } },
+      { status: 200, body: { success: true, state: 'completed', progress: 100, stage: 'Saving', content: 'x' } },
+    ]);
+    const progress: JobProgress[] = [];
+    const pending = runJob('/api/ai/generate-blog-title', { prompt: 'p' }, { onProgress: (p) => progress.push(p) });
+    await vi.advanceTimersByTimeAsync(500);
+    expect(calls).toHaveLength(2);
+    expect(progress.at(-1)).toMatchObject({ state: 'queued', stage: message });
+    await vi.advanceTimersByTimeAsync(4_800);
+    expect(calls).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(calls).toHaveLength(3);
     await expect(pending).resolves.toMatchObject({ success: true, content: 'x' });
   });
 

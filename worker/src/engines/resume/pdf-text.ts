@@ -6,7 +6,8 @@
 import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFPageProxy } from 'pdfjs-dist/types/src/display/api.js';
 import { UserFacingJobError } from '@craftwell/contracts/handler';
-import { MAX_PDF_PAGES, pdfUploadProblem } from '@craftwell/contracts/pdf-input';
+import { MAX_PDF_PAGES, pdfUploadProblem, PDF_TOO_LARGE_MESSAGE, pdfInflationProblem } from '@craftwell/contracts/pdf-input';
+import { readInPdfThread } from './pdf-reader-pool.js';
 
 export interface TextRun {
   text: string;
@@ -44,22 +45,45 @@ const IMAGE_OPS = new Set<number>([
   OPS.paintImageMaskXObject, OPS.paintInlineImageXObjectGroup, OPS.paintImageMaskXObjectGroup,
 ]);
 
+/** Text a resume may hold across all pages; a PDF with more is refused as too large to read. */
+export const MAX_PDF_TEXT_CHARS = 200_000;
+/** Images above this many pixels are skipped by pdfjs (only their count matters here). */
+const MAX_IMAGE_PIXELS = 16_000_000;
+
 /**
- * Loads pdfjs' worker code (a few seconds on a busy machine) so the first resume does not wait for
- * it. Worker start-up calls this for processes that serve the pdf queue.
+ * Loads pdfjs (a few seconds on a busy machine) in a reader thread so the first resume does not
+ * wait for it. Worker start-up calls this for processes that serve the pdf queue.
  */
 export async function warmUpPdfReader(): Promise<void> {
+  await readInPdfThread(null);
+}
+
+/** Loads pdfjs in the calling thread (the reader thread calls this when it starts). */
+export async function loadPdfReaderHere(): Promise<void> {
   const task = getDocument({ data: new Uint8Array(Buffer.from('%PDF-1.4\n%%EOF\n', 'latin1')), verbosity: 0 });
   await task.promise.catch(() => undefined);
   await task.destroy();
 }
 
+/**
+ * Reads the PDF in a reader thread with a memory limit: a file that blows it kills only that
+ * thread and is answered with a 413 "too large to read".
+ */
 export async function readPdfText(bytes: Uint8Array, signal?: AbortSignal): Promise<PdfText> {
   const problem = pdfUploadProblem(bytes);
   if (problem) throw new UserFacingJobError(problem.message, problem.status);
+  return readInPdfThread(bytes, signal);
+}
+
+/** The reading itself; runs in a reader thread (pdf-reader-thread.ts). */
+export async function readPdfTextHere(bytes: Uint8Array, signal?: AbortSignal): Promise<PdfText> {
+  const problem = pdfUploadProblem(bytes) ?? pdfInflationProblem(bytes);
+  if (problem) throw new UserFacingJobError(problem.message, problem.status);
 
   // pdfjs transfers (detaches) the buffer it is given: hand it a copy.
-  const task = getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, disableFontFace: true, verbosity: 0 });
+  const task = getDocument({
+    data: new Uint8Array(bytes), isEvalSupported: false, disableFontFace: true, maxImageSize: MAX_IMAGE_PIXELS, verbosity: 0,
+  });
   const onAbort = () => void task.destroy();
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
@@ -69,11 +93,15 @@ export async function readPdfText(bytes: Uint8Array, signal?: AbortSignal): Prom
     }
     const pages: PdfPage[] = [];
     const fonts = new Set<string>();
+    let textChars = 0;
     for (let number = 1; number <= doc.numPages; number++) {
       signal?.throwIfAborted();
       const page = await doc.getPage(number);
-      pages.push(await readPage(page, number, fonts));
+      const read = await readPage(page, number, fonts);
       page.cleanup();
+      textChars += read.runs.reduce((sum, run) => sum + run.text.length, 0);
+      if (textChars > MAX_PDF_TEXT_CHARS) throw new UserFacingJobError(PDF_TOO_LARGE_MESSAGE, 413);
+      pages.push(read);
     }
     if (pages.every((page) => page.runs.length === 0)) throw new UserFacingJobError(NO_TEXT_MESSAGE, 422);
     return { pages, fonts: [...fonts].sort() };

@@ -84,7 +84,7 @@ export function buildOutline({ topic, targetWords, seed, now = new Date() }: Out
   const random = seededRandom(seed);
   const howTo = /^how to\s+/i.exec(topic);
   // "solar power for homeowners": the reader goes to the plan, the subject to the headings.
-  const audience = /\s+for\s+([^,.;]+)$/i.exec(topic);
+  const audience = /(?<!\s)\s+for\s+([^,.;]+)$/i.exec(afterLastClause(topic));
   const subject = (howTo ? topic.slice(howTo[0].length) : topic).replace(audience?.[0] ?? '\u0000', '').trim() || topic;
   const arc = howTo ? HOW_TO_ARC : NOUN_ARC;
   const shape = SHAPES[targetWords] ?? shapeFor(targetWords);
@@ -148,7 +148,7 @@ function workingTitle(subject: string, howTo: boolean, random: Random, now: Date
 }
 
 function intendedReader(topic: string, subject: string, howTo: boolean): string {
-  const forWhom = /\bfor\s+([^,.;]+)$/i.exec(topic);
+  const forWhom = /\bfor\s+([^,.;]+)$/i.exec(afterLastClause(topic));
   if (forWhom) return `${capitalise(forWhom[1].trim())} who want a clear, practical take on ${subject}.`;
   if (howTo) return `People who want to learn to ${subject} and need clear steps, realistic timings and fixes for what goes wrong.`;
   if (/\b(beginner|newbie|basics|101|introduction)\b/i.test(topic)) return `Complete beginners to the subject who want plain language and a first step they can take today.`;
@@ -227,4 +227,13 @@ export function renderOutline(outline: Outline): string {
   lines.push('## Questions the article should answer', '', ...outline.questions.map((q) => `- ${q}`), '');
   lines.push('## SEO checklist', '', ...outline.seo.map((item) => `- [ ] ${item}`), '');
   return lines.join('\n');
+}
+
+/**
+ * The text after the last , . or ; — the only place a `for ...$` phrase can match. Searching
+ * just there keeps those patterns linear (on the whole topic each "for" rescanned to the end).
+ */
+function afterLastClause(topic: string): string {
+  const cut = Math.max(topic.lastIndexOf(','), topic.lastIndexOf('.'), topic.lastIndexOf(';'));
+  return topic.slice(cut + 1);
 }

@@ -1,0 +1,78 @@
+/**
+ * Rate limits that fit real use:
+ * - signed-in calls count per user (an office behind one address does not throttle itself);
+ * - job polling has its own, generous allowance (a 60 s job polled every 500 ms is 120 calls);
+ * - calls without a session count per client address, and calls with a bad token count against
+ *   the address too (only failures, so guessing tokens is bounded but real users are not);
+ * - sign-in counts per address (better-auth) and per account (here).
+ * With Redis the counters live there, shared by every api replica; without it (single-process
+ * mode) they live in this process. Every 429 carries Retry-After and says when to try again.
+ */
+import type { Request, RequestHandler } from 'express';
+import { rateLimit, type Options, type Store } from 'express-rate-limit';
+import type { Redis } from 'ioredis';
+import { RedisStore, type RedisReply } from 'rate-limit-redis';
+import type { AppConfig } from '@craftwell/core/config/env';
+
+const WINDOW_MS = 60_000;
+
+export interface RateLimits {
+  /** /api calls without a bearer token, per client address. */
+  anonymousPerIp: RequestHandler;
+  /** /api calls whose bearer token is refused (401s), per client address. */
+  failedTokenPerIp: RequestHandler;
+  /** Sign-in attempts per e-mail address (runs after the body parser). */
+  signInPerAccount: RequestHandler;
+  /** Signed-in calls per user, job polling excepted. */
+  perUser: RequestHandler;
+  /** Job status polling per user. */
+  jobPolling: RequestHandler;
+  /** AI tool submissions per user. */
+  aiPerUser: RequestHandler;
+}
+
+type LimitConfig = Pick<AppConfig, 'RATE_LIMIT_PER_MINUTE' | 'AI_RATE_LIMIT_PER_MINUTE' | 'SIGN_IN_RATE_LIMIT_PER_MINUTE' | 'JOB_POLL_RATE_LIMIT_PER_MINUTE' | 'QUEUE_PREFIX'>;
+
+const hasBearer = (req: Request) => /^Bearer\s/i.test(req.headers.authorization ?? '');
+const isJobPoll = (req: Request) => req.method === 'GET' && /^\/jobs\//.test(req.path);
+
+export function createRateLimits(config: LimitConfig, redis: Redis | null): RateLimits {
+  const storeFor = (name: string): Store | undefined => redis
+    ? new RedisStore({
+      prefix: `${config.QUEUE_PREFIX}:rate-limit:${name}:`,
+      sendCommand: (command: string, ...args: string[]) => redis.call(command, ...args) as Promise<RedisReply>,
+    })
+    : undefined;
+
+  const limiter = (name: string, limit: number, what: string, options: Partial<Options> = {}) => rateLimit({
+    windowMs: WINDOW_MS,
+    limit,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    // A Redis outage must not take the api down with it: the request passes uncounted.
+    passOnStoreError: true,
+    store: storeFor(name),
+    handler: (_req, res) => {
+      const seconds = Number(res.getHeader('Retry-After')) || WINDOW_MS / 1000;
+      res.setHeader('Retry-After', String(seconds));
+      res.status(429).json({ success: false, message: `${what} Please try again in ${seconds} seconds.`, retryAfter: seconds });
+    },
+    ...options,
+  });
+
+  const userKey = (req: Request) => `user:${req.user!.id}`;
+  return {
+    anonymousPerIp: limiter('ip', config.RATE_LIMIT_PER_MINUTE, 'Too many requests from your network.', { skip: hasBearer }),
+    failedTokenPerIp: limiter('ip-failed-token', config.RATE_LIMIT_PER_MINUTE, 'Too many requests with a session that is not valid.', {
+      // Only rejected tokens count: users' own 400s and 402s must not add up against their office.
+      skip: (req) => !hasBearer(req), skipSuccessfulRequests: true, requestWasSuccessful: (_req, res) => res.statusCode !== 401,
+    }),
+    signInPerAccount: limiter('account', config.SIGN_IN_RATE_LIMIT_PER_MINUTE, 'Too many sign-in attempts for this account.', {
+      skip: (req) => typeof req.body?.email !== 'string',
+      keyGenerator: (req) => `account:${String(req.body.email).trim().toLowerCase()}`,
+    }),
+    perUser: limiter('user', config.RATE_LIMIT_PER_MINUTE, 'You are sending requests too quickly.', { skip: isJobPoll, keyGenerator: userKey }),
+    jobPolling: limiter('job-poll', config.JOB_POLL_RATE_LIMIT_PER_MINUTE, 'You are checking on jobs too often.', { keyGenerator: userKey }),
+    aiPerUser: limiter('ai', config.AI_RATE_LIMIT_PER_MINUTE, 'You are sending requests too quickly.', { keyGenerator: userKey }),
+  };
+}

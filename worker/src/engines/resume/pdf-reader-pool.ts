@@ -1,0 +1,105 @@
+/**
+ * PDF reading runs in child processes started with a heap limit (--max-old-space-size): a PDF
+ * that makes pdfjs build gigabytes of objects kills only its reader (answered with a 413 "too
+ * large to read"), never the worker. (Worker threads' resourceLimits were tried first: on
+ * Node 20 reaching them can still abort the whole process.) Idle readers are kept, since pdfjs
+ * takes a while to load, and unref'd so they never hold the process open; a reader that failed
+ * or was aborted is killed.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { UserFacingJobError } from '@craftwell/contracts/handler';
+import { PDF_TOO_LARGE_MESSAGE } from '@craftwell/contracts/pdf-input';
+import type { PdfText } from './pdf-text.js';
+
+/** Heap of one reader: a 10-page resume needs a few tens of MB. */
+export const READER_HEAP_MB = 320;
+const MAX_IDLE_READERS = 2;
+
+export type ToReader = { bytes: Uint8Array };
+export type FromReader =
+  | { type: 'ready' }
+  | { type: 'done'; pdf: PdfText }
+  | { type: 'refused'; message: string; status: number }
+  | { type: 'failed'; message: string };
+
+interface Reader {
+  child: ChildProcess;
+  ready: Promise<void>;
+}
+
+const idle: Reader[] = [];
+
+/** Resolves with the thread's answer (or rejects on its error or exit), then stops listening. */
+function nextOutcome(child: ChildProcess, signal?: AbortSignal): Promise<FromReader> {
+  return new Promise((resolve, reject) => {
+    const stop = () => {
+      child.off('message', onMessage);
+      child.off('error', onError);
+      child.off('exit', onExit);
+      signal?.removeEventListener('abort', onAbort);
+    };
+    const onMessage = (message: FromReader) => { stop(); resolve(message); };
+    const onError = (error: Error) => { stop(); reject(error); };
+    // A reader only dies on its own when V8 gives up at the heap limit (or the OS kills it).
+    const onExit = () => { stop(); reject(new UserFacingJobError(PDF_TOO_LARGE_MESSAGE, 413)); };
+    const onAbort = () => { stop(); reject(signal?.reason ?? new Error('aborted')); };
+    child.on('message', onMessage);
+    child.on('error', onError);
+    child.on('exit', onExit);
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function spawnReader(): Reader {
+  const self = fileURLToPath(import.meta.url);
+  const extension = path.extname(self);
+  const child = fork(path.join(path.dirname(self), `pdf-reader-process${extension}`), [], {
+    execArgv: [`--max-old-space-size=${READER_HEAP_MB}`, ...(extension === '.ts' ? ['--import', 'tsx'] : [])],
+    serialization: 'advanced',
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const ready = nextOutcome(child).then((message) => {
+    if (message.type !== 'ready') throw new Error('The PDF reader did not start.');
+  }, () => { throw new Error('The PDF reader could not start.'); });
+  ready.catch(() => undefined);
+  return { child, ready };
+}
+
+function setHoldsProcessOpen(reader: Reader, holds: boolean): void {
+  const channel = reader.child.channel as { ref(): void; unref(): void } | null | undefined;
+  if (holds) { reader.child.ref(); channel?.ref(); } else { reader.child.unref(); channel?.unref(); }
+}
+
+function release(reader: Reader): void {
+  if (idle.length >= MAX_IDLE_READERS) return void reader.child.kill('SIGKILL');
+  setHoldsProcessOpen(reader, false);
+  idle.push(reader);
+}
+
+/** Reads `bytes` in a reader process; with null, only makes sure one is loaded (warm-up). */
+export async function readInPdfThread(bytes: Uint8Array, signal?: AbortSignal): Promise<PdfText>;
+export async function readInPdfThread(bytes: null): Promise<null>;
+export async function readInPdfThread(bytes: Uint8Array | null, signal?: AbortSignal): Promise<PdfText | null> {
+  const reader = idle.pop() ?? spawnReader();
+  setHoldsProcessOpen(reader, true);
+  try {
+    await reader.ready;
+    if (bytes === null) {
+      release(reader);
+      return null;
+    }
+    const answer = nextOutcome(reader.child, signal);
+    reader.child.send({ bytes } satisfies ToReader);
+    const message = await answer;
+    release(reader);
+    if (message.type === 'done') return message.pdf;
+    if (message.type === 'refused') throw new UserFacingJobError(message.message, message.status);
+    throw new Error(message.type === 'failed' ? message.message : 'The PDF reader answered out of turn.');
+  } catch (error) {
+    if (!idle.includes(reader)) reader.child.kill('SIGKILL');
+    throw error;
+  }
+}

@@ -1,0 +1,20 @@
+/** A PDF reader process (forked by pdf-reader-pool.ts): loads pdfjs, then reads one PDF per message. */
+import { UserFacingJobError } from '@craftwell/contracts/handler';
+import type { FromReader, ToReader } from './pdf-reader-pool.js';
+import { loadPdfReaderHere, readPdfTextHere } from './pdf-text.js';
+
+// The parent may already be gone (shut down while pdfjs loaded): then there is no one to answer.
+const reply = (message: FromReader) => { if (process.connected) process.send!(message); };
+
+await loadPdfReaderHere();
+process.on('message', (message: ToReader) => {
+  readPdfTextHere(message.bytes).then(
+    (pdf) => reply({ type: 'done', pdf }),
+    (error: unknown) => reply(error instanceof UserFacingJobError
+      ? { type: 'refused', message: error.message, status: error.status }
+      : { type: 'failed', message: (error as Error)?.message ?? String(error) }),
+  );
+});
+// The parent going away (worker shutdown, crash) ends the reader too.
+process.on('disconnect', () => process.exit(0));
+reply({ type: 'ready' });
