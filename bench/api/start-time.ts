@@ -1,7 +1,8 @@
 /**
  * Api start-up: time from spawning an api-only process (`npm run api`: workers apart, jobs on
- * BullMQ) to "Craftwell is running", and its resident memory then. Median of 5 starts after one
- * warm-up (which also migrates the throw-away database).
+ * BullMQ) to "Craftwell is running", the CPU time the process used until then (steadier than the
+ * wall clock on a busy machine) and its resident memory. Median of 5 starts after one warm-up
+ * (which also migrates the throw-away database).
  * Needs DATABASE_URL (an admin connection: a database is created and dropped) and REDIS_URL.
  * `--root <dir>` measures another checkout of Craftwell (e.g. an older commit) with the same steps.
  * Run: npm run bench -- api-start
@@ -14,6 +15,8 @@ import path from 'node:path';
 import pg from 'pg';
 
 const RUNS = 5;
+
+interface Sample { ms: number; cpu: number; rss: number }
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 function argValue(name: string): string | undefined {
@@ -26,14 +29,20 @@ function rssMb(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
-async function startOnce(root: string, env: Record<string, string>): Promise<{ ms: number; rss: number }> {
+/** User + system CPU time of a process so far, in ms (fields 14 and 15 of /proc/<pid>/stat, in clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+async function startOnce(root: string, env: Record<string, string>): Promise<Sample> {
   const started = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts', '--api-only'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  const result = await new Promise<{ ms: number; rss: number }>((resolve, reject) => {
+  const result = await new Promise<Sample>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('Craftwell is running at')) resolve({ ms: performance.now() - started, rss: rssMb(child.pid!) });
+      if (output.includes('Craftwell is running at')) resolve({ ms: performance.now() - started, cpu: cpuMs(child.pid!), rss: rssMb(child.pid!) });
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
@@ -65,10 +74,11 @@ export async function run(): Promise<void> {
   };
   try {
     await startOnce(root, env);
-    const samples: Array<{ ms: number; rss: number }> = [];
+    const samples: Sample[] = [];
     for (let i = 0; i < RUNS; i++) samples.push(await startOnce(root, env));
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
     console.log(`api-only start (${root}): median ${median(samples.map((s) => s.ms)).toFixed(0)} ms to listening, ` +
+      `CPU ${median(samples.map((s) => s.cpu)).toFixed(0)} ms, ` +
       `RSS ${median(samples.map((s) => s.rss)).toFixed(0)} MB (runs: ${samples.map((s) => s.ms.toFixed(0)).join(', ')} ms)`);
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -27,32 +27,27 @@ function FieldShell({ label, hint, error, id, children, className }: FieldShellP
   );
 }
 
-/** Points a control at its error line, else its hint (the ids FieldShell renders). */
-function describedBy(fieldId: string, hint: ReactNode, error: string | null | undefined) {
+/** The id and aria props of a field's control: it points at its error line, else its hint (the ids FieldShell renders). */
+function useFieldControl(id: string | undefined, hint: ReactNode, error: string | null | undefined) {
+  const autoId = useId();
+  const fieldId = id ?? autoId;
   return {
+    id: fieldId,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': error ? `${fieldId}-error` : hint ? `${fieldId}-hint` : undefined,
   };
 }
 
+const errorRing = (error: string | null | undefined) => error && 'ring-red-400 focus:ring-red-500';
+
 export type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: ReactNode; error?: string | null; wrapperClassName?: string };
 
 /** A labelled text input with an optional hint or error line. */
-export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { label, hint, error, className, wrapperClassName, id, ...rest },
-  ref,
-) {
-  const autoId = useId();
-  const fieldId = id ?? autoId;
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField({ label, hint, error, className, wrapperClassName, id, ...rest }, ref) {
+  const control = useFieldControl(id, hint, error);
   return (
-    <FieldShell label={label} hint={hint} error={error} id={fieldId} className={wrapperClassName}>
-      <input
-        ref={ref}
-        id={fieldId}
-        {...describedBy(fieldId, hint, error)}
-        className={cn(inputClasses, error && 'ring-red-400 focus:ring-red-500', className)}
-        {...rest}
-      />
+    <FieldShell label={label} hint={hint} error={error} id={control.id} className={wrapperClassName}>
+      <input ref={ref} {...control} className={cn(inputClasses, errorRing(error), className)} {...rest} />
     </FieldShell>
   );
 });
@@ -60,21 +55,11 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
 export type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; hint?: ReactNode; error?: string | null; wrapperClassName?: string };
 
 /** A labelled textarea with an optional hint or error line. */
-export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(function TextAreaField(
-  { label, hint, error, className, wrapperClassName, id, ...rest },
-  ref,
-) {
-  const autoId = useId();
-  const fieldId = id ?? autoId;
+export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(function TextAreaField({ label, hint, error, className, wrapperClassName, id, ...rest }, ref) {
+  const control = useFieldControl(id, hint, error);
   return (
-    <FieldShell label={label} hint={hint} error={error} id={fieldId} className={wrapperClassName}>
-      <textarea
-        ref={ref}
-        id={fieldId}
-        {...describedBy(fieldId, hint, error)}
-        className={cn(inputClasses, 'min-h-24 resize-y', error && 'ring-red-400 focus:ring-red-500', className)}
-        {...rest}
-      />
+    <FieldShell label={label} hint={hint} error={error} id={control.id} className={wrapperClassName}>
+      <textarea ref={ref} {...control} className={cn(inputClasses, 'min-h-24 resize-y', errorRing(error), className)} {...rest} />
     </FieldShell>
   );
 });

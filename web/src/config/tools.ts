@@ -10,48 +10,20 @@ export type ToolCard = {
   path: string;
 };
 
+const card = (title: string, description: string, icon: LucideIcon, [from, to]: [string, string], path: string): ToolCard => ({
+  title,
+  description,
+  icon,
+  bg: { from, to },
+  path,
+});
+
 /** The six tools as shown on the landing page (spec s2, s3). */
 export const toolCards: ToolCard[] = [
-  {
-    title: 'AI Article Writer',
-    description: 'Generate high-quality, engaging articles on any topic with our AI writing technology.',
-    icon: SquarePen,
-    bg: { from: '#3588F2', to: '#0BB0D7' },
-    path: paths.writeArticle,
-  },
-  {
-    title: 'Blog Title Generator',
-    description: 'Find the perfect, catchy title for your blog posts with our AI-powered generator.',
-    icon: Hash,
-    bg: { from: '#B153EA', to: '#E549A3' },
-    path: paths.blogTitles,
-  },
-  {
-    title: 'AI Image Generation',
-    description: 'Create stunning visuals with our AI image generation tool, from realistic photos to anime art.',
-    icon: Image,
-    bg: { from: '#20C363', to: '#11B97E' },
-    path: paths.generateImages,
-  },
-  {
-    title: 'Background Removal',
-    description: 'Effortlessly remove backgrounds from your images with our AI-driven tool.',
-    icon: Eraser,
-    bg: { from: '#F76C1C', to: '#F04A3C' },
-    path: paths.removeBackground,
-  },
-  {
-    title: 'Object Removal',
-    description: 'Remove unwanted objects from your images seamlessly with our AI object removal tool.',
-    icon: Scissors,
-    bg: { from: '#5C6AF1', to: '#427DF5' },
-    path: paths.removeObject,
-  },
-  {
-    title: 'Resume Reviewer',
-    description: 'Get your resume reviewed by AI to improve your chances of landing your dream job.',
-    icon: FileText,
-    bg: { from: '#12B7AC', to: '#08B6CE' },
-    path: paths.reviewResume,
-  },
+  card('AI Article Writer', 'Generate high-quality, engaging articles on any topic with our AI writing technology.', SquarePen, ['#3588F2', '#0BB0D7'], paths.writeArticle),
+  card('Blog Title Generator', 'Find the perfect, catchy title for your blog posts with our AI-powered generator.', Hash, ['#B153EA', '#E549A3'], paths.blogTitles),
+  card('AI Image Generation', 'Create stunning visuals with our AI image generation tool, from realistic photos to anime art.', Image, ['#20C363', '#11B97E'], paths.generateImages),
+  card('Background Removal', 'Effortlessly remove backgrounds from your images with our AI-driven tool.', Eraser, ['#F76C1C', '#F04A3C'], paths.removeBackground),
+  card('Object Removal', 'Remove unwanted objects from your images seamlessly with our AI object removal tool.', Scissors, ['#5C6AF1', '#427DF5'], paths.removeObject),
+  card('Resume Reviewer', 'Get your resume reviewed by AI to improve your chances of landing your dream job.', FileText, ['#12B7AC', '#08B6CE'], paths.reviewResume),
 ];
