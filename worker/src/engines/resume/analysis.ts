@@ -60,7 +60,7 @@ export function analyseResume(layout: ResumeLayout, pdf: PdfText, options: { now
   const now = options.now ?? new Date();
   const text = layout.lines.map((l) => l.text).join('\n');
   const wordCount = text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
-  const sectionsFound = [...new Set(layout.sections.map((s) => s.key).filter((k): k is SectionKey => k !== 'header'))];
+  const sectionsFound = [...new Set(layout.sections.map((s) => s.key).filter((k): k is SectionKey => k !== 'header' && k !== 'other'))];
   const missingSections = [...ESSENTIAL, ...RECOMMENDED].filter((k) => !sectionsFound.includes(k));
   const contact = findContact(layout, text);
   const bullets = analyseBullets(layout);
