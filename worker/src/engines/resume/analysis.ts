@@ -150,7 +150,8 @@ function analyseBullets(layout: ResumeLayout, parsed: ParsedResume, english: boo
 }
 
 function isQuantified(bullet: string): boolean {
-  const withoutDates = bullet.replace(/\b(19|20)\d{2}\b/g, '');
+  // Years and names with numbers in them ("COVID-19", "Python3") are not results.
+  const withoutDates = bullet.replace(/\b(19|20)\d{2}\b/g, '').replace(/\p{L}[-‐]?\d+/gu, '');
   return /[$€£¥]\s?\d|\d\s?(%|percent|x\b|×)|\b\d[\d,.]*\+?\s?(k|m|bn|million|billion|thousand|hundred)?(?![\p{L}\d])/iu.test(withoutDates)
     || /\b(doubled|tripled|halved)\b/i.test(bullet);
 }
@@ -164,7 +165,9 @@ function analyseDates(parsed: ParsedResume, now: Date): DateFindings {
   for (const role of roles) {
     if (role.start === undefined || role.dates === null) continue;
     const found = findDates(role.dates);
-    for (const point of [...found.ranges.flatMap((r) => [r.start, r.end]), ...found.singles.map((s) => s.point)]) if (point) formats.add(point.format);
+    // The first date written decides the entry's format ("Summer 2012 and 2013" is one season).
+    const points = found.ranges.length ? [found.ranges[0].start, found.ranges[0].end] : [found.singles[0]?.point];
+    for (const point of points) if (point) formats.add(point.format);
     const end = role.end ?? nowMonth;
     const range: DateRange = { text: role.dates, start: role.start, end, present: role.end === null, format: found.ranges[0]?.start.format ?? found.singles[0]?.point.format ?? '' };
     if (end < role.start) invalid.push(`${role.dates} ends before it starts`);
@@ -184,7 +187,8 @@ function analyseDates(parsed: ParsedResume, now: Date): DateFindings {
     }
     if (!covered || range.end > covered.end) covered = range;
   }
-  const undated = ranges.length ? roles.filter((r) => r.dates === null).map((r) => r.heading[0]) : [];
+  // An undated entry is worth a remark only in a section whose other entries carry dates.
+  const undated = roles.filter((r) => r.dates === null && roles.some((o) => o.sectionIndex === r.sectionIndex && o.dates !== null)).map((r) => r.heading[0]);
   return { ranges, formats: [...formats], inconsistentFormats: families.size > 1, gaps, invalid, undated };
 }
 
@@ -230,7 +234,7 @@ function findAtsRisks(layout: ResumeLayout, pdf: PdfText, contact: Contact, ocr:
   }
   const iconFonts = pdf.fonts.filter((f) => fontMatches(f, ICON_FONTS));
   if (iconFonts.length) {
-    const line = iconLine(layout, pdf, iconFonts);
+    const line = iconLine(layout, pdf, iconFonts, contact);
     risks.push({ id: 'symbol-fonts', severity: 'low', detail: `Icons drawn with an icon font (${iconFonts.join(', ')}) come out as stray characters in plain text${line ? `, e.g. “${line}”` : ''}. A minor point: label the items with words (“Phone:”, “E-mail:”) or leave the icons out.` });
   }
   const garbled = garbledFonts(pdf, iconFonts);
@@ -254,14 +258,12 @@ function findAtsRisks(layout: ResumeLayout, pdf: PdfText, contact: Contact, ocr:
   return risks;
 }
 
-/** The first line that shows an icon-font glyph. */
-function iconLine(layout: ResumeLayout, pdf: PdfText, fonts: string[]): string | undefined {
-  for (const page of pdf.pages) {
-    const run = page.runs.find((r) => fonts.includes(r.font));
-    if (!run) continue;
-    return layout.lines.find((l) => l.page === page.number && Math.abs(l.y - run.y) < 4 && l.text.includes(run.text.trim()))?.text;
-  }
-  return undefined;
+/** A line that shows an icon-font glyph, preferring the contact line (where icons usually sit). */
+function iconLine(layout: ResumeLayout, pdf: PdfText, fonts: string[], contact: Contact): string | undefined {
+  const lines = pdf.pages.flatMap((page) => page.runs.filter((r) => fonts.includes(r.font)).map((run) =>
+    layout.lines.find((l) => l.page === page.number && Math.abs(l.y - run.y) < 4 && l.text.includes(run.text.trim()))?.text))
+    .filter((t): t is string => t !== undefined);
+  return lines.find((t) => [contact.email, contact.phone].some((c) => c && t.includes(c))) ?? lines[0];
 }
 
 /** Fonts (not icon or bullet fonts) whose text is mostly private-use or replacement characters. */

@@ -53,12 +53,12 @@ const PRESENT_WORD = alternation(new Set(PRESENT_WORDS.map(strip)));
  * Matched against accent-stripped, lower-case text of the same length as the original.
  */
 const TOKEN = new RegExp(
-  String.raw`(?<![\p{L}\p{N}])(?:`
+  String.raw`(?<![\p{L}\p{N}.,/])(?:`
   + String.raw`(?:\d{1,2}\.?\s+)?(${MONTH_WORD})\.?,?\s*(?:de\s+)?(${YEAR})(?!\d)`
   + String.raw`|(${SEASON_WORD})\s+(?:semester\s+)?(${YEAR})(?!\d)`
   + String.raw`|(0?[1-9]|1[0-2])\s?[/.-]\s?(${YEAR})(?![\d.]\d)`
   + String.raw`|(${YEAR})\s?[/.-]\s?(0[1-9]|1[0-2])(?![\d.\-/]?\d)`
-  + String.raw`|(${YEAR})(?![\d.,]\d|\s?[/.-]\s?\d)`
+  + String.raw`|(${YEAR})(?![\d.,]\d|[/.-]\d)`
   + String.raw`|(${PRESENT_WORD})(?![\p{L}])`
   + String.raw`|(${MONTH_WORD})\.?(?=\s*(?:[-–—‑−\u00AD]|to|bis|au|a|al|tot)\s)`
   + ')',

@@ -24,6 +24,8 @@ export interface Line {
   pageHeight: number;
   /** Every run is marked as an artifact (page header, footer, page number in tagged PDFs). */
   artifact: boolean;
+  /** A running header or footer: repeated at the same edge of several pages. Not part of any section. */
+  furniture?: boolean;
 }
 
 export interface PageLayout {
@@ -53,7 +55,18 @@ export interface ResumeLayout {
 export function buildLayout(pdf: PdfText): ResumeLayout {
   const pages = pdf.pages.map(layoutPage);
   const lines = pages.flatMap((page) => page.lines);
-  return { pages, lines, sections: splitSections(lines) };
+  markRunningHeadersAndFooters(lines);
+  return { pages, lines, sections: splitSections(lines.filter((l) => !l.furniture)) };
+}
+
+/** Lines near the top or bottom edge whose text (page numbers aside) recurs on another page. */
+function markRunningHeadersAndFooters(lines: Line[]): void {
+  const nearEdge = (l: Line) => l.y < 50 || l.y > l.pageHeight - 60;
+  const key = (l: Line) => l.text.replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
+  const edge = lines.filter(nearEdge);
+  for (const line of edge) {
+    if (edge.some((o) => o.page !== line.page && key(o) === key(line))) line.furniture = true;
+  }
 }
 
 function layoutPage(page: PdfPage): PageLayout {
@@ -181,7 +194,10 @@ function splitSections(lines: Line[]): Section[] {
   const bodySize = commonSize(lines);
   const standsOut = (l: Line) => l.bold || l.fontSize > bodySize + 0.5 || isCaps(l.text) || /:\s*$/.test(l.text);
   const candidate = (l: Line) => l.segments.length === 1 && !LIST_MARK.test(l.text) && l.text.length <= 60;
-  const named = lines.filter((l) => candidate(l) && exactHeadingKey(l.text) !== null && standsOutOrAlone(l, lines, standsOut));
+  const allNamed = lines.filter((l) => candidate(l) && exactHeadingKey(l.text) !== null && standsOutOrAlone(l, lines, standsOut));
+  // A named line smaller than most named headings is a sub-heading ("Coursework" under Education).
+  const mainSize = commonSize(allNamed);
+  const named = allNamed.length >= 3 ? allNamed.filter((l) => l.fontSize >= 0.93 * mainSize) : allNamed;
   const styles = named.map(styleOf);
   const sameStyle = (l: Line) => styles.some((s) => {
     const t = styleOf(l);

@@ -3,7 +3,7 @@
  * and from the PDF's link annotations), sections, roles with their dates and bullets, the language,
  * and what it could not read. The analysis judges this structure; the web page shows it.
  */
-import { findDates, type DatePoint } from './dates.js';
+import { findDates, hasDate, type DatePoint } from './dates.js';
 import { detectLanguage, type ResumeLanguage } from './language.js';
 import type { Line, ResumeLayout, Section, SectionKey } from './layout.js';
 import type { PdfText } from './pdf-text.js';
@@ -24,6 +24,8 @@ export interface ParsedContact {
 
 export interface ParsedRole {
   section: SectionKey;
+  /** Which section (by position) the entry is in: two "Experience" sections are told apart. */
+  sectionIndex: number;
   /** The entry's heading lines: company, title, place, dates. */
   heading: string[];
   /** The dates as written, or null when none were found. */
@@ -59,9 +61,9 @@ export function parseResume(layout: ResumeLayout, pdf: PdfText): ParsedResume {
   const headed = layout.sections.filter((s) => s.key !== 'header');
   const roles: ParsedRole[] = [];
   const bullets: ParsedResume['bullets'] = [];
-  for (const section of headed) {
+  for (const [index, section] of headed.entries()) {
     if (!ENTRY_SECTIONS.includes(section.key as SectionKey)) continue;
-    const read = readEntries(section);
+    const read = readEntries(section, index);
     roles.push(...read.roles);
     bullets.push(...read.bullets);
   }
@@ -86,7 +88,7 @@ function findContact(layout: ResumeLayout, pdf: PdfText, text: string): ParsedCo
   const linkOf = (pattern: RegExp) => links.find((u) => pattern.test(u));
   const email = EMAIL.exec(text)?.[0] ?? linkOf(/^mailto:/i)?.replace(/^mailto:/i, '').replace(/\?.*$/, '');
   const withoutRanges = text.replace(/\b(19|20)\d{2}\s*[-–—]\s*((19|20)\d{2}|present)\b/gi, '').replace(/\b\d{1,2}[/.]\d{4}\b/g, '');
-  let phone = /(\+?\(?\d[\d\s().-]{7,}\d)/.exec(withoutRanges)?.[0]?.trim();
+  let phone = /(?:\(\+\d{1,3}\)\s?|\+)?\(?\d[\d\s().-]{7,}\d/.exec(withoutRanges)?.[0]?.trim();
   if (phone && !/^\d{10,15}$/.test(phone.replace(/\D/g, ''))) phone = undefined;
   phone ??= linkOf(/^tel:/i)?.replace(/^tel:/i, '');
   const linkedinAll = [...(text.match(new RegExp(LINKEDIN.source, 'gi')) ?? []), ...links.filter((u) => LINKEDIN.test(u))];
@@ -143,13 +145,14 @@ function isRoleLine(line: Line): boolean {
   return false;
 }
 
-/** Title-case list items ("1. Predicting Dollar Loss Using Regression") are project titles, not achievements. */
+/** Title-case numbered items ("1. Predicting Dollar Loss Using Regression") are project titles, not achievements. */
 function isTitle(text: string): boolean {
+  if (!/^\s*\d+[.)]/.test(text)) return false;
   const words = text.replace(BULLET, '').split(/\s+/).filter((w) => /^\p{L}{4,}/u.test(w));
   return words.length >= 3 && words.filter((w) => /^\p{Lu}/u.test(w)).length >= 0.7 * words.length;
 }
 
-function readEntries(section: Section): { roles: ParsedRole[]; bullets: ParsedResume['bullets'] } {
+function readEntries(section: Section, sectionIndex: number): { roles: ParsedRole[]; bullets: ParsedResume['bullets'] } {
   const key = section.key as SectionKey;
   const lines = section.lines;
   const roles: ParsedRole[] = [];
@@ -159,7 +162,7 @@ function readEntries(section: Section): { roles: ParsedRole[]; bullets: ParsedRe
   let current: { text: string; marked: boolean; last: Line } | null = null;
   const flush = () => {
     if (current && current.text.split(/\s+/).length >= 3 && !isTitle(current.text)) {
-      bullets.push({ text: current.text, section: key, marked: current.marked });
+      bullets.push({ text: current.text.replace(BULLET, ''), section: key, marked: current.marked });
       role?.bullets.push(current.text);
     }
     current = null;
@@ -169,11 +172,18 @@ function readEntries(section: Section): { roles: ParsedRole[]; bullets: ParsedRe
     const marked = BULLET.test(line.text);
     if (roleLine) {
       flush();
+      const text = line.text.replace(BULLET, '').trim();
       if (!role || role.bullets.length > 0) {
-        role = { section: key, heading: [], dates: null, bullets: [] };
+        role = { section: key, sectionIndex, heading: [], dates: null, bullets: [] };
+        roles.push(role);
+      } else if (hasDate(text) && role.heading.some(hasDate)) {
+        // A second dated line starts the next entry; undated lines after the first dated one go with it.
+        const firstDated = role.heading.findIndex(hasDate);
+        const moved = role.heading.splice(firstDated + 1);
+        role = { section: key, sectionIndex, heading: moved, dates: null, bullets: [] };
         roles.push(role);
       }
-      role.heading.push(line.text.replace(BULLET, '').trim());
+      role.heading.push(text);
       continue;
     }
     const continues = current && !marked && continuation(current.last, line, current.marked);
@@ -184,7 +194,7 @@ function readEntries(section: Section): { roles: ParsedRole[]; bullets: ParsedRe
     }
     flush();
     // Unmarked sentences count as achievements in experience-like sections, not under education.
-    if (marked || (!anyMarked && key !== 'education')) current = { text: line.text.replace(BULLET, '').trim(), marked, last: line };
+    if (marked || (!anyMarked && key !== 'education')) current = { text: line.text.trim(), marked, last: line };
   }
   flush();
   for (const r of roles) dateRole(r);
