@@ -63,6 +63,8 @@ export interface ResumeAnalysis {
   fonts: string[];
   /** An academic CV (publications, research, teaching): length is not held against it. */
   academic: boolean;
+  /** Still studying: an education entry ends in the future or runs to the present. */
+  student: boolean;
   /** What the review could not check, said plainly. */
   notices: string[];
   parsed: ParsedResume;
@@ -105,8 +107,10 @@ export function analyseResume(layout: ResumeLayout, pdf: PdfText, options: Analy
     .filter((c, i, all) => !all.slice(0, i).some((other) => other.replace(/[-\s]/g, '') === c.replace(/[-\s]/g, ''))) : [];
   const ats = findAtsRisks(layout, pdf, parsed.contact, options.ocr === true);
   const academic = found.has('publications') || /\b(curriculum vitae|teaching experience|research experience|publications)\b/i.test(text) && /\b(ph\.?\s?d|postdoc|professor|lecturer)\b/i.test(text);
+  const nowMonth = now.getFullYear() * 12 + now.getMonth();
+  const student = parsed.roles.some((r) => r.section === 'education' && (r.end === null || (r.end ?? 0) > nowMonth));
   const base = {
-    pageCount: pdf.pages.length, wordCount, language: parsed.language, contact: parsed.contact, sectionsFound, missingSections,
+    student, pageCount: pdf.pages.length, wordCount, language: parsed.language, contact: parsed.contact, sectionsFound, missingSections,
     bullets, dates, pronouns, pronounLines, cliches, ats, fonts: pdf.fonts, academic, notices, parsed,
   };
   return { ...base, score: scoreResume(base, { headingsRead, supported }) };
@@ -136,16 +140,18 @@ function analyseBullets(layout: ResumeLayout, parsed: ParsedResume, english: boo
     const first = lower.split(/[\s,;:]+/)[0];
     if (english) {
       if (ACTION_VERBS.has(first)) withActionVerb++;
-      // A duty phrase that opens the bullet or any of its sentences.
-      const sentences = [lower, ...lower.split(/(?<=[.;])\s+/).slice(1)];
-      if (!ACTION_VERBS.has(first) || sentences.length > 1) {
-        if (sentences.some((s) => WEAK_OPENINGS.some((w) => s.startsWith(`${w} `)))) weakOpenings.push(bullet);
-      }
+      // A duty phrase that opens the bullet or any of its sentences; the sentence is what gets quoted.
+      const sentences = [body, ...body.split(/(?<=[.;])\s+/).slice(1)];
+      const weak = sentences.find((s) => WEAK_OPENINGS.some((w) => s.toLowerCase().startsWith(`${w} `)));
+      if (weak) weakOpenings.push(weak === body ? bullet : weak);
     }
     if (isQuantified(bullet)) quantified++;
     else unquantified.push(bullet);
     if (bullet.split(/\s+/).length > 35) tooLong++;
   }
+  // Examples come first from dated entries (jobs), where a figure matters most.
+  const dated = new Set(parsed.roles.filter((r) => r.dates && r.section !== 'education').flatMap((r) => r.bullets.map((b) => b.replace(BULLET, ''))));
+  unquantified.sort((x, y) => Number(dated.has(y)) - Number(dated.has(x)));
   return { count: items.length, withActionVerb, quantified, weakOpenings, unquantifiedExamples: unquantified.slice(0, 3), tooLong, noBulletMarkers, wordingChecked: english };
 }
 

@@ -20,6 +20,8 @@ export interface ParsedContact {
   website?: string;
   /** E-mail and phone appear only in the page header/footer band (some ATS skip it). */
   onlyInPageMargin: boolean;
+  /** Profile links that sit on a picture or icon with no text under them: invisible to an ATS. */
+  linksWithoutText: string[];
 }
 
 export interface ParsedRole {
@@ -34,6 +36,8 @@ export interface ParsedRole {
   /** Month index; null when the role runs to the present; undefined when undated. */
   end?: number | null;
   bullets: string[];
+  /** Lines under the heading that are neither bullets nor headings (a description, "Tasks:"). */
+  description: string[];
 }
 
 export interface ParsedResume {
@@ -106,10 +110,14 @@ function findContact(layout: ResumeLayout, pdf: PdfText, text: string): ParsedCo
   const body = layout.lines.filter((l) => !inMargin(l));
   const margin = layout.lines.filter(inMargin);
   const onlyInPageMargin = [email, phone].some((v) => found(v, margin)) && ![email, phone].some((v) => found(v, body));
+  const linksWithoutText = pdf.pages.flatMap((page) => (page.links ?? []).filter((link) => /^https?:/i.test(link.url)
+    && !page.runs.some((r) => r.x < link.x + link.width && r.x + r.width > link.x && r.y >= link.y - 2 && r.y <= link.y + link.height + 3))
+    .map((link) => link.url))
+    .filter((url) => !text.toLowerCase().includes(url.replace(/^https?:\/\/(www\.)?/i, '').replace(/\/$/, '').toLowerCase()));
   return {
     name: findName(layout), email, phone, linkedin,
     linkedinNotProfile: linkedin ? undefined : linkedinAll[0],
-    github: github?.replace(/\/$/, ''), xing, website, onlyInPageMargin,
+    github: github?.replace(/\/$/, ''), xing, website, onlyInPageMargin, linksWithoutText: [...new Set(linksWithoutText)],
   };
 }
 
@@ -174,13 +182,13 @@ function readEntries(section: Section, sectionIndex: number): { roles: ParsedRol
       flush();
       const text = line.text.replace(BULLET, '').trim();
       if (!role || role.bullets.length > 0) {
-        role = { section: key, sectionIndex, heading: [], dates: null, bullets: [] };
+        role = { section: key, sectionIndex, heading: [], dates: null, bullets: [], description: [] };
         roles.push(role);
       } else if (hasDate(text) && role.heading.some(hasDate)) {
         // A second dated line starts the next entry; undated lines after the first dated one go with it.
         const firstDated = role.heading.findIndex(hasDate);
-        const moved = role.heading.splice(firstDated + 1);
-        role = { section: key, sectionIndex, heading: moved, dates: null, bullets: [] };
+        const moved: string[] = role.heading.splice(firstDated + 1);
+        role = { section: key, sectionIndex, heading: moved, dates: null, bullets: [], description: [] };
         roles.push(role);
       }
       role.heading.push(text);
@@ -195,6 +203,7 @@ function readEntries(section: Section, sectionIndex: number): { roles: ParsedRol
     flush();
     // Unmarked sentences count as achievements in experience-like sections, not under education.
     if (marked || (!anyMarked && key !== 'education')) current = { text: line.text.trim(), marked, last: line };
+    else role?.description.push(line.text.trim());
   }
   flush();
   for (const r of roles) dateRole(r);
