@@ -62,7 +62,7 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
     'auszeichnungen', 'preise', 'erfolge', 'distinctions', 'prix', 'premios', 'logros', 'premios e reconhecimentos', 'premi', 'riconoscimenti', 'prijzen',
   ],
   languages: [
-    'languages', 'language skills', 'sprachkenntnisse', 'sprachen', 'langues', 'idiomas', 'lenguas', 'lingue', 'conoscenze linguistiche', 'talen', 'talenkennis',
+    'languages', 'language', 'language skills', 'sprachkenntnisse', 'sprachen', 'langues', 'idiomas', 'lenguas', 'lingue', 'conoscenze linguistiche', 'talen', 'talenkennis',
   ],
   volunteering: [
     'volunteering', 'volunteer experience', 'volunteer work', 'community involvement', 'community', 'civilian service',
@@ -108,7 +108,8 @@ const WORDS = new Map<string, HeadingKey>([
 export function exactHeadingKey(text: string): HeadingKey | null {
   const normal = normaliseHeading(text);
   if (normal === '' || normal.split(' ').length > 6) return null;
-  return LOOKUP.get(normal) ?? null;
+  // An icon before the heading can come out as a stray character or two ("2 About Me" from OCR).
+  return LOOKUP.get(normal) ?? LOOKUP.get(normal.replace(/^\S{1,2} /, '')) ?? null;
 }
 
 /** A short heading-styled line with a heading word in it ("Selected Skills", "PROJECTS & TALKS"). */

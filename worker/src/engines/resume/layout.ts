@@ -26,6 +26,8 @@ export interface Line {
   artifact: boolean;
   /** A running header or footer: repeated at the same edge of several pages. Not part of any section. */
   furniture?: boolean;
+  /** Read by OCR from a picture of the page. */
+  ocr?: boolean;
 }
 
 export interface PageLayout {
@@ -164,6 +166,7 @@ function joinLines(runs: TextRun[], column: Line['column'], page: PdfPage): Line
       bold: letters.length > 0 && letters.every((r) => r.bold || BOLD_FONT.test(r.font)),
       segments, cellStarts, column, pageHeight: page.height,
       artifact: group.every((r) => r.artifact),
+      ...(group.every((r) => r.font === 'OCR') ? { ocr: true } : {}),
     };
   });
 }
@@ -197,7 +200,9 @@ function splitSections(lines: Line[]): Section[] {
   const allNamed = lines.filter((l) => candidate(l) && exactHeadingKey(l.text) !== null && standsOutOrAlone(l, lines, standsOut));
   // A named line smaller than most named headings is a sub-heading ("Coursework" under Education).
   const mainSize = commonSize(allNamed);
-  const named = allNamed.length >= 3 ? allNamed.filter((l) => l.fontSize >= 0.93 * mainSize) : allNamed;
+  // OCR sizes are estimates from letter heights: too rough to tell a sub-heading by.
+  const ocr = lines.every((l) => l.ocr);
+  const named = allNamed.length >= 3 && !ocr ? allNamed.filter((l) => l.fontSize >= 0.93 * mainSize) : allNamed;
   const styles = named.map(styleOf);
   const sameStyle = (l: Line) => styles.some((s) => {
     const t = styleOf(l);

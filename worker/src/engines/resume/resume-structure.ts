@@ -95,12 +95,16 @@ function findContact(layout: ResumeLayout, pdf: PdfText, text: string): ParsedCo
   let phone = /(?:\(\+\d{1,3}\)\s?|\+)?\(?\d[\d\s().-]{7,}\d/.exec(withoutRanges)?.[0]?.trim();
   if (phone && !/^\d{10,15}$/.test(phone.replace(/\D/g, ''))) phone = undefined;
   phone ??= linkOf(/^tel:/i)?.replace(/^tel:/i, '');
-  const linkedinAll = [...(text.match(new RegExp(LINKEDIN.source, 'gi')) ?? []), ...links.filter((u) => LINKEDIN.test(u))];
+  // A web address wrapped onto the next line ("…/in/mr-" + "s-name-123"): join it back.
+  const linkText = text.replace(/(https?:\/\/\S*?[-/?=&_])\n(?=\S+(\n|$))/g, '$1').replace(/(https?:\/\/\S*?[-/?=&_])\n(?=\S+(\n|$))/g, '$1');
+  const linkedinAll = [...(linkText.match(new RegExp(LINKEDIN.source, 'gi')) ?? []), ...links.filter((u) => LINKEDIN.test(u))];
   const isProfile = (u: string) => /linkedin\.com\/(in|pub)\/[\w\-%]+/i.test(u);
   const linkedin = linkedinAll.find(isProfile);
-  const github = (GITHUB.exec(text)?.[0] ?? links.find((u) => GITHUB.exec(u)?.[0] === u || GITHUB.exec(u)?.[0] === u.replace(/\/$/, '')));
+  const github = (GITHUB.exec(linkText)?.[0] ?? links.find((u) => GITHUB.exec(u)?.[0] === u || GITHUB.exec(u)?.[0] === u.replace(/\/$/, '')));
   const xing = XING.exec(text)?.[0] ?? linkOf(XING);
-  const withoutKnown = text.replace(new RegExp(EMAIL.source, 'g'), '').replace(new RegExp(LINKEDIN.source, 'gi'), '')
+  // A personal website sits with the contact details (top of the page or a contact section), not in a certificate line.
+  const contactText = layout.sections.filter((sec) => sec.key === 'header' || sec.key === 'other').flatMap((sec) => sec.lines).map((l) => l.text).join('\n');
+  const withoutKnown = contactText.replace(new RegExp(EMAIL.source, 'g'), '').replace(new RegExp(LINKEDIN.source, 'gi'), '')
     .replace(/(https?:\/\/)?(www\.)?(github|xing)\.(com|de)\/[\w\-/.%]*/gi, '');
   const website = /(https?:\/\/)?(www\.)?([\w-]+\.)+(dev|io|me|design|site|com|net|org|app|page|fr|de|es|it|nl|pt|co|uk)(\/[\w\-/.%]*)?(?![\w@])/i.exec(withoutKnown)?.[0]
     ?? links.find((u) => /^https?:/i.test(u) && !/linkedin\.com|github\.com|github\.io|xing\.(com|de)/i.test(u) && !/\.pdf$/i.test(u));

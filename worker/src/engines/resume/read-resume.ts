@@ -1,0 +1,23 @@
+/**
+ * Reads a resume PDF: its text layer when it has one, else (a scan or an exported picture) the
+ * text OCR finds in its page images. The caller is told which, so the review can say the text was
+ * read from a picture — something many applicant tracking systems cannot do.
+ */
+import { UserFacingJobError } from '../../../contracts/handler.js';
+import { ocrPdf } from './ocr.js';
+import { NO_TEXT_MESSAGE, readPdfText, type PdfText } from './pdf-text.js';
+
+/** Fewer OCR words than this is not a resume we can review (a photo, a blank scan). */
+const MIN_OCR_WORDS = 20;
+
+export async function readResume(bytes: Uint8Array, signal?: AbortSignal): Promise<{ pdf: PdfText; ocr: boolean }> {
+  try {
+    return { pdf: await readPdfText(bytes, signal), ocr: false };
+  } catch (error) {
+    if (!(error instanceof UserFacingJobError) || error.message !== NO_TEXT_MESSAGE) throw error;
+  }
+  const pdf = await ocrPdf(bytes, signal);
+  const words = pdf.pages.reduce((n, p) => n + p.runs.length, 0);
+  if (words < MIN_OCR_WORDS) throw new UserFacingJobError(NO_TEXT_MESSAGE, 422);
+  return { pdf, ocr: true };
+}
