@@ -51,7 +51,7 @@ export const payloadSchemas = {
     object: z.string().min(1).max(100),
     maskKey: storageKey.optional(),
   }),
-  'resume-review': z.object({ userId, requestId, inputKey: storageKey }),
+  'resume-review': z.object({ userId, requestId, inputKey: storageKey, jobDescription: z.string().max(10_000).optional() }),
   /** Used by the pipeline's own tests and benchmarks; never reachable from /api/ai. */
   'test-echo': z.object({
     userId,

@@ -150,7 +150,7 @@ function analyseBullets(layout: ResumeLayout, parsed: ParsedResume, english: boo
     if (bullet.split(/\s+/).length > 35) tooLong++;
   }
   // Examples come first from dated entries (jobs), where a figure matters most.
-  const dated = new Set(parsed.roles.filter((r) => r.dates && r.section !== 'education').flatMap((r) => r.bullets.map((b) => b.replace(BULLET, ''))));
+  const dated = new Set(parsed.roles.filter((r) => r.dates && r.section !== 'education').flatMap((r) => r.bullets));
   unquantified.sort((x, y) => Number(dated.has(y)) - Number(dated.has(x)));
   return { count: items.length, withActionVerb, quantified, weakOpenings, unquantifiedExamples: unquantified.slice(0, 3), tooLong, noBulletMarkers, wordingChecked: english };
 }

@@ -174,8 +174,9 @@ function readEntries(section: Section, sectionIndex: number): { roles: ParsedRol
   let current: { text: string; marked: boolean; last: Line } | null = null;
   const flush = () => {
     if (current && current.text.split(/\s+/).length >= 3 && !isTitle(current.text)) {
-      bullets.push({ text: current.text.replace(BULLET, ''), section: key, marked: current.marked });
-      role?.bullets.push(current.text);
+      const text = current.text.replace(BULLET, '');
+      bullets.push({ text, section: key, marked: current.marked });
+      role?.bullets.push(text);
     }
     current = null;
   };

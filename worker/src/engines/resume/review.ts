@@ -5,7 +5,9 @@
  * breakdown and the checks always come from the analysis.
  */
 import type { AtsRisk, ResumeAnalysis } from './analysis.js';
+import { LANGUAGE_NAMES } from './language.js';
 import type { ResumeLayout } from './layout.js';
+import { checkNarrative } from './narrative-check.js';
 
 export function scoreLabel(total: number): string {
   if (total >= 85) return 'Strong';
@@ -174,8 +176,8 @@ function pct(part: number, whole: number): string {
 
 const OFFLINE_NOTE = '_Written by Craftwell’s rule-based resume analyser: every finding below comes from checks on your PDF’s text and layout, not from an AI model._';
 
-/** The full offline review. */
-export function renderReview(a: ResumeAnalysis): string {
+/** The full offline review; `extra` sections (the job description match) go before "What We Read". */
+export function renderReview(a: ResumeAnalysis, extra: string[] = []): string {
   return [
     '# Resume Review', '', OFFLINE_NOTE, '', ...notices(a),
     ...scoreBlock(a), '',
@@ -184,6 +186,8 @@ export function renderReview(a: ResumeAnalysis): string {
     '## ATS Compatibility', '', ...atsSection(a), '',
     '## Improvement Recommendations', '', ...recommendations(a).map((r, i) => `${i + 1}. ${r}`), '',
     '## Professional Tips', '', ...tips(a), '',
+    ...extra,
+    ...whatWeReadSection(a),
   ].join('\n');
 }
 
@@ -191,36 +195,78 @@ export const NARRATIVE_SYSTEM_PROMPT = [
   'You are an experienced recruiter and resume coach.',
   'Write a resume review in Markdown with exactly these sections, each as a "## " heading:',
   'Content Analysis, Formatting and Structure, ATS Compatibility, Improvement Recommendations (a numbered list, most important first), Professional Tips.',
-  'Base every statement on the resume text and the measured facts you are given; quote the resume where useful.',
+  'Base every statement on the resume text, the parsed structure and the rule findings you are given; quote the line each piece of advice is about and say what to change.',
+  'Never say something is missing when the parsed structure lists it (links may exist only as PDF link annotations, which the text does not show).',
   'Do not invent a score and do not contradict the facts. Do not add a title or a preface.',
 ].join(' ');
 
 /** About 2,000 tokens: with the facts and a 1,200-token answer it fits a 4,096-token local context. */
-const MAX_RESUME_CHARS = 7_000;
+const MAX_RESUME_CHARS = 6_000;
 
-/** The user message for the model: the resume text in reading order plus the measured facts. */
+/** The user message for the model: the parsed structure, the rule findings and the resume text in reading order. */
 export function narrativePrompt(layout: ResumeLayout, a: ResumeAnalysis): string {
   const text = layout.lines.map((l) => l.text).join('\n').slice(0, MAX_RESUME_CHARS);
   const facts = [
-    `Score (fixed): ${a.score.total}/100; ${a.score.parts.map((p) => `${p.label} ${p.score}/${p.max}${p.notes.length ? ` (${p.notes.join('; ')})` : ''}`).join('; ')}`,
-    `Pages: ${a.pageCount}; words: ${a.wordCount}`,
-    `Sections found: ${a.sectionsFound.join(', ') || 'none'}; missing: ${a.missingSections.join(', ') || 'none'}`,
-    `Bullets: ${a.bullets.count}; with action verbs: ${a.bullets.withActionVerb}; with numbers: ${a.bullets.quantified}`,
-    `Date formats: ${a.dates.formats.join(', ') || 'none'}; gaps: ${a.dates.gaps.map((g) => `${g.months} months ${g.from}–${g.to}`).join('; ') || 'none'}`,
-    `First-person pronouns: ${JSON.stringify(a.pronouns)}; clichés: ${a.cliches.join(', ') || 'none'}`,
+    `Score (fixed): ${a.score.total}/100; ${a.score.parts.map((p) => `${p.label} ${p.unscored ? 'not scored' : `${p.score}/${p.max}`}${p.notes.length ? ` (${p.notes.join('; ')})` : ''}`).join('; ')}`,
+    `Language: ${LANGUAGE_NAMES[a.language]}; pages: ${a.pageCount}; words: ${a.wordCount}${a.academic ? '; an academic CV (length is normal)' : ''}`,
     `ATS risks: ${a.ats.map((r) => r.detail).join(' ') || 'none'}`,
+    ...a.notices.map((n) => `Notice: ${n}`),
   ];
-  return `Measured facts:\n${facts.map((f) => `- ${f}`).join('\n')}\n\nResume text:\n"""\n${text}\n"""`;
+  const rules = recommendations(a);
+  return [
+    'Parsed structure:', ...whatWeRead(a), '',
+    'Measured facts:', ...facts.map((f) => `- ${f}`), '',
+    'Rule findings (each quotes the line it is about):', ...(rules.length ? rules.map((r) => `- ${r}`) : ['- none']), '',
+    `Resume text:\n"""\n${text}\n"""`,
+  ].join('\n');
 }
 
-/** Model narrative framed by the analysis' score, breakdown and checks. */
-export function renderNarrativeReview(a: ResumeAnalysis, narrative: string, modelLabel: string): string {
+/** Model narrative (checked against the parser) framed by the analysis' score, breakdown and checks. */
+export function renderNarrativeReview(a: ResumeAnalysis, narrative: string, modelLabel: string, extra: string[] = []): string {
+  const checked = checkNarrative(narrative.trim(), a);
+  const droppedNote = checked.dropped.length
+    ? [`_${checked.dropped.length} statement${checked.dropped.length > 1 ? 's' : ''} of the model contradicted what was read from your PDF and ${checked.dropped.length > 1 ? 'were' : 'was'} removed._`, '']
+    : [];
   return [
     '# Resume Review', '',
     `_Narrative by ${modelLabel}; score and checks by Craftwell’s rule-based analyser._`, '',
     ...notices(a),
     ...scoreBlock(a), '',
-    narrative.trim(), '',
+    checked.text, '',
+    ...droppedNote,
     '## Checks', '', ...atsSection(a), ...formatting(a), '',
+    ...extra,
+    ...whatWeReadSection(a),
   ].join('\n');
+}
+
+/** The "What We Read" section: what the parser took from the PDF, so a reader sees why a claim was made. */
+export const WHAT_WE_READ_HEADING = '## What We Read';
+
+function whatWeRead(a: ResumeAnalysis): string[] {
+  const c = a.contact;
+  const contact = [c.name && `name ${c.name}`, c.email && `e-mail ${c.email}`, c.phone && `phone ${c.phone}`, c.linkedin && `LinkedIn ${c.linkedin}`,
+    c.linkedinNotProfile && !c.linkedin && `LinkedIn link (not a profile) ${c.linkedinNotProfile}`, c.github && `GitHub ${c.github}`,
+    c.xing && `XING ${c.xing}`, c.website && `website ${c.website}`].filter(Boolean);
+  const out = [
+    `- **Language:** ${LANGUAGE_NAMES[a.language]}`,
+    `- **Contact:** ${contact.length ? contact.join('; ') : 'none found'}${c.onlyInPageMargin ? ' (only in the page header/footer)' : ''}`,
+    `- **Sections:** ${a.parsed.sections.length ? a.parsed.sections.map((s) => `${s.heading}${s.key === 'other' ? '' : ` (${s.key})`}`).join('; ') : 'no headings recognised'}${a.parsed.implicitSummary ? '; an unheaded summary at the top' : ''}`,
+  ];
+  if (a.parsed.roles.length) {
+    out.push('- **Entries:**');
+    for (const role of a.parsed.roles.slice(0, 25)) {
+      out.push(`  - ${escapeInline(role.heading.join(' — '))} · ${role.dates ? escapeInline(role.dates) : 'no date'} · ${role.section}${role.bullets.length ? ` · ${role.bullets.length} bullet${role.bullets.length > 1 ? 's' : ''}` : ''}`);
+      for (const bullet of role.bullets.slice(0, 6)) out.push(`    - ${escapeInline(bullet.length > 140 ? `${bullet.slice(0, 137)}…` : bullet)}`);
+    }
+  }
+  return out;
+}
+
+function whatWeReadSection(a: ResumeAnalysis): string[] {
+  return [WHAT_WE_READ_HEADING, '', ...whatWeRead(a), ''];
+}
+
+function escapeInline(text: string): string {
+  return text.replace(/([*_`[\]<>|#])/g, '\\$1');
 }
