@@ -6,6 +6,7 @@ import { ARTICLE_LENGTHS } from '../../../../worker/contracts/jobs.js';
 import { normalizeImageUpload } from '../../../../worker/contracts/image-input.js';
 import { checkPdfUpload } from '../../../../worker/contracts/pdf-input.js';
 import { validateObjectName } from '../../../../worker/src/engines/object/vocabulary.js';
+import { JOB_DESCRIPTION_MAX_CHARS } from '../../../../worker/src/engines/resume/job-match.js';
 import { parseBlogTitlePrompt } from '../../../../worker/src/engines/text/prompts.js';
 import { newObjectKey } from '../../../../storage/keys.js';
 import { AppError, badRequest } from '../../lib/errors.js';
@@ -32,6 +33,15 @@ const blogTitleSchema = z.object({ prompt });
 const imageSchema = z.object({
   prompt,
   publish: z.boolean({ message: 'publish must be true or false.' }).default(false),
+});
+
+/** The optional job ad pasted next to the resume: matched against it for keywords. */
+const resumeReviewSchema = z.object({
+  job_description: z
+    .string({ message: 'The job description must be text.' })
+    .trim()
+    .max(JOB_DESCRIPTION_MAX_CHARS, `Keep the job description under ${JOB_DESCRIPTION_MAX_CHARS.toLocaleString('en-US')} characters.`)
+    .optional(),
 });
 
 function wantsAsync(req: Request) {
@@ -164,9 +174,12 @@ export function aiRoutes({ service, imageGeneration, testJobs, objectRemoverTake
   router.post('/resume-review', upload('resume', RESUME_MAX_BYTES, 'resume'), async (req, res) => {
     const file = fileOf(req, 'resume');
     if (!file) throw badRequest('Choose your resume as a PDF file.');
+    const { job_description: jobDescription } = resumeReviewSchema.parse(req.body ?? {});
     await checkPdfUpload(file.buffer);
     const input: UploadToStore = { key: newObjectKey('uploads', 'pdf'), body: file.buffer, contentType: 'application/pdf' };
-    reply(res, await service.submit(currentUser(req), 'resume-review', { inputKey: input.key }, { async: wantsAsync(req), uploads: [input] }));
+    reply(res, await service.submit(currentUser(req), 'resume-review',
+      { inputKey: input.key, ...(jobDescription ? { jobDescription } : {}) },
+      { async: wantsAsync(req), uploads: [input] }));
   });
 
   return router;
