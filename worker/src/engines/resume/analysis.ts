@@ -35,6 +35,8 @@ export interface DateFindings {
   formats: string[];
   inconsistentFormats: boolean;
   gaps: Array<{ from: string; to: string; months: number }>;
+  /** Breaks of over six months that fall while studying: not counted as gaps. */
+  breaksWhileStudying: number;
   invalid: string[];
   /** Experience entries without any date, quoted (only when other entries are dated). */
   undated: string[];
@@ -186,16 +188,18 @@ function analyseDates(parsed: ParsedResume, now: Date): DateFindings {
   const sorted = ranges.filter((r) => r.end >= r.start).sort((a, b) => a.start - b.start);
   const gaps: DateFindings['gaps'] = [];
   let covered: DateRange | null = null;
+  let breaksWhileStudying = 0;
   for (const range of sorted) {
     // Over six whole months between the end of one role and the start of the next.
-    if (covered && range.start - covered.end - 1 > 6 && range.start > educationEnd + 3) {
-      gaps.push({ from: monthLabel(covered.end), to: monthLabel(range.start), months: range.start - covered.end - 1 });
+    if (covered && range.start - covered.end - 1 > 6) {
+      if (range.start > educationEnd + 3) gaps.push({ from: monthLabel(covered.end), to: monthLabel(range.start), months: range.start - covered.end - 1 });
+      else breaksWhileStudying++;
     }
     if (!covered || range.end > covered.end) covered = range;
   }
   // An undated entry is worth a remark only in a section whose other entries carry dates.
   const undated = roles.filter((r) => r.dates === null && roles.some((o) => o.sectionIndex === r.sectionIndex && o.dates !== null)).map((r) => r.heading[0]);
-  return { ranges, formats: [...formats], inconsistentFormats: families.size > 1, gaps, invalid, undated };
+  return { ranges, formats: [...formats], inconsistentFormats: families.size > 1, gaps, breaksWhileStudying, invalid, undated };
 }
 
 function countPronouns(lines: Line[]): { counts: Record<string, number>; lines: string[] } {

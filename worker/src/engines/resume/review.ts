@@ -80,7 +80,7 @@ function formatting(a: ResumeAnalysis): string[] {
     out.push(`- **Dates:** ${d.ranges.length} dated entr${d.ranges.length > 1 ? 'ies' : 'y'} (${d.ranges.slice(0, 3).map((r) => r.text).join('; ')}${d.ranges.length > 3 ? '; …' : ''}); ${d.inconsistentFormats ? `formats are mixed (${d.formats.join(', ')}) — pick one, such as “Jan 2021 – Mar 2023”.` : 'one consistent style.'}`);
     out.push(d.gaps.length
       ? `- **Employment gaps:** ${d.gaps.map((g) => `${g.months} months between ${g.from} and ${g.to}`).join('; ')}. A one-line note (study, caregiving, freelance work) answers the question before it is asked.`
-      : '- **Employment gaps:** none longer than six months after your studies.');
+      : `- **Employment gaps:** none longer than six months${d.breaksWhileStudying ? ' (breaks that fall while you were studying are not counted)' : ''}.`);
     if (d.invalid.length) out.push(`- **Date errors:** ${d.invalid.join('; ')}.`);
     if (d.undated.length) out.push(`- **Undated entries:** ${d.undated.map(quote).join(', ')} ${d.undated.length > 1 ? 'have' : 'has'} no dates while the entries around ${d.undated.length > 1 ? 'them' : 'it'} do.`);
   }
@@ -104,7 +104,7 @@ export function recommendations(a: ResumeAnalysis): string[] {
   const headingList = a.parsed.sections.map((s) => `“${s.heading}”`).join(', ');
   const risk = (id: AtsRisk['id']) => a.ats.find((r) => r.id === id);
   if (risk('image-only')) recs.push('Export the resume from your editor as a text PDF (File → Save as PDF), so every ATS can read it; this review had to read a picture.');
-  if (risk('multi-column')) recs.push(`Rebuild the layout as a single column so ATS read your experience in order.${/For example (.*) sit side by side/.exec(risk('multi-column')!.detail)?.[1] ? ` Right now ${/For example (.*) sit side by side/.exec(risk('multi-column')!.detail)![1]} share a line in the extracted text.` : ''}`);
+  if (risk('multi-column')) recs.push(`Rebuild the layout as a single column so ATS read your experience in order.${/For example (.*) sit side by side/.exec(risk('multi-column')!.detail)?.[1] ? ` Read straight across, ${/For example (.*) sit side by side/.exec(risk('multi-column')!.detail)![1]} end up on one line.` : ''}`);
   if (a.missingSections.includes('experience')) {
     recs.push(`Add an Experience section (internships, part-time work, volunteering or substantial projects count): your headings are ${headingList}.`);
   }
