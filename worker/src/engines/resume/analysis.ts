@@ -206,7 +206,8 @@ function countPronouns(lines: Line[]): { counts: Record<string, number>; lines: 
   const counts: Record<string, number> = {};
   const quoted: string[] = [];
   for (const line of lines) {
-    for (const match of line.text.matchAll(/\b(I|me|my|mine|myself|we|our)\b(?!['’]?\p{L})/gu)) {
+    // Letter boundaries by Unicode class: "2ème" holds no "me".
+    for (const match of line.text.matchAll(/(?<![\p{L}\p{N}])(I|me|my|mine|myself|we|our)(?![\p{L}\p{N}]|['’]\p{L})/gu)) {
       // "I" alone is the pronoun; lower-case "i" is not counted (roman numerals, typos).
       if (match[1] !== 'I' && match[1].toLowerCase() !== match[1]) continue;
       // "I" in a list of numerals ("Part I", "Class I") is not a pronoun.

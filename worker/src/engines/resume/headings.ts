@@ -19,7 +19,8 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
     'profiel', 'samenvatting', 'over mij', 'persoonlijk profiel',
   ],
   experience: [
-    'experience', 'work experience', 'professional experience', 'relevant experience', 'additional experience', 'employment',
+    'experience', 'work experience', 'professional experience', 'relevant experience', 'additional experience', 'employment', 'research', 'teaching',
+    'internships', 'internship', 'industry experience', 'experience and projects',
     'employment history', 'work history', 'career history', 'experience highlights', 'research experience', 'teaching experience',
     'berufserfahrung', 'beruflicher werdegang', 'werdegang', 'praxiserfahrung', 'berufspraxis', 'arbeitserfahrung', 'erfahrung', 'praktika',
     'experiences', 'experience professionnelle', 'experiences professionnelles', 'parcours professionnel', 'stages',
@@ -39,7 +40,7 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
   ],
   skills: [
     'skills', 'technical skills', 'key skills', 'core skills', 'core competencies', 'competencies', 'areas of expertise', 'expertise',
-    'technologies', 'skills and tools', 'tools', 'computer skills', 'interpersonal skills',
+    'technologies', 'skills and tools', 'tools', 'computer skills', 'interpersonal skills', 'skills and interests', 'technical skills and interests',
     'kenntnisse', 'fahigkeiten', 'fachkenntnisse', 'technische kenntnisse', 'edv kenntnisse', 'it kenntnisse', 'kompetenzen', 'qualifikationen',
     'competences', 'competences techniques', 'savoir faire', 'connaissances', 'outils',
     'habilidades', 'competencias', 'conocimientos', 'aptitudes', 'competencias tecnicas',
@@ -53,7 +54,7 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
   ],
   certifications: [
     'certifications', 'certification', 'certificates', 'licenses', 'licences', 'licenses and certifications', 'certifications and licenses',
-    'courses', 'training', 'professional exams', 'relevant courses', 'relevant courses taken', 'coursework',
+    'courses', 'training', 'professional exams', 'relevant courses', 'relevant courses taken', 'coursework', 'relevant coursework',
     'zertifikate', 'zertifizierungen', 'weiterbildung', 'fortbildungen', 'kurse',
     'certificats', 'formations complementaires', 'certificaciones', 'cursos', 'certificacoes', 'certificazioni', 'corsi', 'certificaten', 'cursussen',
   ],
@@ -66,9 +67,10 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
   ],
   volunteering: [
     'volunteering', 'volunteer experience', 'volunteer work', 'community involvement', 'community', 'civilian service',
+    'activities', 'extracurricular activities', 'extracurriculars', 'leadership and activities', 'leadership and involvement',
     'ehrenamt', 'ehrenamtliches engagement', 'zivildienst', 'engagement', 'benevolat', 'engagements', 'voluntariado', 'volontariato', 'vrijwilligerswerk',
   ],
-  publications: ['publications', 'selected publications', 'publikationen', 'veroffentlichungen', 'publicaciones', 'publicacoes', 'pubblicazioni', 'publicaties'],
+  publications: ['publications', 'selected publications', 'papers', 'talks', 'publications and talks', 'conference papers', 'publikationen', 'veroffentlichungen', 'publicaciones', 'publicacoes', 'pubblicazioni', 'publicaties'],
   interests: [
     'interests', 'hobbies', 'hobbies and interests', 'interests and hobbies',
     'hobbys', 'hobbys und interessen', 'interessen', 'freizeit', 'centres d interet', 'loisirs', 'interets', 'passions',

@@ -151,10 +151,10 @@ function joinLines(runs: TextRun[], column: Line['column'], page: PdfPage): Line
       const gap = previous ? run.x - (previous.x + previous.width) : Infinity;
       if (gap > 0.6 * run.fontSize) cellStarts.push(run.x);
       if (!previous || gap > 2 * run.fontSize) {
-        segments.push({ x: run.x, text: run.text.trim() });
+        segments.push({ x: run.x, text: collapseLetterSpacing(run.text.trim()) });
       } else {
         const join = gap > 0.15 * run.fontSize && !/\s$/.test(segments[segments.length - 1].text) ? ' ' : '';
-        segments[segments.length - 1].text += join + run.text.trim();
+        segments[segments.length - 1].text += join + collapseLetterSpacing(run.text.trim());
       }
       previous = run;
     }
@@ -169,6 +169,15 @@ function joinLines(runs: TextRun[], column: Line['column'], page: PdfPage): Line
       ...(group.every((r) => r.font === 'OCR') ? { ocr: true } : {}),
     };
   });
+}
+
+/**
+ * Letter-spaced text ("P a s s i o n n é", as Canva and Illustrator draw tracked headings) comes out
+ * of pdfjs with a space after every letter: four or more single letters in a row are one word
+ * (a double space still separates words).
+ */
+export function collapseLetterSpacing(text: string): string {
+  return text.replace(/(?<![\p{L}\p{N}])\p{L}(?: \p{L}){3,}(?![\p{L}\p{N}])/gu, (letters) => letters.replace(/ /g, ''));
 }
 
 /** Bold faces whose names do not say "Bold": TeX's bold extended (CMBX, SFBX, LMRomanDemi). */

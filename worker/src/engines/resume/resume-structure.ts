@@ -92,9 +92,12 @@ function findContact(layout: ResumeLayout, pdf: PdfText, text: string): ParsedCo
   const linkOf = (pattern: RegExp) => links.find((u) => pattern.test(u));
   const email = EMAIL.exec(text)?.[0] ?? linkOf(/^mailto:/i)?.replace(/^mailto:/i, '').replace(/\?.*$/, '');
   const withoutRanges = text.replace(/\b(19|20)\d{2}\s*[-–—]\s*((19|20)\d{2}|present)\b/gi, '').replace(/\b\d{1,2}[/.]\d{4}\b/g, '');
-  let phone = /(?:\(\+\d{1,3}\)\s?|\+)?\(?\d[\d\s().-]{7,}\d/.exec(withoutRanges)?.[0]?.trim();
-  if (phone && !/^\d{10,15}$/.test(phone.replace(/\D/g, ''))) phone = undefined;
-  phone ??= linkOf(/^tel:/i)?.replace(/^tel:/i, '');
+  // The first number of 10–15 digits, or a shorter one after a phone label; else a tel: link.
+  const numbers = [...withoutRanges.matchAll(/(?:\(\+\d{1,3}\)\s?|\+)?\(?\d[\d\s().-]{6,}\d/g)];
+  const digits = (m: RegExpMatchArray) => m[0].replace(/\D/g, '').length;
+  const labelled = (m: RegExpMatchArray) => /(phone|tel|mobile|cell|telefon|téléphone|telefono|teléfono|handy|gsm)\.?\s*:?\s*$/i.test(withoutRanges.slice(Math.max(0, (m.index ?? 0) - 14), m.index));
+  const phone = (numbers.find((m) => digits(m) >= 10 && digits(m) <= 15) ?? numbers.find((m) => digits(m) >= 8 && digits(m) <= 15 && labelled(m)))?.[0].trim()
+    ?? linkOf(/^tel:/i)?.replace(/^tel:/i, '');
   // A web address wrapped onto the next line ("…/in/mr-" + "s-name-123"): join it back.
   const linkText = text.replace(/(https?:\/\/\S*?[-/?=&_])\n(?=\S+(\n|$))/g, '$1').replace(/(https?:\/\/\S*?[-/?=&_])\n(?=\S+(\n|$))/g, '$1');
   const linkedinAll = [...(linkText.match(new RegExp(LINKEDIN.source, 'gi')) ?? []), ...links.filter((u) => LINKEDIN.test(u))];

@@ -1,0 +1,98 @@
+/** The parser's building blocks: dates, headings, language, letter-spaced text, pronouns. */
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { analyseResume } from '../analysis.js';
+import { findDates } from '../dates.js';
+import { detectLanguage } from '../language.js';
+import { buildLayout, headingKey } from '../layout.js';
+import { readPdfText } from '../pdf-text.js';
+
+const range = (text: string) => findDates(text).ranges.map((r) => r.text);
+
+describe('dates in the forms resumes use', () => {
+  it.each([
+    ['June – August 2021', 'June – August 2021'],
+    ['Sept. 2022 – Dec 2022', 'Sept. 2022 – Dec 2022'],
+    ['2019 – Present', '2019 – Present'],
+    ['03/2020 - 11/2021', '03/2020 - 11/2021'],
+    ['2020.05 – 2021.03', '2020.05 – 2021.03'],
+    ['Sep. 2023 Mar. 2024', 'Sep. 2023 Mar. 2024'],
+    ['Sep. 2023\u00ADMar. 2024', 'Sep. 2023\u00ADMar. 2024'],
+    ['2019 –\nPresent', '2019 –\nPresent'],
+    ['März 2019 – heute', 'März 2019 – heute'],
+    ["2020 - aujourd'hui", "2020 - aujourd'hui"],
+    ['janv. 2018 à déc. 2019', 'janv. 2018 à déc. 2019'],
+    ['enero de 2020 – actualidad', 'enero de 2020 – actualidad'],
+    ['set. 2019 – atual', 'set. 2019 – atual'],
+    ['gennaio 2017 – oggi', 'gennaio 2017 – oggi'],
+    ['mei 2015 – heden', 'mei 2015 – heden'],
+    ['seit 2019', 'seit 2019'],
+  ])('%j is a range', (text, expected) => {
+    expect(range(text)).toEqual([expected]);
+  });
+
+  it('ranges run to the present or end in the last month of a bare year', () => {
+    const [open] = findDates('Jan 2020 – current').ranges;
+    expect(open.end).toBeNull();
+    const [years] = findDates('2018 - 2022').ranges;
+    expect(years.end!.month - years.start.month).toBe(4 * 12 + 11);
+  });
+
+  it('a GPA or a phone number is not a date', () => {
+    expect(findDates('GPA: 4.00 (9.15/10.0)').singles).toEqual([]);
+    expect(findDates('(+82) 10-9030-1843').singles).toEqual([]);
+  });
+});
+
+describe('headings and language', () => {
+  it.each([
+    ['Berufserfahrung', 'experience'], ['Beruflicher Werdegang', 'experience'], ['Ausbildung', 'education'], ['Technische Kenntnisse', 'skills'],
+    ['EXPÉRIENCES :', 'experience'], ['Formation', 'education'], ['Compétences', 'skills'], ["Centres d'intérêt", 'interests'],
+    ['Experiencia laboral', 'experience'], ['Formação acadêmica', 'education'], ['Esperienze professionali', 'experience'], ['Werkervaring', 'experience'],
+    ['Honors & Awards', 'awards'], ['Persönliche Daten', 'other'],
+  ])('%j heads %s', (text, key) => {
+    expect(headingKey(text)).toBe(key);
+  });
+
+  it('guesses the language from common words', () => {
+    expect(detectLanguage('Entwicklung eines Systems für die Montage und den Service von Anlagen mit der Abteilung')).toBe('de');
+    expect(detectLanguage("Après un début de carrière en DevOps, je me suis orienté vers le développement web et la création d'applications")).toBe('fr');
+    expect(detectLanguage('Built the data platform for the analytics team and reduced the cost of the pipeline by a third')).toBe('en');
+    expect(detectLanguage('Zaprojektowałem system płatności dla banku')).toBe('other');
+  });
+});
+
+describe('text as drawn', () => {
+  async function onePage(draw: (page: import('pdf-lib').PDFPage, font: import('pdf-lib').PDFFont) => void): Promise<Uint8Array> {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    draw(doc.addPage([612, 792]), font);
+    return doc.save();
+  }
+
+  it('letter-spaced text drawn one letter at a time is read as words', async () => {
+    const bytes = await onePage((page, font) => {
+      let x = 56;
+      for (const ch of 'Passionate engineer') {
+        if (ch !== ' ') page.drawText(ch, { x, y: 700, size: 10, font });
+        x += (ch === ' ' ? 6 : font.widthOfTextAtSize(ch, 10)) + 2.5;
+      }
+      page.drawText('Filler line so the page has some text in it.', { x: 56, y: 680, size: 10, font });
+    });
+    const layout = buildLayout(await readPdfText(bytes));
+    expect(layout.lines[0].text).toBe('Passionate engineer');
+  });
+
+  it('"2ème" in an English resume is not the pronoun "me"', async () => {
+    const bytes = await onePage((page, font) => {
+      page.drawText('Education', { x: 56, y: 720, size: 14, font });
+      page.drawText('Built a compiler for the 2eme annee course and the team in the lab of the school', { x: 56, y: 700, size: 10, font });
+    });
+    const pdf = await readPdfText(bytes);
+    // Helvetica in pdf-lib has no "è": the run is rewritten after extraction, as a PDF with the glyph would read.
+    pdf.pages[0].runs = pdf.pages[0].runs.map((r) => ({ ...r, text: r.text.replace('2eme', '2ème') }));
+    const a = analyseResume(buildLayout(pdf), pdf);
+    expect(a.language).toBe('en');
+    expect(a.pronouns).toEqual({});
+  });
+});
