@@ -51,8 +51,6 @@ export async function ocrPdf(bytes: Uint8Array, signal?: AbortSignal): Promise<P
       await page.render({ canvas: canvas.canvas as unknown as HTMLCanvasElement, canvasContext: canvas.context as CanvasRenderingContext2D, viewport, background: 'white' }).promise;
       const png = canvas.canvas.toBuffer('image/png');
       page.cleanup();
-      // The rendering's resolution is known: saying so spares tesseract its guess (and its log line).
-      await worker.setParameters({ user_defined_dpi: String(Math.round(72 * scale)) });
       const { data } = await worker.recognize(png, {}, { blocks: true, text: false });
       pages.push({ number, width: base.width, height: base.height, runs: toRuns(data.blocks ?? [], scale), imageCount: 1, links: [] });
     }
