@@ -3,6 +3,7 @@
  * gutter when the page has two columns, joins runs on the same baseline, keeps the wide gaps
  * (for table detection) and labels the lines under each recognised section heading.
  */
+import { hasDate } from './dates.js';
 import { exactHeadingKey, headingWordKey, type HeadingKey } from './headings.js';
 import type { PdfPage, PdfText, TextRun } from './pdf-text.js';
 
@@ -222,8 +223,15 @@ function splitSections(lines: Line[]): Section[] {
     if (named.includes(l)) return exactHeadingKey(l.text);
     const word = headingWordKey(l.text);
     if (word && (styles.length ? sameStyle(l) : standsOut(l))) return word;
-    if (styles.length >= 2 && sameStyle(l) && !/\d/.test(l.text) && l.text.split(/\s+/).length <= 4) return 'other';
+    // Unnamed headings only where the heading style is distinctive (larger, capitals or a colon —
+    // bold alone is how many resumes set company names) and not over an entry's dated line.
+    const distinctive = styles.some((st) => st.size > bodySize + 0.5 || st.caps || st.colon);
+    if (styles.length >= 2 && distinctive && sameStyle(l) && !/\d/.test(l.text) && l.text.split(/\s+/).length <= 4 && !nextHasDate(l)) return 'other';
     return null;
+  };
+  const nextHasDate = (l: Line) => {
+    const next = lines[lines.indexOf(l) + 1];
+    return !!next && next.page === l.page && hasDate(next.text);
   };
   const sections: Section[] = [{ key: 'header', heading: '', lines: [] }];
   for (const line of lines) {

@@ -214,7 +214,7 @@ export function narrativePrompt(layout: ResumeLayout, a: ResumeAnalysis): string
   ];
   const rules = recommendations(a);
   return [
-    'Parsed structure:', ...whatWeRead(a), '',
+    'Parsed structure:', ...whatWeRead(a, false), '',
     'Measured facts:', ...facts.map((f) => `- ${f}`), '',
     'Rule findings (each quotes the line it is about):', ...(rules.length ? rules.map((r) => `- ${r}`) : ['- none']), '',
     `Resume text:\n"""\n${text}\n"""`,
@@ -243,7 +243,8 @@ export function renderNarrativeReview(a: ResumeAnalysis, narrative: string, mode
 /** The "What We Read" section: what the parser took from the PDF, so a reader sees why a claim was made. */
 export const WHAT_WE_READ_HEADING = '## What We Read';
 
-function whatWeRead(a: ResumeAnalysis): string[] {
+/** With `bullets` false (the model's prompt, which has the text anyway) entries are listed without their bullets. */
+function whatWeRead(a: ResumeAnalysis, bullets = true): string[] {
   const c = a.contact;
   const contact = [c.name && `name ${c.name}`, c.email && `e-mail ${c.email}`, c.phone && `phone ${c.phone}`, c.linkedin && `LinkedIn ${c.linkedin}`,
     c.linkedinNotProfile && !c.linkedin && `LinkedIn link (not a profile) ${c.linkedinNotProfile}`, c.github && `GitHub ${c.github}`,
@@ -257,7 +258,7 @@ function whatWeRead(a: ResumeAnalysis): string[] {
     out.push('- **Entries:**');
     for (const role of a.parsed.roles.slice(0, 25)) {
       out.push(`  - ${escapeInline(role.heading.join(' — '))} · ${role.dates ? escapeInline(role.dates) : 'no date'} · ${role.section}${role.bullets.length ? ` · ${role.bullets.length} bullet${role.bullets.length > 1 ? 's' : ''}` : ''}`);
-      for (const bullet of role.bullets.slice(0, 6)) out.push(`    - ${escapeInline(bullet.length > 140 ? `${bullet.slice(0, 137)}…` : bullet)}`);
+      for (const bullet of bullets ? role.bullets.slice(0, 6) : []) out.push(`    - ${escapeInline(bullet.length > 140 ? `${bullet.slice(0, 137)}…` : bullet)}`);
     }
   }
   return out;

@@ -83,6 +83,32 @@ describe('text as drawn', () => {
     expect(layout.lines[0].text).toBe('Passionate engineer');
   });
 
+  it('company names set bold like the headings stay inside their section', async () => {
+    const doc = await PDFDocument.create();
+    const regular = await doc.embedFont(StandardFonts.Helvetica);
+    const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+    const page = doc.addPage([612, 792]);
+    let y = 740;
+    const line = (text: string, font = regular, x = 56) => { page.drawText(text, { x, y, size: 11, font }); y -= 15; };
+    line('Experience', bold);
+    for (const company of ['Acme Corp', 'Globex Inc']) {
+      line(company, bold);
+      line('Software Engineer');
+      page.drawText('Jan 2020 – Mar 2022', { x: 450, y: y + 15, size: 11, font: regular });
+      line('• Built the billing service used by 40 teams across the company', regular, 66);
+      line('• Cut deploy time from 30 to 5 minutes with a new pipeline', regular, 66);
+    }
+    line('Education', bold);
+    line('BSc Computer Science, State University   2015 – 2019');
+    line('Skills', bold);
+    line('TypeScript, Go, PostgreSQL, Kubernetes');
+    const pdf = await readPdfText(await doc.save());
+    const a = analyseResume(buildLayout(pdf), pdf);
+    expect(a.parsed.sections.map((sec) => sec.heading)).toEqual(['Experience', 'Education', 'Skills']);
+    expect(a.parsed.roles.filter((r) => r.section === 'experience').map((r) => r.heading[0])).toEqual(['Acme Corp', 'Globex Inc']);
+    expect(a.bullets.count).toBe(4);
+  });
+
   it('"2ème" in an English resume is not the pronoun "me"', async () => {
     const bytes = await onePage((page, font) => {
       page.drawText('Education', { x: 56, y: 720, size: 14, font });
