@@ -6,6 +6,7 @@ import { findDates } from '../dates.js';
 import { detectLanguage } from '../language.js';
 import { buildLayout, headingKey } from '../layout.js';
 import { readPdfText } from '../pdf-text.js';
+import { renderReview } from '../review.js';
 
 const range = (text: string) => findDates(text).ranges.map((r) => r.text);
 
@@ -120,5 +121,64 @@ describe('text as drawn', () => {
     const a = analyseResume(buildLayout(pdf), pdf);
     expect(a.language).toBe('en');
     expect(a.pronouns).toEqual({});
+  });
+});
+
+describe('languages and confidence', () => {
+  async function resume(lines: Array<[string, boolean?]>): Promise<Uint8Array> {
+    const doc = await PDFDocument.create();
+    const regular = await doc.embedFont(StandardFonts.Helvetica);
+    const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+    const page = doc.addPage([612, 792]);
+    lines.forEach(([text, heading], i) => page.drawText(text, { x: 56, y: 740 - 16 * i, size: heading ? 13 : 10.5, font: heading ? bold : regular }));
+    return doc.save();
+  }
+  const review = async (bytes: Uint8Array) => {
+    const pdf = await readPdfText(bytes);
+    const a = analyseResume(buildLayout(pdf), pdf, { now: new Date('2026-11-24T00:00:00Z') });
+    return { a, md: renderReview(a) };
+  };
+
+  it('a Spanish resume: its headings and dates are read, English wording rules are not applied', async () => {
+    const { a, md } = await review(await resume([
+      ['Lucía Fernández'], ['lucia@example.es  |  +34 612 345 678  |  linkedin.com/in/luciaf'],
+      ['Perfil', true], ['Ingeniera de datos con seis años de experiencia en la creación de plataformas para el análisis de ventas.'],
+      ['Experiencia laboral', true], ['Ingeniera de datos, Acme Iberia  enero 2019 – actualidad'], ['• Diseñé la plataforma de datos de la empresa para los equipos de ventas'],
+      ['Analista, Datos SL  marzo 2016 – diciembre 2018'], ['• Automaticé los informes semanales de la dirección con Python'],
+      ['Educación', true], ['Grado en Matemáticas, Universidad de Sevilla  2012 – 2016'],
+      ['Habilidades', true], ['Python, SQL, Spark, Airflow, Tableau'],
+    ]));
+    expect(a.language).toBe('es');
+    expect(a.missingSections).toEqual([]);
+    expect(a.dates.ranges.map((r) => r.text)).toEqual(['enero 2019 – actualidad', 'marzo 2016 – diciembre 2018']);
+    expect(a.dates.gaps).toEqual([]);
+    expect(a.pronouns).toEqual({});
+    expect(md).toMatch(/The resume is in Spanish/);
+    expect(md).not.toMatch(/\*\*Action verbs:/);
+  });
+
+  it('a language outside the supported ones: only layout and contacts are checked, no section is called missing', async () => {
+    const { a, md } = await review(await resume([
+      ['Jan Kowalski'], ['jan@example.pl  |  +48 601 234 567'],
+      ['Doswiadczenie zawodowe', true], ['Programista w firmie Acme od roku 2019 do teraz, zespol platnosci'],
+      ['Wyksztalcenie', true], ['Politechnika Warszawska, informatyka, lata 2014 do 2019'],
+    ]));
+    expect(a.language).toBe('other');
+    expect(a.missingSections).toEqual([]);
+    expect(md).toMatch(/checks are limited to layout and contact details/);
+    expect(md).not.toMatch(/Add an Experience section|Add a Skills section|Add an Education section/);
+  });
+
+  it('no recognisable headings: the review says so and leaves those parts out of the score', async () => {
+    const { a, md } = await review(await resume([
+      ['Alex Doe'], ['alex@example.com  |  +1 555 010 4477'],
+      ['Built the billing platform used by the finance and the sales teams of the company.'],
+      ['Led the migration of the main database to a managed service with no downtime.'],
+      ['Studied computer science at the state university and worked in the library.'],
+    ]));
+    expect(a.notices[0]).toMatch(/No section headings could be recognised/);
+    expect(a.missingSections).toEqual([]);
+    expect(a.score.parts.find((p) => p.key === 'sections')?.unscored).toBe(true);
+    expect(md).toMatch(/\| Sections and structure \| — \| not scored/);
   });
 });
