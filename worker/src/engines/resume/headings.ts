@@ -11,7 +11,7 @@ export type HeadingKey = SectionKey | 'other';
 const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership', readonly string[]> = {
   summary: [
     'summary', 'professional summary', 'career summary', 'executive summary', 'profile', 'professional profile', 'about me', 'about',
-    'objective', 'career objective', 'personal statement',
+    'objective', 'career objective', 'personal statement', 'research interests', 'research statement',
     'profil', 'kurzprofil', 'zusammenfassung', 'uber mich', 'berufsziel',
     'a propos', 'a propos de moi', 'objectif', 'profil professionnel',
     'perfil', 'resumen', 'sobre mi', 'perfil profesional', 'objetivo', 'resumo', 'sobre mim', 'perfil profissional',
@@ -21,6 +21,7 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
   experience: [
     'experience', 'work experience', 'professional experience', 'relevant experience', 'additional experience', 'employment', 'research', 'teaching',
     'internships', 'internship', 'industry experience', 'experience and projects',
+    'academic appointments', 'appointments', 'academic positions', 'positions', 'positions held', 'academic employment',
     'employment history', 'work history', 'career history', 'experience highlights', 'research experience', 'teaching experience',
     'berufserfahrung', 'beruflicher werdegang', 'werdegang', 'praxiserfahrung', 'berufspraxis', 'arbeitserfahrung', 'erfahrung', 'praktika',
     'experiences', 'experience professionnelle', 'experiences professionnelles', 'parcours professionnel', 'stages',
@@ -60,6 +61,7 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
   ],
   awards: [
     'awards', 'honors', 'honours', 'awards and honors', 'honors and awards', 'achievements',
+    'grants', 'grants and awards', 'awards and grants', 'fellowships', 'honors and fellowships', 'scholarships', 'funding',
     'auszeichnungen', 'preise', 'erfolge', 'distinctions', 'prix', 'premios', 'logros', 'premios e reconhecimentos', 'premi', 'riconoscimenti', 'prijzen',
   ],
   languages: [
@@ -70,16 +72,17 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
     'activities', 'extracurricular activities', 'extracurriculars', 'leadership and activities', 'leadership and involvement',
     'ehrenamt', 'ehrenamtliches engagement', 'zivildienst', 'engagement', 'benevolat', 'engagements', 'voluntariado', 'volontariato', 'vrijwilligerswerk',
   ],
-  publications: ['publications', 'selected publications', 'papers', 'talks', 'publications and talks', 'conference papers', 'publikationen', 'veroffentlichungen', 'publicaciones', 'publicacoes', 'pubblicazioni', 'publicaties'],
+  publications: ['publications', 'selected publications', 'papers', 'talks', 'publications and talks', 'conference papers',
+    'presentations', 'invited talks', 'conference presentations', 'peer reviewed publications', 'journal articles', 'books', 'publikationen', 'veroffentlichungen', 'publicaciones', 'publicacoes', 'pubblicazioni', 'publicaties'],
   interests: [
     'interests', 'hobbies', 'hobbies and interests', 'interests and hobbies',
     'hobbys', 'hobbys und interessen', 'interessen', 'freizeit', 'centres d interet', 'loisirs', 'interets', 'passions',
     'intereses', 'aficiones', 'interesses', 'passatempos', 'interessi', 'hobby', 'interesses en hobbys',
   ],
-  references: ['references', 'referenzen', 'referencias', 'referenze', 'referenties'],
+  references: ['references', 'referees', 'referenzen', 'referencias', 'referenze', 'referenties'],
   contact: ['contact', 'contact details', 'contact information', 'kontakt', 'kontaktdaten', 'coordonnees', 'contacto', 'contato', 'contatti', 'contactgegevens'],
   personal: ['personal details', 'personal data', 'personal information', 'persönliche daten', 'personliche daten', 'angaben zur person', 'informations personnelles', 'datos personales', 'dados pessoais', 'dati personali', 'persoonlijke gegevens', 'declaration'],
-  links: ['links', 'liens', 'enlaces', 'links and profiles'],
+  links: ['links', 'liens', 'enlaces', 'links and profiles', 'service', 'professional service', 'academic service', 'supervision', 'students supervised', 'memberships', 'professional memberships'],
   leadership: ['leadership', 'fuhrungsqualitaten', 'fuhrungserfahrung', 'leadership experience'],
 };
 

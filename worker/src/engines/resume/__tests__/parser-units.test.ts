@@ -181,4 +181,32 @@ describe('languages and confidence', () => {
     expect(a.score.parts.find((p) => p.key === 'sections')?.unscored).toBe(true);
     expect(md).toMatch(/\| Sections and structure \| — \| not scored/);
   });
+
+  it('an academic CV of three pages: its length is not held against it', async () => {
+    const doc = await PDFDocument.create();
+    const regular = await doc.embedFont(StandardFonts.Helvetica);
+    const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+    const sections = ['Academic Appointments', 'Education', 'Research Interests', 'Publications', 'Teaching', 'Grants', 'Skills'];
+    for (let p = 0; p < 3; p++) {
+      const page = doc.addPage([612, 792]);
+      let y = 740;
+      if (p === 0) { page.drawText('Dr. Maria Rossi', { x: 56, y, size: 18, font: bold }); y -= 18; page.drawText('maria.rossi@example.edu  |  +39 345 678 9012', { x: 56, y, size: 10, font: regular }); y -= 24; }
+      for (const heading of sections.slice(p * 3, p * 3 + 3)) {
+        page.drawText(heading, { x: 56, y, size: 13, font: bold }); y -= 18;
+        for (let i = 0; i < 10; i++) {
+          page.drawText(`${heading === 'Publications' ? 'Rossi M. et al. A study of the optimal transport of the sample data in the lab' : 'Assistant Professor, University of Bologna, teaching and research in the group'}  ${2010 + i} – ${2011 + i}`, { x: 56, y, size: 10, font: regular });
+          y -= 14;
+        }
+        y -= 8;
+      }
+    }
+    const pdf = await readPdfText(await doc.save());
+    const a = analyseResume(buildLayout(pdf), pdf, { now: new Date('2026-11-24T00:00:00Z') });
+    expect(a.pageCount).toBe(3);
+    expect(a.academic).toBe(true);
+    expect(a.score.parts.find((part) => part.key === 'length')?.notes).toEqual([]);
+    const md = renderReview(a);
+    expect(md).toMatch(/Longer CVs are normal in academia/);
+    expect(md).not.toMatch(/pages is long|aim for one or two|cut to two pages/i);
+  });
 });
