@@ -19,11 +19,11 @@ const resumeReview: JobHandler<'resume-review'> = async (ctx) => {
   const engines = getTextEngines();
   await ctx.progress({ progress: 5, stage: 'Reading PDF' });
   const bytes = await ctx.readInput(ctx.payload.inputKey);
-  const { pdf, ocr } = await readResume(bytes, ctx.signal);
+  const { pdf, ocr, unreadPages } = await readResume(bytes, ctx.signal);
 
   await ctx.progress({ progress: 40, stage: 'Analysing' });
   const layout = buildLayout(pdf);
-  const analysis = analyseResume(layout, pdf, { ocr });
+  const analysis = analyseResume(layout, pdf, { ocr, unreadPages });
   const jobDescription = ctx.payload.jobDescription?.trim();
   const extra = jobDescription ? renderJobMatch(matchJob(layout.lines.map((l) => l.text).join('\n'), jobDescription)) : [];
 

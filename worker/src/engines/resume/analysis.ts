@@ -77,6 +77,8 @@ export interface AnalyseOptions {
   now?: Date;
   /** The text was read by OCR from a picture of the page. */
   ocr?: boolean;
+  /** Pages of a picture-only PDF that OCR did not read. */
+  unreadPages?: number;
 }
 
 const ESSENTIAL: SectionKey[] = ['experience', 'education', 'skills'];
@@ -101,6 +103,7 @@ export function analyseResume(layout: ResumeLayout, pdf: PdfText, options: Analy
   } else if (!english) {
     notices.push(`The resume is in ${LANGUAGE_NAMES[parsed.language]}: sections, dates, contact details and layout were checked; wording rules written for English (action verbs, pronouns, clichés) were not applied.`);
   }
+  if (options.unreadPages) notices.unshift(`Only the first ${pdf.pages.length} page${pdf.pages.length > 1 ? 's were' : ' was'} read by OCR; ${options.unreadPages} more ${options.unreadPages > 1 ? 'were' : 'was'} not reviewed.`);
   if (options.ocr) notices.unshift('This PDF has no text layer: its text was read from a picture of the page (OCR), so small misreadings are possible. Many applicant tracking systems cannot read a picture at all and would see an empty document.');
   const bullets = analyseBullets(layout, parsed, english);
   const dates = analyseDates(parsed, now);

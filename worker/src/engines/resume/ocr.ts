@@ -28,7 +28,8 @@ function englishModelFolder(): string {
   return path.join(path.dirname(langPath), '4.0.0_best_int');
 }
 
-export async function ocrPdf(bytes: Uint8Array, signal?: AbortSignal): Promise<PdfText> {
+/** The pages OCR read, and how many pages the PDF has in all (only the first MAX_OCR_PAGES are read). */
+export async function ocrPdf(bytes: Uint8Array, signal?: AbortSignal): Promise<{ pdf: PdfText; totalPages: number }> {
   const task = getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, verbosity: 0 });
   const worker = await Tesseract.createWorker('eng', Tesseract.OEM.LSTM_ONLY, {
     langPath: englishModelFolder(),
@@ -54,7 +55,7 @@ export async function ocrPdf(bytes: Uint8Array, signal?: AbortSignal): Promise<P
       const { data } = await worker.recognize(png, {}, { blocks: true, text: false });
       pages.push({ number, width: base.width, height: base.height, runs: toRuns(data.blocks ?? [], scale), imageCount: 1, links: [] });
     }
-    return { pages, fonts: [] };
+    return { pdf: { pages, fonts: [] }, totalPages: doc.numPages };
   } finally {
     signal?.removeEventListener('abort', onAbort);
     await worker.terminate().catch(() => undefined);

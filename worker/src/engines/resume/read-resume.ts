@@ -7,17 +7,25 @@ import { UserFacingJobError } from '../../../contracts/handler.js';
 import { ocrPdf } from './ocr.js';
 import { NO_TEXT_MESSAGE, readPdfText, type PdfText } from './pdf-text.js';
 
-/** Fewer OCR words than this is not a resume we can review (a photo, a blank scan). */
-const MIN_OCR_WORDS = 20;
+/** Fewer OCR lines than this is not a resume we can review (a photo, a blank scan). */
+const MIN_OCR_LINES = 10;
 
-export async function readResume(bytes: Uint8Array, signal?: AbortSignal): Promise<{ pdf: PdfText; ocr: boolean }> {
+export interface ReadResume {
+  pdf: PdfText;
+  /** The text was read by OCR. */
+  ocr: boolean;
+  /** Pages of a picture-only PDF left unread (OCR reads the first few). */
+  unreadPages: number;
+}
+
+export async function readResume(bytes: Uint8Array, signal?: AbortSignal): Promise<ReadResume> {
   try {
-    return { pdf: await readPdfText(bytes, signal), ocr: false };
+    return { pdf: await readPdfText(bytes, signal), ocr: false, unreadPages: 0 };
   } catch (error) {
     if (!(error instanceof UserFacingJobError) || error.message !== NO_TEXT_MESSAGE) throw error;
   }
-  const pdf = await ocrPdf(bytes, signal);
-  const words = pdf.pages.reduce((n, p) => n + p.runs.length, 0);
-  if (words < MIN_OCR_WORDS) throw new UserFacingJobError(NO_TEXT_MESSAGE, 422);
-  return { pdf, ocr: true };
+  const { pdf, totalPages } = await ocrPdf(bytes, signal);
+  const lines = pdf.pages.reduce((n, p) => n + p.runs.length, 0);
+  if (lines < MIN_OCR_LINES) throw new UserFacingJobError(NO_TEXT_MESSAGE, 422);
+  return { pdf, ocr: true, unreadPages: totalPages - pdf.pages.length };
 }

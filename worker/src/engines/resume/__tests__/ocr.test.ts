@@ -35,6 +35,18 @@ describe('image-only resumes', () => {
     expect(md).not.toMatch(/no LinkedIn|Add your LinkedIn/i);
   }, 120_000);
 
+  it('a picture-only PDF longer than two pages: the first two are read and the review says the rest were not', async () => {
+    const { PDFDocument } = await import('pdf-lib');
+    const source = await PDFDocument.load(readFileSync(new URL('../../../../../tests/fixtures/real-resumes/imageonly_hariprasath.pdf', import.meta.url)));
+    const doc = await PDFDocument.create();
+    for (const page of await doc.copyPages(source, [0, 0, 0])) doc.addPage(page);
+    const { pdf, ocr, unreadPages } = await readResume(await doc.save());
+    expect(pdf.pages).toHaveLength(2);
+    expect(unreadPages).toBe(1);
+    const a = analyseResume(buildLayout(pdf), pdf, { ocr, unreadPages });
+    expect(a.notices).toContain('Only the first 2 pages were read by OCR; 1 more was not reviewed.');
+  }, 180_000);
+
   it('a picture with no text in it: still the clear "no selectable text" message', async () => {
     const error = await readResume(await fixtures.imageOnlyResume()).then(() => null, (e: unknown) => e);
     expect(error).toBeInstanceOf(UserFacingJobError);
