@@ -258,7 +258,8 @@ function whatWeRead(a: ResumeAnalysis, bullets = true): string[] {
     out.push('- **Entries:**');
     for (const role of a.parsed.roles.slice(0, 25)) {
       out.push(`  - ${escapeInline(role.heading.join(' — '))} · ${role.dates ? escapeInline(role.dates) : 'no date'} · ${role.section}${role.bullets.length ? ` · ${role.bullets.length} bullet${role.bullets.length > 1 ? 's' : ''}` : ''}`);
-      for (const bullet of bullets ? role.bullets.slice(0, 6) : []) out.push(`    - ${escapeInline(bullet.length > 140 ? `${bullet.slice(0, 137)}…` : bullet)}`);
+      if (bullets && role.bullets.length === 0 && role.description.length) out.push(`    - _${escapeInline(clip(role.description.join(' ')))}_`);
+      for (const bullet of bullets ? role.bullets.slice(0, 6) : []) out.push(`    - ${escapeInline(clip(bullet))}`);
     }
   }
   return out;
@@ -266,6 +267,10 @@ function whatWeRead(a: ResumeAnalysis, bullets = true): string[] {
 
 function whatWeReadSection(a: ResumeAnalysis): string[] {
   return [WHAT_WE_READ_HEADING, '', ...whatWeRead(a), ''];
+}
+
+function clip(text: string): string {
+  return text.length > 140 ? `${text.slice(0, 137)}…` : text;
 }
 
 function escapeInline(text: string): string {
