@@ -9,6 +9,8 @@ export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /** Longest prompt a person may send, in characters after trimming (the spec is silent; see README). */
 export const MAX_PROMPT_CHARS = 2000;
+/** A pasted job ad for the resume review's keyword match. */
+export const JOB_DESCRIPTION_MAX_CHARS = 10_000;
 export const ARTICLE_LENGTHS = [800, 1200, 1600] as const;
 export const BLOG_CATEGORIES = [
   'General', 'Technology', 'Business', 'Health', 'Lifestyle', 'Education', 'Travel', 'Food',
@@ -53,7 +55,7 @@ export const payloadSchemas = {
     object: z.string().min(1).max(100),
     maskKey: storageKey.optional(),
   }),
-  'resume-review': z.object({ userId, requestId, inputKey: storageKey }),
+  'resume-review': z.object({ userId, requestId, inputKey: storageKey, jobDescription: z.string().max(JOB_DESCRIPTION_MAX_CHARS).optional() }),
   /** Used by the pipeline's own tests and benchmarks; never reachable from /api/ai. */
   'test-echo': z.object({
     userId,

@@ -71,6 +71,17 @@ describe.skipIf(!postgresUrl)('quotas', () => {
     expect(Object.values(tools).every((t) => (t as { used: number }).used === 0)).toBe(true);
   });
 
+  it('when the job description sent with a resume is over 10,000 characters, then a 400 names the limit and nothing is spent', async () => {
+    const { token } = await signUp(app.url);
+    const form = new FormData();
+    form.append('resume', new Blob([Buffer.from('%PDF-1.7\n this is not really a pdf at all')], { type: 'application/pdf' }), 'cv.pdf');
+    form.append('job_description', 'x'.repeat(10_001));
+    const res = await fetch(`${app.url}/api/ai/resume-review`, { method: 'POST', headers: authed(token), body: form });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ success: false, message: 'Keep the job description under 10,000 characters.' });
+    expect((await usage(token))['resume-review'].used).toBe(0);
+  });
+
   it('when a job fails, then no quota is spent', async () => {
     const { token } = await signUp(app.url);
     const form = new FormData();

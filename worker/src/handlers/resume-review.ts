@@ -1,13 +1,16 @@
 /**
- * Resume review: read the PDF (never kept beyond the job), rebuild its layout, run the rule-based
- * analysis, then render the review — by the text model when one is configured (narrative on top
- * of the analysis' score and checks), else by the analyser itself.
+ * Resume review: read the PDF (never kept beyond the job) — its text layer, or OCR when it is a
+ * picture — rebuild its layout, run the rule-based analysis, then render the review: by the text
+ * model when one is configured (its narrative checked against what the parser read, on top of the
+ * analysis' score and checks), else by the analyser itself. A pasted job description adds a
+ * keyword match.
  */
 import type { JobHandler } from '@craftwell/contracts/handler';
 import { TransientJobError } from '@craftwell/contracts/handler';
 import { analyseResume } from '../engines/resume/analysis.js';
+import { matchJob, renderJobMatch } from '../engines/resume/job-match.js';
 import { buildLayout } from '../engines/resume/layout.js';
-import { readPdfText } from '../engines/resume/pdf-text.js';
+import { readResume } from '../engines/resume/read-resume.js';
 import { NARRATIVE_SYSTEM_PROMPT, narrativePrompt, renderNarrativeReview, renderReview } from '../engines/resume/review.js';
 import { toJobError } from '../engines/text/job-errors.js';
 import type { TextEngines } from '../engines/text/registry.js';
@@ -16,15 +19,17 @@ import type { TextEngines } from '../engines/text/registry.js';
 const resumeReview = (engines: TextEngines): JobHandler<'resume-review'> => async (ctx) => {
   await ctx.progress({ progress: 5, stage: 'Reading PDF' });
   const bytes = await ctx.readInput(ctx.payload.inputKey);
-  const pdf = await readPdfText(bytes, ctx.signal);
+  const { pdf, ocr, unreadPages } = await readResume(bytes, ctx.signal);
 
   await ctx.progress({ progress: 40, stage: 'Analysing' });
   const layout = buildLayout(pdf);
-  const analysis = analyseResume(layout, pdf);
+  const analysis = analyseResume(layout, pdf, { ocr, unreadPages });
+  const jobDescription = ctx.payload.jobDescription?.trim();
+  const extra = jobDescription ? renderJobMatch(matchJob(layout.lines.map((l) => l.text).join('\n'), jobDescription)) : [];
 
   await ctx.progress({ progress: 60, stage: 'Writing review' });
   const engine = engines.tools['resume-review'];
-  if (!engines.llm) return { kind: 'text', content: renderReview(analysis), engine };
+  if (!engines.llm) return { kind: 'text', content: renderReview(analysis, extra), engine };
 
   let narrative: string;
   try {
@@ -38,7 +43,7 @@ const resumeReview = (engines: TextEngines): JobHandler<'resume-review'> => asyn
     throw toJobError(error);
   }
   if (narrative.trim() === '') throw new TransientJobError('The text model returned an empty review.');
-  return { kind: 'text', content: renderNarrativeReview(analysis, narrative, engines.llm.info.label), engine };
+  return { kind: 'text', content: renderNarrativeReview(analysis, narrative, engines.llm.info.label, extra), engine };
 };
 
 export default resumeReview;

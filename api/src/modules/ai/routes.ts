@@ -2,7 +2,7 @@
 import { Router, type Request, type Response } from 'express';
 import multer from 'multer';
 import { z } from 'zod';
-import { ARTICLE_LENGTHS, MAX_PROMPT_CHARS } from '@craftwell/contracts/jobs';
+import { ARTICLE_LENGTHS, JOB_DESCRIPTION_MAX_CHARS, MAX_PROMPT_CHARS } from '@craftwell/contracts/jobs';
 import { MAX_IMAGE_BYTES, normalizeImageUpload } from '@craftwell/contracts/image-input';
 import { checkPdfUpload, MAX_PDF_BYTES } from '@craftwell/contracts/pdf-input';
 import { validateObjectName } from '@craftwell/contracts/object-vocabulary';
@@ -28,6 +28,15 @@ const blogTitleSchema = z.object({ prompt });
 const imageSchema = z.object({
   prompt,
   publish: z.boolean({ message: 'publish must be true or false.' }).default(false),
+});
+
+/** The optional job ad pasted next to the resume: matched against it for keywords. */
+const resumeReviewSchema = z.object({
+  job_description: z
+    .string({ message: 'The job description must be text.' })
+    .trim()
+    .max(JOB_DESCRIPTION_MAX_CHARS, `Keep the job description under ${JOB_DESCRIPTION_MAX_CHARS.toLocaleString('en-US')} characters.`)
+    .optional(),
 });
 
 function wantsAsync(req: Request) {
@@ -160,9 +169,12 @@ export function aiRoutes({ service, imageGeneration, testJobs, objectRemoverTake
   router.post('/resume-review', upload('resume', MAX_PDF_BYTES, 'resume'), async (req, res) => {
     const file = fileOf(req, 'resume');
     if (!file) throw badRequest('Choose your resume as a PDF file.');
+    const { job_description: jobDescription } = resumeReviewSchema.parse(req.body ?? {});
     await checkPdfUpload(file.buffer);
     const input: UploadToStore = { key: newObjectKey('uploads', 'pdf'), body: file.buffer, contentType: 'application/pdf' };
-    reply(res, await service.submit(currentUser(req), 'resume-review', { inputKey: input.key }, { async: wantsAsync(req), uploads: [input] }));
+    reply(res, await service.submit(currentUser(req), 'resume-review',
+      { inputKey: input.key, ...(jobDescription ? { jobDescription } : {}) },
+      { async: wantsAsync(req), uploads: [input] }));
   });
 
   return router;

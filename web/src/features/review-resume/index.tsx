@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Check, FileSearch, FileText, Sparkles } from 'lucide-react';
 import { EmptyState } from '../../components/empty-state.js';
+import { TextAreaField } from '../../components/field.js';
+import { Markdown } from '../../components/markdown.js';
 import { paths } from '../../config/paths.js';
 import { toolCards } from '../../config/tools.js';
 import type { EngineInfo } from '../../lib/jobs.js';
@@ -15,6 +17,16 @@ import { useToolRun } from '../../components/tool/use-tool-run.js';
 
 const tool = toolByPath(toolCards, paths.reviewResume);
 
+/** The API's limit for the optional job ad. */
+const JOB_DESCRIPTION_MAX = 10_000;
+/** The review ends with what the parser read; the page shows that part beside the review. */
+const WHAT_WE_READ = '\n## What We Read\n';
+
+function splitReview(content: string): { review: string; whatWeRead: string | null } {
+  const at = content.indexOf(WHAT_WE_READ);
+  return at < 0 ? { review: content, whatWeRead: null } : { review: content.slice(0, at), whatWeRead: content.slice(at + WHAT_WE_READ.length) };
+}
+
 const benefits = [
   'Content analysis',
   'Formatting and structure feedback',
@@ -25,6 +37,7 @@ const benefits = [
 
 export default function ReviewResumePage() {
   const [file, setFile] = useState<File | null>(null);
+  const [jobDescription, setJobDescription] = useState('');
   const [analysis, setAnalysis] = useState<{ content: string; engine?: EngineInfo } | null>(null);
   const { run, processing, progress, quota, limitReached } = useToolRun('resume-review');
 
@@ -39,11 +52,13 @@ export default function ReviewResumePage() {
     if (!file || processing) return;
     const form = new FormData();
     form.append('resume', file);
+    if (jobDescription.trim()) form.append('job_description', jobDescription.trim());
     const reply = await run('/api/ai/resume-review', form);
     if (reply) setAnalysis({ content: reply.content ?? '', engine: reply.engine });
   }
 
   const done = analysis !== null && !processing;
+  const parts = done ? splitReview(analysis.content) : null;
 
   return (
     <ToolPage tool={tool}>
@@ -60,6 +75,15 @@ export default function ReviewResumePage() {
             file={file}
             onFile={chooseFile}
             disabled={processing}
+          />
+          <TextAreaField
+            label="Job description (optional)"
+            hint={`Paste a job ad to see which of its skills and keywords your resume has and lacks (${jobDescription.length.toLocaleString('en-US')}/${JOB_DESCRIPTION_MAX.toLocaleString('en-US')} characters).`}
+            value={jobDescription}
+            maxLength={JOB_DESCRIPTION_MAX}
+            onChange={(event) => setJobDescription(event.target.value)}
+            disabled={processing}
+            rows={4}
           />
           <div className="rounded-xl border border-teal-100 bg-teal-50/60 px-3.5 py-3">
             <p className="mb-2 text-sm font-semibold text-teal-900">What you'll get</p>
@@ -106,7 +130,16 @@ export default function ReviewResumePage() {
           <>
             <SuccessBanner>Analysis Complete!</SuccessBanner>
             <EngineNotice engine={analysis.engine} />
-            <MarkdownResult label="Analysis">{analysis.content}</MarkdownResult>
+            <div className={parts?.whatWeRead ? 'grid gap-4 2xl:grid-cols-[minmax(0,1fr)_18rem]' : undefined}>
+              <MarkdownResult label="Analysis">{parts?.review ?? analysis.content}</MarkdownResult>
+              {parts?.whatWeRead ? (
+                <aside aria-label="What we read" className="max-h-[40rem] overflow-y-auto rounded-xl border border-slate-200 bg-white p-4 text-sm">
+                  <p className="mb-2 font-semibold text-slate-900">What we read</p>
+                  <p className="mb-3 text-xs text-slate-500">The contacts, sections and entries taken from your PDF — the basis of every claim in the review.</p>
+                  <Markdown>{parts.whatWeRead}</Markdown>
+                </aside>
+              ) : null}
+            </div>
           </>
         ) : processing ? (
           <EmptyState icon={<FileSearch className="size-6 animate-pulse" aria-hidden="true" />} title="Analysing Your Resume..." className="flex-1">

@@ -3,6 +3,8 @@
  * gutter when the page has two columns, joins runs on the same baseline, keeps the wide gaps
  * (for table detection) and labels the lines under each recognised section heading.
  */
+import { hasDate } from './dates.js';
+import { exactHeadingKey, headingWordKey, type HeadingKey } from './headings.js';
 import type { PdfPage, PdfText, TextRun } from './pdf-text.js';
 
 export interface Segment { x: number; text: string }
@@ -23,6 +25,10 @@ export interface Line {
   pageHeight: number;
   /** Every run is marked as an artifact (page header, footer, page number in tagged PDFs). */
   artifact: boolean;
+  /** A running header or footer: repeated at the same edge of several pages. Not part of any section. */
+  furniture?: boolean;
+  /** Read by OCR from a picture of the page. */
+  ocr?: boolean;
 }
 
 export interface PageLayout {
@@ -38,7 +44,8 @@ export type SectionKey =
   | 'summary' | 'experience' | 'education' | 'skills' | 'projects' | 'certifications'
   | 'awards' | 'languages' | 'volunteering' | 'publications' | 'interests' | 'references';
 
-export interface Section { key: SectionKey | 'header'; heading: string; lines: Line[] }
+/** 'other': a heading the review has no advice for (contact block, personal data, links). */
+export interface Section { key: SectionKey | 'header' | 'other'; heading: string; lines: Line[]; headingLine?: Line }
 
 export interface ResumeLayout {
   pages: PageLayout[];
@@ -51,62 +58,72 @@ export interface ResumeLayout {
 export function buildLayout(pdf: PdfText): ResumeLayout {
   const pages = pdf.pages.map(layoutPage);
   const lines = pages.flatMap((page) => page.lines);
-  return { pages, lines, sections: splitSections(lines) };
+  markRunningHeadersAndFooters(lines);
+  return { pages, lines, sections: splitSections(lines.filter((l) => !l.furniture)) };
+}
+
+/** Lines near the top or bottom edge whose text (page numbers aside) recurs on another page. */
+function markRunningHeadersAndFooters(lines: Line[]): void {
+  const nearEdge = (l: Line) => l.y < 50 || l.y > l.pageHeight - 60;
+  const key = (l: Line) => l.text.replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
+  const edge = lines.filter(nearEdge);
+  for (const line of edge) {
+    if (edge.some((o) => o.page !== line.page && key(o) === key(line))) line.furniture = true;
+  }
 }
 
 function layoutPage(page: PdfPage): PageLayout {
-  const gutterX = findGutter(page);
+  const columns = findColumns(page);
   const build = (runs: TextRun[], column: Line['column']) => joinLines(runs, column, page);
-  if (gutterX === null) {
-    return { page: page.number, width: page.width, height: page.height, gutterX, lines: build(page.runs, 'full') };
-  }
-  const full = page.runs.filter((r) => r.x < gutterX - 1 && r.x + r.width > gutterX + 1);
-  const left = page.runs.filter((r) => r.x + r.width <= gutterX + 1 && !full.includes(r));
-  const right = page.runs.filter((r) => r.x >= gutterX - 1 && !full.includes(r) && !left.includes(r));
-  const columnsTop = Math.min(...[...left, ...right].map((r) => r.y));
-  const fullLines = build(full, 'full');
+  const base = { page: page.number, width: page.width, height: page.height };
+  if (columns === null) return { ...base, gutterX: null, lines: build(page.runs, 'full') };
+  const { gutterX, top } = columns;
+  const inColumns = (r: TextRun) => r.y > top + 1 && !isFooter(r, page) && !crosses(r, gutterX);
+  const above = page.runs.filter((r) => !inColumns(r) && r.y <= top + 1);
+  const below = page.runs.filter((r) => !inColumns(r) && r.y > top + 1);
   return {
-    page: page.number, width: page.width, height: page.height, gutterX,
+    ...base, gutterX,
     lines: [
-      ...fullLines.filter((l) => l.y < columnsTop),
-      ...build(left, 'left'),
-      ...build(right, 'right'),
-      ...fullLines.filter((l) => l.y >= columnsTop),
+      ...build(above, 'full'),
+      ...build(page.runs.filter((r) => inColumns(r) && r.x + r.width / 2 < gutterX), 'left'),
+      ...build(page.runs.filter((r) => inColumns(r) && r.x + r.width / 2 >= gutterX), 'right'),
+      ...build(below, 'full'),
     ],
   };
 }
 
+const crosses = (r: TextRun, x: number) => r.x < x - 1 && r.x + r.width > x + 1;
+/** Page footers (page numbers, a repeated address line) may span the columns. */
+const isFooter = (r: TextRun, page: PdfPage) => r.y > page.height * 0.93;
+const chars = (list: TextRun[]) => list.reduce((n, r) => n + r.text.length, 0);
+
 /**
- * A vertical band in the middle half of the page that almost no text crosses, with plenty of text
- * on both sides at the same heights, is a column gutter. Right-aligned dates in a one-column
- * resume do not qualify: the bullets cross every candidate band.
+ * Two columns: a vertical band in the middle half of the page that no text crosses below some
+ * height (a name, a title or an intro paragraph may span the page above it), with plenty of text
+ * on both sides at the same heights. Right-aligned dates in a one-column resume do not qualify:
+ * the bullets cross every candidate band down to the bottom of the page.
  */
-function findGutter(page: PdfPage): number | null {
-  const runs = page.runs;
-  const chars = (list: TextRun[]) => list.reduce((n, r) => n + r.text.length, 0);
+function findColumns(page: PdfPage): { gutterX: number; top: number } | null {
+  const runs = page.runs.filter((r) => !isFooter(r, page));
   const total = chars(runs);
   if (runs.length < 10 || total === 0) return null;
-  let best: { x: number; crossing: number } | null = null;
-  const candidates: Array<{ x: number; crossing: number }> = [];
+  const candidates: Array<{ x: number; top: number; score: number }> = [];
   for (let x = page.width * 0.25; x <= page.width * 0.75; x += 2) {
-    const crossing = chars(runs.filter((r) => r.x < x - 1 && r.x + r.width > x + 1));
-    candidates.push({ x, crossing });
-    if (!best || crossing < best.crossing) best = { x, crossing };
+    const top = Math.max(-1, ...runs.filter((r) => crosses(r, x)).map((r) => r.y));
+    const below = runs.filter((r) => r.y > top + 1);
+    const belowChars = chars(below);
+    if (belowChars < total * 0.4) continue;
+    const score = Math.min(chars(below.filter((r) => r.x + r.width <= x + 1)), chars(below.filter((r) => r.x >= x - 1)));
+    if (score >= belowChars * 0.15) candidates.push({ x, top, score });
   }
-  if (!best || best.crossing > total * 0.08) return null;
-  // The middle of the widest run of best candidates is the gutter's centre.
-  const lowest = candidates.filter((c) => c.crossing === best.crossing);
-  let runStart = 0, bestRun: [number, number] = [0, 0];
-  for (let i = 1; i <= lowest.length; i++) {
-    if (i === lowest.length || lowest[i].x - lowest[i - 1].x > 2.5) {
-      if (i - runStart > bestRun[1] - bestRun[0]) bestRun = [runStart, i];
-      runStart = i;
-    }
-  }
-  const gutter = (lowest[bestRun[0]].x + lowest[bestRun[1] - 1].x) / 2;
-  const left = runs.filter((r) => r.x + r.width <= gutter + 1);
-  const right = runs.filter((r) => r.x >= gutter - 1);
-  if (chars(left) < total * 0.15 || chars(right) < total * 0.15) return null;
+  const winner = candidates.reduce<(typeof candidates)[number] | null>((a, c) => (!a || c.score > a.score ? c : a), null);
+  // The gutter is the middle of the band of equally good candidates around the best one.
+  const band = candidates.filter((c) => winner && c.top === winner.top && c.score === winner.score);
+  const best = winner && { ...winner, x: (band[0].x + band[band.length - 1].x) / 2 };
+  if (!best) return null;
+  const below = runs.filter((r) => r.y > best.top + 1);
+  const left = below.filter((r) => r.x + r.width <= best.x + 1);
+  const right = below.filter((r) => r.x >= best.x - 1);
   const rows = (list: TextRun[]) => new Set(list.map((r) => Math.round(r.y / 4))).size;
   if (rows(left) < 5 || rows(right) < 5) return null;
   // Side by side, not one block above the other.
@@ -114,7 +131,7 @@ function findGutter(page: PdfPage): number | null {
   const [lt, lb] = span(left), [rt, rb] = span(right);
   const overlap = Math.min(lb, rb) - Math.max(lt, rt);
   if (overlap < 0.4 * Math.min(lb - lt, rb - rt)) return null;
-  return gutter;
+  return { gutterX: best.x, top: best.top };
 }
 
 function joinLines(runs: TextRun[], column: Line['column'], page: PdfPage): Line[] {
@@ -135,10 +152,10 @@ function joinLines(runs: TextRun[], column: Line['column'], page: PdfPage): Line
       const gap = previous ? run.x - (previous.x + previous.width) : Infinity;
       if (gap > 0.6 * run.fontSize) cellStarts.push(run.x);
       if (!previous || gap > 2 * run.fontSize) {
-        segments.push({ x: run.x, text: run.text.trim() });
+        segments.push({ x: run.x, text: collapseLetterSpacing(run.text.trim()) });
       } else {
         const join = gap > 0.15 * run.fontSize && !/\s$/.test(segments[segments.length - 1].text) ? ' ' : '';
-        segments[segments.length - 1].text += join + run.text.trim();
+        segments[segments.length - 1].text += join + collapseLetterSpacing(run.text.trim());
       }
       previous = run;
     }
@@ -147,64 +164,95 @@ function joinLines(runs: TextRun[], column: Line['column'], page: PdfPage): Line
     const letters = group.filter((r) => /\p{L}/u.test(r.text));
     return {
       page: page.number, text, x: group[0].x, y: group[0].y, fontSize,
-      bold: letters.length > 0 && letters.every((r) => r.bold),
+      bold: letters.length > 0 && letters.every((r) => r.bold || BOLD_FONT.test(r.font)),
       segments, cellStarts, column, pageHeight: page.height,
       artifact: group.every((r) => r.artifact),
+      ...(group.every((r) => r.font === 'OCR') ? { ocr: true } : {}),
     };
   });
 }
 
-const HEADINGS: Record<SectionKey, readonly string[]> = {
-  summary: ['summary', 'professional summary', 'career summary', 'executive summary', 'profile', 'professional profile', 'about me', 'about', 'objective', 'career objective', 'personal statement'],
-  experience: ['experience', 'work experience', 'professional experience', 'relevant experience', 'employment', 'employment history', 'work history', 'career history', 'experience highlights'],
-  education: ['education', 'academic background', 'education and training', 'qualifications', 'academic qualifications'],
-  skills: ['skills', 'technical skills', 'key skills', 'core skills', 'core competencies', 'competencies', 'areas of expertise', 'expertise', 'technologies', 'skills and tools', 'tools'],
-  projects: ['projects', 'personal projects', 'selected projects', 'key projects', 'side projects'],
-  certifications: ['certifications', 'certification', 'certificates', 'licenses', 'licences', 'licenses and certifications', 'certifications and licenses', 'courses', 'training'],
-  awards: ['awards', 'honors', 'honours', 'awards and honors', 'achievements'],
-  languages: ['languages'],
-  volunteering: ['volunteering', 'volunteer experience', 'volunteer work', 'community involvement'],
-  publications: ['publications'],
-  interests: ['interests', 'hobbies', 'hobbies and interests'],
-  references: ['references'],
-};
-
-const HEADING_LOOKUP = new Map<string, SectionKey>(
-  Object.entries(HEADINGS).flatMap(([key, names]) => names.map((name) => [name, key as SectionKey] as const)),
-);
-
-/** Single words that make a short capitalised or bold line a heading ("SKILLS MATRIX"). */
-const HEADING_WORDS = new Map<string, SectionKey>([
-  ['summary', 'summary'], ['profile', 'summary'], ['objective', 'summary'], ['experience', 'experience'],
-  ['employment', 'experience'], ['education', 'education'], ['skills', 'skills'], ['projects', 'projects'],
-  ['certifications', 'certifications'], ['certificates', 'certifications'], ['awards', 'awards'],
-  ['languages', 'languages'], ['volunteering', 'volunteering'], ['publications', 'publications'], ['interests', 'interests'],
-]);
-
 /**
- * The section a line heads, or null: a short line that is a known heading name, or a short
- * all-capitals (or bold) line with a heading word in it.
+ * Letter-spaced text ("P a s s i o n n é", as Canva and Illustrator draw tracked headings) comes out
+ * of pdfjs with a space after every letter: four or more single letters in a row are one word
+ * (a double space still separates words).
  */
-export function headingKey(text: string, emphasised = false): SectionKey | null {
-  const normal = text.toLowerCase().replace(/&/g, 'and').replace(/[^a-z ]+/g, ' ').replace(/\s+/g, ' ').trim();
-  if (normal === '' || normal.split(' ').length > 5) return null;
-  const exact = HEADING_LOOKUP.get(normal);
-  if (exact) return exact;
-  const letters = text.replace(/[^\p{L}]/gu, '');
-  if (normal.split(' ').length > 4 || !(emphasised || (letters.length > 3 && letters === letters.toUpperCase()))) return null;
-  for (const word of normal.split(' ')) {
-    const key = HEADING_WORDS.get(word);
-    if (key) return key;
-  }
-  return null;
+export function collapseLetterSpacing(text: string): string {
+  return text.replace(/(?<![\p{L}\p{N}])\p{L}(?: \p{L}){3,}(?![\p{L}\p{N}])/gu, (letters) => letters.replace(/ /g, ''));
 }
 
+/** Bold faces whose names do not say "Bold": TeX's bold extended (CMBX, SFBX, LMRomanDemi). */
+const BOLD_FONT = /^(cmbx|sfbx|cmb\d|ecbx|lmroman\d*-?(demi|bold))|bold|black|heavy|semibold|demi/i;
+
+/**
+ * The section a line of text heads, judged from its words alone: a known heading name in any
+ * supported language, or a short emphasised (bold or all-capitals) line with a heading word.
+ */
+export function headingKey(text: string, emphasised = false): HeadingKey | null {
+  return exactHeadingKey(text) ?? (emphasised || isCaps(text) ? headingWordKey(text) : null);
+}
+
+interface HeadingStyle { size: number; bold: boolean; caps: boolean; colon: boolean }
+
+const isCaps = (text: string) => { const letters = text.replace(/[^\p{L}]/gu, ''); return letters.length > 2 && letters === letters.toUpperCase(); };
+const styleOf = (line: Line): HeadingStyle => ({ size: line.fontSize, bold: line.bold, caps: isCaps(line.text), colon: /:\s*$/.test(line.text) });
+const LIST_MARK = /^\s*([•●▪■◦‣∙·○►▸✓✔➢➤➔→–—*+\uF0B7\uF0A7\uF076\uF0D8\uF0FC-]|\d+[.)])\s/u;
+
+/**
+ * Headings: a short line on its own that names a section in one of the supported languages, or
+ * has a heading word and the look of the other headings (size, weight, capitals, trailing colon),
+ * or — once two or more named headings set the style — any short line in exactly that style.
+ */
 function splitSections(lines: Line[]): Section[] {
+  const bodySize = commonSize(lines);
+  const standsOut = (l: Line) => l.bold || l.fontSize > bodySize + 0.5 || isCaps(l.text) || /:\s*$/.test(l.text);
+  const candidate = (l: Line) => l.segments.length === 1 && !LIST_MARK.test(l.text) && l.text.length <= 60;
+  const allNamed = lines.filter((l) => candidate(l) && exactHeadingKey(l.text) !== null && standsOutOrAlone(l, lines, standsOut));
+  // A named line smaller than most named headings is a sub-heading ("Coursework" under Education).
+  const mainSize = commonSize(allNamed);
+  // OCR sizes are estimates from letter heights: too rough to tell a sub-heading by.
+  const ocr = lines.every((l) => l.ocr);
+  const named = allNamed.length >= 3 && !ocr ? allNamed.filter((l) => l.fontSize >= 0.93 * mainSize) : allNamed;
+  const styles = named.map(styleOf);
+  const sameStyle = (l: Line) => styles.some((s) => {
+    const t = styleOf(l);
+    return Math.abs(s.size - t.size) < 0.3 && s.bold === t.bold && s.caps === t.caps && s.colon === t.colon;
+  });
+  const keyOf = (l: Line): HeadingKey | null => {
+    if (!candidate(l)) return null;
+    if (named.includes(l)) return exactHeadingKey(l.text);
+    const word = headingWordKey(l.text);
+    if (word && (styles.length ? sameStyle(l) : standsOut(l))) return word;
+    // Unnamed headings only where the heading style is distinctive (larger, capitals or a colon —
+    // bold alone is how many resumes set company names) and not over an entry's dated line.
+    const distinctive = styles.some((st) => st.size > bodySize + 0.5 || st.caps || st.colon);
+    if (styles.length >= 2 && distinctive && sameStyle(l) && !/\d/.test(l.text) && l.text.split(/\s+/).length <= 4 && !nextHasDate(l)) return 'other';
+    return null;
+  };
+  const nextHasDate = (l: Line) => {
+    const next = lines[lines.indexOf(l) + 1];
+    return !!next && next.page === l.page && hasDate(next.text);
+  };
   const sections: Section[] = [{ key: 'header', heading: '', lines: [] }];
   for (const line of lines) {
-    const key = headingKey(line.text, line.bold);
-    if (key) sections.push({ key, heading: line.text.trim(), lines: [] });
+    const key = keyOf(line);
+    if (key) sections.push({ key, heading: line.text.trim(), lines: [], headingLine: line });
     else sections[sections.length - 1].lines.push(line);
   }
   return sections;
+}
+
+/** A heading name set like body text still counts when it stands on a line of its own with space around it. */
+function standsOutOrAlone(line: Line, lines: Line[], standsOut: (l: Line) => boolean): boolean {
+  if (standsOut(line)) return true;
+  const i = lines.indexOf(line);
+  const next = lines[i + 1];
+  return !next || next.page !== line.page || next.y - line.y > 1.6 * line.fontSize;
+}
+
+/** The font size that most characters are set in. */
+function commonSize(lines: Line[]): number {
+  const counts = new Map<number, number>();
+  for (const l of lines) counts.set(Math.round(l.fontSize * 2) / 2, (counts.get(Math.round(l.fontSize * 2) / 2) ?? 0) + l.text.length);
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 0;
 }

@@ -23,12 +23,17 @@ export interface TextRun {
   artifact: boolean;
 }
 
+/** A link annotation: where it points and the area it covers (same coordinates as runs). */
+export interface PdfLink { url: string; x: number; y: number; width: number; height: number }
+
 export interface PdfPage {
   number: number;
   width: number;
   height: number;
   runs: TextRun[];
   imageCount: number;
+  /** Web, mail and phone links (LinkedIn often exists only as a link on an icon or a handle). */
+  links?: PdfLink[];
 }
 
 export interface PdfText {
@@ -117,7 +122,9 @@ export async function readPdfTextHere(bytes: Uint8Array, signal?: AbortSignal): 
 
 async function readPage(page: PDFPageProxy, number: number, fonts: Set<string>): Promise<PdfPage> {
   const viewport = page.getViewport({ scale: 1 });
-  const [content, operators] = await Promise.all([page.getTextContent({ includeMarkedContent: true }), page.getOperatorList()]);
+  const [content, operators, annotations] = await Promise.all([
+    page.getTextContent({ includeMarkedContent: true }), page.getOperatorList(), page.getAnnotations().catch(() => []),
+  ]);
   const fontNames = new Map<string, string>();
   const baseFont = (id: string): string => {
     let name = fontNames.get(id);
@@ -156,7 +163,17 @@ async function readPage(page: PDFPageProxy, number: number, fonts: Set<string>):
     });
   }
   const imageCount = operators.fnArray.filter((fn) => IMAGE_OPS.has(fn)).length;
-  return { number, width: viewport.width, height: viewport.height, runs, imageCount };
+  const links = readLinks(annotations as Array<{ subtype?: string; url?: string; unsafeUrl?: string; rect?: number[] }>, viewport.viewBox);
+  return { number, width: viewport.width, height: viewport.height, runs, imageCount, links };
+}
+
+function readLinks(annotations: Array<{ subtype?: string; url?: string; unsafeUrl?: string; rect?: number[] }>, viewBox: number[]): PdfLink[] {
+  return annotations.flatMap((a) => {
+    const url = a.url ?? a.unsafeUrl;
+    if (a.subtype !== 'Link' || typeof url !== 'string' || !a.rect) return [];
+    const [x1, y1, x2, y2] = a.rect;
+    return [{ url: url.slice(0, 500), x: x1 - viewBox[0], y: viewBox[3] - y2, width: x2 - x1, height: y2 - y1 }];
+  });
 }
 
 function describeOpenError(error: unknown): UserFacingJobError {

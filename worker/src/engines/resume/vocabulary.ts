@@ -1,7 +1,7 @@
 /** Word lists the rule-based analysis uses. Lower case. */
 
 export const ACTION_VERBS = new Set([
-  'accelerated', 'accomplished', 'achieved', 'acquired', 'adapted', 'administered', 'advised', 'advocated', 'analysed', 'analyzed',
+  'accelerated', 'accomplished', 'added', 'applied', 'loaded', 'provisioned', 'engaged', 'multitasked', 'hosted', 'supported', 'owned', 'achieved', 'acquired', 'adapted', 'administered', 'advised', 'advocated', 'analysed', 'analyzed',
   'architected', 'arranged', 'assembled', 'assessed', 'audited', 'authored', 'automated', 'balanced', 'boosted', 'briefed',
   'budgeted', 'built', 'calculated', 'campaigned', 'captured', 'catalogued', 'championed', 'chaired', 'clarified', 'coached',
   'collaborated', 'compiled', 'completed', 'composed', 'computed', 'conceived', 'conducted', 'configured', 'consolidated', 'constructed',
@@ -19,7 +19,7 @@ export const ACTION_VERBS = new Set([
   'redesigned', 'reduced', 'refactored', 'refined', 'reorganised', 'reorganized', 'replaced', 'researched', 'resolved', 'restructured',
   'revamped', 'reviewed', 'revised', 'saved', 'scaled', 'scheduled', 'secured', 'shipped', 'simplified', 'solved',
   'spearheaded', 'standardised', 'standardized', 'steered', 'streamlined', 'strengthened', 'structured', 'supervised', 'surpassed', 'taught',
-  'tested', 'trained', 'transformed', 'translated', 'tripled', 'troubleshot', 'unified', 'upgraded', 'validated', 'won', 'wrote',
+  'tested', 'tracked', 'trained', 'transformed', 'translated', 'tripled', 'troubleshot', 'unified', 'upgraded', 'validated', 'won', 'wrote',
 ]);
 
 /** Openings that describe duties instead of results. */
@@ -36,14 +36,14 @@ export const CLICHES = [
   'best of breed', 'references available upon request', 'fast learner', 'quick learner', 'people person',
 ];
 
-/** Font families every ATS and PDF reader handles. Compared by prefix, case-insensitive. */
-export const COMMON_FONTS = [
-  'arial', 'helvetica', 'calibri', 'cambria', 'times', 'georgia', 'garamond', 'verdana', 'tahoma', 'trebuchet',
-  'book antiqua', 'bookantiqua', 'palatino', 'century', 'gill sans', 'gillsans', 'lato', 'open sans', 'opensans',
-  'roboto', 'source sans', 'sourcesans', 'noto', 'liberation', 'dejavu', 'segoe', 'courier', 'inter', 'montserrat',
-  'raleway', 'pt sans', 'ptsans', 'pt serif', 'ptserif', 'carlito', 'caladea', 'aptos', 'lmroman', 'cmr', 'sfns', 'helveticaneue',
-  'franklin', 'corbel', 'constantia', 'candara', 'lucida', 'ibm plex', 'ibmplex', 'merriweather', 'nunito', 'poppins',
-];
+/**
+ * Icon fonts: their glyphs (phone, envelope, LinkedIn logo) extract as stray letters. A minor
+ * remark. Compared by prefix, case-insensitive, ignoring spaces, dashes and underscores.
+ */
+export const ICON_FONTS = ['fontawesome', 'font awesome', 'fa-solid', 'fa-brands', 'fa-regular', 'materialicons', 'material icons', 'materialsymbols', 'ionicons', 'academicons', 'icomoon', 'wingdings', 'webdings', 'zapfdingbats', 'dingbats', 'octicons', 'bootstrap-icons', 'remixicon'];
 
-/** Icon and symbol fonts whose glyphs come out as garbage in plain-text extraction. */
-export const SYMBOL_FONTS = ['zapfdingbats', 'symbol', 'wingdings', 'webdings', 'fontawesome', 'font awesome', 'materialicons', 'material icons', 'ionicons'];
+/**
+ * Fonts word processors and TeX use to draw bullets and small symbols (Word's round bullet is
+ * SymbolMT, LibreOffice's arrows OpenSymbol, TeX's bullet CMSY or LMMathSymbols): never a problem.
+ */
+export const BULLET_FONTS = ['symbol', 'opensymbol', 'cmsy', 'cmmi', 'lmmathsymbols', 'lmmathitalic', 'msam', 'msbm', 'stix', 'cambriamath'];

@@ -155,6 +155,17 @@ describe('resume-review handler', () => {
     expect(ctx.updates.map((u) => u.stage)).toEqual(['Reading PDF', 'Analysing', 'Writing review']);
   });
 
+  it('with a job description: a keyword match section, and what was read, after the review', async () => {
+    use(withEngine(null));
+    const jobDescription = 'Data engineer: Kafka, Airflow and Python daily; Looker dashboards; Kubernetes a plus.';
+    const ctx = context<'resume-review'>({ userId: 'u1', inputKey: 'k', jobDescription }, { k: await fixtures.browserStyleResume() });
+    const content = (await resumeReview(ctx) as { content: string }).content;
+    expect(content).toMatch(/## Job Description Match\n\n\*\*Match: \d+%\*\*/);
+    expect(content).toMatch(/\*\*In your resume:\*\* [^\n]*kafka/);
+    expect(content).toMatch(/\*\*Missing:\*\* [^\n]*kubernetes/);
+    expect(content.indexOf('## Job Description Match')).toBeLessThan(content.indexOf('## What We Read'));
+  });
+
   it('with a model: the narrative comes from the model, the score and checks from the analysis', async () => {
     const engine = new ScriptedEngine(['## Content Analysis\nSolid, quantified bullets.\n\n## Professional Tips\n- Keep it up.']);
     use(withEngine(engine));

@@ -1,0 +1,212 @@
+/** The parser's building blocks: dates, headings, language, letter-spaced text, pronouns. */
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { analyseResume } from '../analysis.js';
+import { findDates } from '../dates.js';
+import { detectLanguage } from '../language.js';
+import { buildLayout, headingKey } from '../layout.js';
+import { readPdfText } from '../pdf-text.js';
+import { renderReview } from '../review.js';
+
+const range = (text: string) => findDates(text).ranges.map((r) => r.text);
+
+describe('dates in the forms resumes use', () => {
+  it.each([
+    ['June – August 2021', 'June – August 2021'],
+    ['Sept. 2022 – Dec 2022', 'Sept. 2022 – Dec 2022'],
+    ['2019 – Present', '2019 – Present'],
+    ['03/2020 - 11/2021', '03/2020 - 11/2021'],
+    ['2020.05 – 2021.03', '2020.05 – 2021.03'],
+    ['Sep. 2023 Mar. 2024', 'Sep. 2023 Mar. 2024'],
+    ['Sep. 2023\u00ADMar. 2024', 'Sep. 2023\u00ADMar. 2024'],
+    ['2019 –\nPresent', '2019 –\nPresent'],
+    ['März 2019 – heute', 'März 2019 – heute'],
+    ["2020 - aujourd'hui", "2020 - aujourd'hui"],
+    ['janv. 2018 à déc. 2019', 'janv. 2018 à déc. 2019'],
+    ['enero de 2020 – actualidad', 'enero de 2020 – actualidad'],
+    ['set. 2019 – atual', 'set. 2019 – atual'],
+    ['gennaio 2017 – oggi', 'gennaio 2017 – oggi'],
+    ['mei 2015 – heden', 'mei 2015 – heden'],
+    ['seit 2019', 'seit 2019'],
+  ])('%j is a range', (text, expected) => {
+    expect(range(text)).toEqual([expected]);
+  });
+
+  it('ranges run to the present or end in the last month of a bare year', () => {
+    const [open] = findDates('Jan 2020 – current').ranges;
+    expect(open.end).toBeNull();
+    const [years] = findDates('2018 - 2022').ranges;
+    expect(years.end!.month - years.start.month).toBe(4 * 12 + 11);
+  });
+
+  it('a GPA or a phone number is not a date', () => {
+    expect(findDates('GPA: 4.00 (9.15/10.0)').singles).toEqual([]);
+    expect(findDates('(+82) 10-9030-1843').singles).toEqual([]);
+  });
+});
+
+describe('headings and language', () => {
+  it.each([
+    ['Berufserfahrung', 'experience'], ['Beruflicher Werdegang', 'experience'], ['Ausbildung', 'education'], ['Technische Kenntnisse', 'skills'],
+    ['EXPÉRIENCES :', 'experience'], ['Formation', 'education'], ['Compétences', 'skills'], ["Centres d'intérêt", 'interests'],
+    ['Experiencia laboral', 'experience'], ['Formação acadêmica', 'education'], ['Esperienze professionali', 'experience'], ['Werkervaring', 'experience'],
+    ['Honors & Awards', 'awards'], ['Persönliche Daten', 'other'],
+  ])('%j heads %s', (text, key) => {
+    expect(headingKey(text)).toBe(key);
+  });
+
+  it('guesses the language from common words', () => {
+    expect(detectLanguage('Entwicklung eines Systems für die Montage und den Service von Anlagen mit der Abteilung')).toBe('de');
+    expect(detectLanguage("Après un début de carrière en DevOps, je me suis orienté vers le développement web et la création d'applications")).toBe('fr');
+    expect(detectLanguage('Built the data platform for the analytics team and reduced the cost of the pipeline by a third')).toBe('en');
+    expect(detectLanguage('Zaprojektowałem system płatności dla banku')).toBe('other');
+  });
+});
+
+describe('text as drawn', () => {
+  async function onePage(draw: (page: import('pdf-lib').PDFPage, font: import('pdf-lib').PDFFont) => void): Promise<Uint8Array> {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    draw(doc.addPage([612, 792]), font);
+    return doc.save();
+  }
+
+  it('letter-spaced text drawn one letter at a time is read as words', async () => {
+    const bytes = await onePage((page, font) => {
+      let x = 56;
+      for (const ch of 'Passionate engineer') {
+        if (ch !== ' ') page.drawText(ch, { x, y: 700, size: 10, font });
+        x += (ch === ' ' ? 6 : font.widthOfTextAtSize(ch, 10)) + 2.5;
+      }
+      page.drawText('Filler line so the page has some text in it.', { x: 56, y: 680, size: 10, font });
+    });
+    const layout = buildLayout(await readPdfText(bytes));
+    expect(layout.lines[0].text).toBe('Passionate engineer');
+  });
+
+  it('company names set bold like the headings stay inside their section', async () => {
+    const doc = await PDFDocument.create();
+    const regular = await doc.embedFont(StandardFonts.Helvetica);
+    const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+    const page = doc.addPage([612, 792]);
+    let y = 740;
+    const line = (text: string, font = regular, x = 56) => { page.drawText(text, { x, y, size: 11, font }); y -= 15; };
+    line('Experience', bold);
+    for (const company of ['Acme Corp', 'Globex Inc']) {
+      line(company, bold);
+      line('Software Engineer');
+      page.drawText('Jan 2020 – Mar 2022', { x: 450, y: y + 15, size: 11, font: regular });
+      line('• Built the billing service used by 40 teams across the company', regular, 66);
+      line('• Cut deploy time from 30 to 5 minutes with a new pipeline', regular, 66);
+    }
+    line('Education', bold);
+    line('BSc Computer Science, State University   2015 – 2019');
+    line('Skills', bold);
+    line('TypeScript, Go, PostgreSQL, Kubernetes');
+    const pdf = await readPdfText(await doc.save());
+    const a = analyseResume(buildLayout(pdf), pdf);
+    expect(a.parsed.sections.map((sec) => sec.heading)).toEqual(['Experience', 'Education', 'Skills']);
+    expect(a.parsed.roles.filter((r) => r.section === 'experience').map((r) => r.heading[0])).toEqual(['Acme Corp', 'Globex Inc']);
+    expect(a.bullets.count).toBe(4);
+  });
+
+  it('"2ème" in an English resume is not the pronoun "me"', async () => {
+    const bytes = await onePage((page, font) => {
+      page.drawText('Education', { x: 56, y: 720, size: 14, font });
+      page.drawText('Built a compiler for the 2eme annee course and the team in the lab of the school', { x: 56, y: 700, size: 10, font });
+    });
+    const pdf = await readPdfText(bytes);
+    // Helvetica in pdf-lib has no "è": the run is rewritten after extraction, as a PDF with the glyph would read.
+    pdf.pages[0].runs = pdf.pages[0].runs.map((r) => ({ ...r, text: r.text.replace('2eme', '2ème') }));
+    const a = analyseResume(buildLayout(pdf), pdf);
+    expect(a.language).toBe('en');
+    expect(a.pronouns).toEqual({});
+  });
+});
+
+describe('languages and confidence', () => {
+  async function resume(lines: Array<[string, boolean?]>): Promise<Uint8Array> {
+    const doc = await PDFDocument.create();
+    const regular = await doc.embedFont(StandardFonts.Helvetica);
+    const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+    const page = doc.addPage([612, 792]);
+    lines.forEach(([text, heading], i) => page.drawText(text, { x: 56, y: 740 - 16 * i, size: heading ? 13 : 10.5, font: heading ? bold : regular }));
+    return doc.save();
+  }
+  const review = async (bytes: Uint8Array) => {
+    const pdf = await readPdfText(bytes);
+    const a = analyseResume(buildLayout(pdf), pdf, { now: new Date('2026-11-24T00:00:00Z') });
+    return { a, md: renderReview(a) };
+  };
+
+  it('a Spanish resume: its headings and dates are read, English wording rules are not applied', async () => {
+    const { a, md } = await review(await resume([
+      ['Lucía Fernández'], ['lucia@example.es  |  +34 612 345 678  |  linkedin.com/in/luciaf'],
+      ['Perfil', true], ['Ingeniera de datos con seis años de experiencia en la creación de plataformas para el análisis de ventas.'],
+      ['Experiencia laboral', true], ['Ingeniera de datos, Acme Iberia  enero 2019 – actualidad'], ['• Diseñé la plataforma de datos de la empresa para los equipos de ventas'],
+      ['Analista, Datos SL  marzo 2016 – diciembre 2018'], ['• Automaticé los informes semanales de la dirección con Python'],
+      ['Educación', true], ['Grado en Matemáticas, Universidad de Sevilla  2012 – 2016'],
+      ['Habilidades', true], ['Python, SQL, Spark, Airflow, Tableau'],
+    ]));
+    expect(a.language).toBe('es');
+    expect(a.missingSections).toEqual([]);
+    expect(a.dates.ranges.map((r) => r.text)).toEqual(['enero 2019 – actualidad', 'marzo 2016 – diciembre 2018']);
+    expect(a.dates.gaps).toEqual([]);
+    expect(a.pronouns).toEqual({});
+    expect(md).toMatch(/The resume is in Spanish/);
+    expect(md).not.toMatch(/\*\*Action verbs:/);
+  });
+
+  it('a language outside the supported ones: only layout and contacts are checked, no section is called missing', async () => {
+    const { a, md } = await review(await resume([
+      ['Jan Kowalski'], ['jan@example.pl  |  +48 601 234 567'],
+      ['Doswiadczenie zawodowe', true], ['Programista w firmie Acme od roku 2019 do teraz, zespol platnosci'],
+      ['Wyksztalcenie', true], ['Politechnika Warszawska, informatyka, lata 2014 do 2019'],
+    ]));
+    expect(a.language).toBe('other');
+    expect(a.missingSections).toEqual([]);
+    expect(md).toMatch(/checks are limited to layout and contact details/);
+    expect(md).not.toMatch(/Add an Experience section|Add a Skills section|Add an Education section/);
+  });
+
+  it('no recognisable headings: the review says so and leaves those parts out of the score', async () => {
+    const { a, md } = await review(await resume([
+      ['Alex Doe'], ['alex@example.com  |  +1 555 010 4477'],
+      ['Built the billing platform used by the finance and the sales teams of the company.'],
+      ['Led the migration of the main database to a managed service with no downtime.'],
+      ['Studied computer science at the state university and worked in the library.'],
+    ]));
+    expect(a.notices[0]).toMatch(/No section headings could be recognised/);
+    expect(a.missingSections).toEqual([]);
+    expect(a.score.parts.find((p) => p.key === 'sections')?.unscored).toBe(true);
+    expect(md).toMatch(/\| Sections and structure \| — \| not scored/);
+  });
+
+  it('an academic CV of three pages: its length is not held against it', async () => {
+    const doc = await PDFDocument.create();
+    const regular = await doc.embedFont(StandardFonts.Helvetica);
+    const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+    const sections = ['Academic Appointments', 'Education', 'Research Interests', 'Publications', 'Teaching', 'Grants', 'Skills'];
+    for (let p = 0; p < 3; p++) {
+      const page = doc.addPage([612, 792]);
+      let y = 740;
+      if (p === 0) { page.drawText('Dr. Maria Rossi', { x: 56, y, size: 18, font: bold }); y -= 18; page.drawText('maria.rossi@example.edu  |  +39 345 678 9012', { x: 56, y, size: 10, font: regular }); y -= 24; }
+      for (const heading of sections.slice(p * 3, p * 3 + 3)) {
+        page.drawText(heading, { x: 56, y, size: 13, font: bold }); y -= 18;
+        for (let i = 0; i < 10; i++) {
+          page.drawText(`${heading === 'Publications' ? 'Rossi M. et al. A study of the optimal transport of the sample data in the lab' : 'Assistant Professor, University of Bologna, teaching and research in the group'}  ${2010 + i} – ${2011 + i}`, { x: 56, y, size: 10, font: regular });
+          y -= 14;
+        }
+        y -= 8;
+      }
+    }
+    const pdf = await readPdfText(await doc.save());
+    const a = analyseResume(buildLayout(pdf), pdf, { now: new Date('2026-11-24T00:00:00Z') });
+    expect(a.pageCount).toBe(3);
+    expect(a.academic).toBe(true);
+    expect(a.score.parts.find((part) => part.key === 'length')?.notes).toEqual([]);
+    const md = renderReview(a);
+    expect(md).toMatch(/Longer CVs are normal in academia/);
+    expect(md).not.toMatch(/pages is long|aim for one or two|cut to two pages/i);
+  });
+});

@@ -1,0 +1,129 @@
+/**
+ * Section heading names in English, German, French, Spanish, Portuguese, Italian and Dutch.
+ * Compared after `normaliseHeading`: lower case, accents removed, "&" as "and", punctuation and a
+ * trailing colon dropped.
+ */
+import type { SectionKey } from './layout.js';
+
+/** Sections that need no advice of their own (contact blocks, personal data, links). */
+export type HeadingKey = SectionKey | 'other';
+
+const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership', readonly string[]> = {
+  summary: [
+    'summary', 'professional summary', 'career summary', 'executive summary', 'profile', 'professional profile', 'about me', 'about',
+    'objective', 'career objective', 'personal statement', 'research interests', 'research statement',
+    'profil', 'kurzprofil', 'zusammenfassung', 'uber mich', 'berufsziel',
+    'a propos', 'a propos de moi', 'objectif', 'profil professionnel',
+    'perfil', 'resumen', 'sobre mi', 'perfil profesional', 'objetivo', 'resumo', 'sobre mim', 'perfil profissional',
+    'profilo', 'sommario', 'chi sono', 'profilo professionale', 'obiettivo',
+    'profiel', 'samenvatting', 'over mij', 'persoonlijk profiel',
+  ],
+  experience: [
+    'experience', 'work experience', 'professional experience', 'relevant experience', 'additional experience', 'employment', 'research', 'teaching',
+    'internships', 'internship', 'industry experience', 'experience and projects',
+    'academic appointments', 'appointments', 'academic positions', 'positions', 'positions held', 'academic employment',
+    'employment history', 'work history', 'career history', 'experience highlights', 'research experience', 'teaching experience',
+    'berufserfahrung', 'beruflicher werdegang', 'werdegang', 'praxiserfahrung', 'berufspraxis', 'arbeitserfahrung', 'erfahrung', 'praktika',
+    'experiences', 'experience professionnelle', 'experiences professionnelles', 'parcours professionnel', 'stages',
+    'experiencia', 'experiencia laboral', 'experiencia profesional', 'trayectoria profesional',
+    'experiencia profissional', 'historico profissional',
+    'esperienza', 'esperienze', 'esperienza lavorativa', 'esperienze lavorative', 'esperienza professionale', 'esperienze professionali',
+    'werkervaring', 'ervaring', 'professionele ervaring', 'loopbaan', 'stage',
+  ],
+  education: [
+    'education', 'academic background', 'education and training', 'qualifications', 'academic qualifications', 'academic qualification',
+    'educational qualification', 'educational qualifications',
+    'ausbildung', 'bildungsweg', 'studium', 'schulbildung', 'akademischer werdegang', 'aus und weiterbildung',
+    'formation', 'formations', 'diplomes', 'etudes', 'parcours academique', 'cursus',
+    'educacion', 'formacion', 'formacion academica', 'estudios', 'educacao', 'formacao', 'formacao academica',
+    'istruzione', 'formazione', 'percorso formativo', 'istruzione e formazione',
+    'opleiding', 'opleidingen', 'onderwijs',
+  ],
+  skills: [
+    'skills', 'technical skills', 'key skills', 'core skills', 'core competencies', 'competencies', 'areas of expertise', 'expertise',
+    'technologies', 'skills and tools', 'tools', 'computer skills', 'interpersonal skills', 'skills and interests', 'technical skills and interests',
+    'kenntnisse', 'fahigkeiten', 'fachkenntnisse', 'technische kenntnisse', 'edv kenntnisse', 'it kenntnisse', 'kompetenzen', 'qualifikationen',
+    'competences', 'competences techniques', 'savoir faire', 'connaissances', 'outils',
+    'habilidades', 'competencias', 'conocimientos', 'aptitudes', 'competencias tecnicas',
+    'competencias', 'habilidades tecnicas', 'conhecimentos',
+    'competenze', 'competenze tecniche', 'abilita', 'conoscenze',
+    'vaardigheden', 'competenties', 'kennis', 'technische vaardigheden',
+  ],
+  projects: [
+    'projects', 'personal projects', 'selected projects', 'key projects', 'side projects', 'academic projects',
+    'projekte', 'projets', 'projets personnels', 'proyectos', 'projetos', 'progetti', 'projecten',
+  ],
+  certifications: [
+    'certifications', 'certification', 'certificates', 'licenses', 'licences', 'licenses and certifications', 'certifications and licenses',
+    'courses', 'training', 'professional exams', 'relevant courses', 'relevant courses taken', 'coursework', 'relevant coursework',
+    'zertifikate', 'zertifizierungen', 'weiterbildung', 'fortbildungen', 'kurse',
+    'certificats', 'formations complementaires', 'certificaciones', 'cursos', 'certificacoes', 'certificazioni', 'corsi', 'certificaten', 'cursussen',
+  ],
+  awards: [
+    'awards', 'honors', 'honours', 'awards and honors', 'honors and awards', 'achievements',
+    'grants', 'grants and awards', 'awards and grants', 'fellowships', 'honors and fellowships', 'scholarships', 'funding',
+    'auszeichnungen', 'preise', 'erfolge', 'distinctions', 'prix', 'premios', 'logros', 'premios e reconhecimentos', 'premi', 'riconoscimenti', 'prijzen',
+  ],
+  languages: [
+    'languages', 'language', 'language skills', 'sprachkenntnisse', 'sprachen', 'langues', 'idiomas', 'lenguas', 'lingue', 'conoscenze linguistiche', 'talen', 'talenkennis',
+  ],
+  volunteering: [
+    'volunteering', 'volunteer experience', 'volunteer work', 'community involvement', 'community', 'civilian service',
+    'activities', 'extracurricular activities', 'extracurriculars', 'leadership and activities', 'leadership and involvement',
+    'ehrenamt', 'ehrenamtliches engagement', 'zivildienst', 'engagement', 'benevolat', 'engagements', 'voluntariado', 'volontariato', 'vrijwilligerswerk',
+  ],
+  publications: ['publications', 'selected publications', 'papers', 'talks', 'publications and talks', 'conference papers',
+    'presentations', 'invited talks', 'conference presentations', 'peer reviewed publications', 'journal articles', 'books', 'publikationen', 'veroffentlichungen', 'publicaciones', 'publicacoes', 'pubblicazioni', 'publicaties'],
+  interests: [
+    'interests', 'hobbies', 'hobbies and interests', 'interests and hobbies',
+    'hobbys', 'hobbys und interessen', 'interessen', 'freizeit', 'centres d interet', 'loisirs', 'interets', 'passions',
+    'intereses', 'aficiones', 'interesses', 'passatempos', 'interessi', 'hobby', 'interesses en hobbys',
+  ],
+  references: ['references', 'referees', 'referenzen', 'referencias', 'referenze', 'referenties'],
+  contact: ['contact', 'contact details', 'contact information', 'kontakt', 'kontaktdaten', 'coordonnees', 'contacto', 'contato', 'contatti', 'contactgegevens'],
+  personal: ['personal details', 'personal data', 'personal information', 'persönliche daten', 'personliche daten', 'angaben zur person', 'informations personnelles', 'datos personales', 'dados pessoais', 'dati personali', 'persoonlijke gegevens', 'declaration'],
+  links: ['links', 'liens', 'enlaces', 'links and profiles', 'service', 'professional service', 'academic service', 'supervision', 'students supervised', 'memberships', 'professional memberships'],
+  leadership: ['leadership', 'fuhrungsqualitaten', 'fuhrungserfahrung', 'leadership experience'],
+};
+
+export function normaliseHeading(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
+    .replace(/&/g, ' and ').replace(/\bund\b|\bet\b|\by\b|\be\b|\ben\b/g, ' and ')
+    .replace(/[^\p{L}\p{N} ]+/gu, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/** Leadership roles are dated entries like volunteering; contact, personal data and links need no advice. */
+const KEY_OF: Partial<Record<keyof typeof NAMES, HeadingKey>> = { contact: 'other', personal: 'other', links: 'other', leadership: 'volunteering' };
+
+const LOOKUP = new Map<string, HeadingKey>(
+  Object.entries(NAMES).flatMap(([key, names]) => names.map((name) => [normaliseHeading(name), KEY_OF[key as keyof typeof NAMES] ?? key as SectionKey] as const)),
+);
+
+/** Single words that make a short heading-styled line a heading ("SKILLS MATRIX", "Berufliche Praxis"). */
+const WORDS = new Map<string, HeadingKey>([
+  ['summary', 'summary'], ['profile', 'summary'], ['objective', 'summary'], ['experience', 'experience'],
+  ['employment', 'experience'], ['education', 'education'], ['skills', 'skills'], ['projects', 'projects'],
+  ['certifications', 'certifications'], ['certificates', 'certifications'], ['awards', 'awards'],
+  ['languages', 'languages'], ['volunteering', 'volunteering'], ['publications', 'publications'], ['interests', 'interests'],
+  ['berufserfahrung', 'experience'], ['kenntnisse', 'skills'], ['experiences', 'experience'], ['competences', 'skills'],
+  ['experiencia', 'experience'], ['esperienza', 'experience'], ['werkervaring', 'experience'], ['projets', 'projects'],
+]);
+
+/** The section a heading names, from the vocabulary alone (exact name), or null. */
+export function exactHeadingKey(text: string): HeadingKey | null {
+  const normal = normaliseHeading(text);
+  if (normal === '' || normal.split(' ').length > 6) return null;
+  // An icon before the heading can come out as a stray character or two ("2 About Me" from OCR).
+  return LOOKUP.get(normal) ?? LOOKUP.get(normal.replace(/^\S{1,2} /, '')) ?? null;
+}
+
+/** A short heading-styled line with a heading word in it ("Selected Skills", "PROJECTS & TALKS"). */
+export function headingWordKey(text: string): HeadingKey | null {
+  const words = normaliseHeading(text).split(' ');
+  if (words.length === 0 || words.length > 4) return null;
+  for (const word of words) {
+    const key = WORDS.get(word);
+    if (key) return key;
+  }
+  return null;
+}

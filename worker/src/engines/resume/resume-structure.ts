@@ -1,0 +1,245 @@
+/**
+ * What the parser read from a resume, in a form a person can check: contact details (from the text
+ * and from the PDF's link annotations), sections, roles with their dates and bullets, the language,
+ * and what it could not read. The analysis judges this structure; the web page shows it.
+ */
+import { findDates, hasDate, type DatePoint } from './dates.js';
+import { detectLanguage, type ResumeLanguage } from './language.js';
+import type { Line, ResumeLayout, Section, SectionKey } from './layout.js';
+import type { PdfText } from './pdf-text.js';
+
+export interface ParsedContact {
+  name?: string;
+  email?: string;
+  phone?: string;
+  linkedin?: string;
+  /** A LinkedIn address that is not a profile (the news feed, a company page, a search). */
+  linkedinNotProfile?: string;
+  github?: string;
+  xing?: string;
+  website?: string;
+  /** E-mail and phone appear only in the page header/footer band (some ATS skip it). */
+  onlyInPageMargin: boolean;
+  /** Profile links that sit on a picture or icon with no text under them: invisible to an ATS. */
+  linksWithoutText: string[];
+}
+
+export interface ParsedRole {
+  section: SectionKey;
+  /** Which section (by position) the entry is in: two "Experience" sections are told apart. */
+  sectionIndex: number;
+  /** The entry's heading lines: company, title, place, dates. */
+  heading: string[];
+  /** The dates as written, or null when none were found. */
+  dates: string | null;
+  start?: number;
+  /** Month index; null when the role runs to the present; undefined when undated. */
+  end?: number | null;
+  bullets: string[];
+  /** Lines under the heading that are neither bullets nor headings (a description, "Tasks:"). */
+  description: string[];
+}
+
+export interface ParsedResume {
+  language: ResumeLanguage;
+  contact: ParsedContact;
+  sections: Array<{ key: SectionKey | 'other'; heading: string }>;
+  /** An unheaded paragraph at the top that reads as a summary (common in French and German CVs). */
+  implicitSummary?: string;
+  roles: ParsedRole[];
+  /** Every achievement bullet (experience, projects, volunteering, education), role lines excluded. */
+  bullets: Array<{ text: string; section: SectionKey; marked: boolean }>;
+  /** What the parser could not read with confidence; each becomes a notice, never a penalty. */
+  unsure: string[];
+}
+
+/** Bullet characters, including the private-use glyphs Word's Symbol/Wingdings bullets extract as. */
+export const BULLET = /^\s*([•●▪■◦‣∙·○►▸✓✔➢➤➔→>–—*+\uF0B7\uF0A7\uF076\uF0D8\uF0FC-]|\d+[.)])\s*/u;
+
+const ENTRY_SECTIONS: SectionKey[] = ['experience', 'projects', 'volunteering', 'education'];
+
+export function parseResume(layout: ResumeLayout, pdf: PdfText): ParsedResume {
+  const text = layout.lines.map((l) => l.text).join('\n');
+  const language = detectLanguage(text);
+  const contact = findContact(layout, pdf, text);
+  const headed = layout.sections.filter((s) => s.key !== 'header');
+  const roles: ParsedRole[] = [];
+  const bullets: ParsedResume['bullets'] = [];
+  for (const [index, section] of headed.entries()) {
+    if (!ENTRY_SECTIONS.includes(section.key as SectionKey)) continue;
+    const read = readEntries(section, index);
+    roles.push(...read.roles);
+    bullets.push(...read.bullets);
+  }
+  const unsure: string[] = [];
+  if (headed.length === 0) unsure.push('No section headings could be recognised, so sections, roles and dates were not checked.');
+  else if (!headed.some((s) => s.key === 'experience' || s.key === 'education')) unsure.push('Neither an experience nor an education heading was recognised; if your resume has them, their headings may use words the parser does not know.');
+  return {
+    language, contact,
+    sections: headed.map((s) => ({ key: s.key as SectionKey | 'other', heading: s.heading })),
+    implicitSummary: findImplicitSummary(layout),
+    roles, bullets, unsure,
+  };
+}
+
+const EMAIL = /[\w.+-]+@[\w-]+(\.[\w-]+)+/;
+const LINKEDIN = /(https?:\/\/)?([\w-]+\.)?linkedin\.com\/[\w\-/%.?=&]*/i;
+const GITHUB = /(https?:\/\/)?(www\.)?github\.com\/[\w-]+\/?(?![\w/])/i;
+const XING = /(https?:\/\/)?(www\.)?xing\.(com|de)\/[\w\-/%.]+/i;
+
+function findContact(layout: ResumeLayout, pdf: PdfText, text: string): ParsedContact {
+  const links = pdf.pages.flatMap((p) => p.links ?? []).map((l) => l.url);
+  const linkOf = (pattern: RegExp) => links.find((u) => pattern.test(u));
+  const email = EMAIL.exec(text)?.[0] ?? linkOf(/^mailto:/i)?.replace(/^mailto:/i, '').replace(/\?.*$/, '');
+  const withoutRanges = text.replace(/\b(19|20)\d{2}\s*[-–—]\s*((19|20)\d{2}|present)\b/gi, '').replace(/\b\d{1,2}[/.]\d{4}\b/g, '');
+  // The first number of 10–15 digits, or a shorter one after a phone label; else a tel: link.
+  const numbers = [...withoutRanges.matchAll(/(?:\(\+\d{1,3}\)\s?|\+)?\(?\d[\d\s().-]{6,}\d/g)];
+  const digits = (m: RegExpMatchArray) => m[0].replace(/\D/g, '').length;
+  const labelled = (m: RegExpMatchArray) => /(phone|tel|mobile|cell|telefon|téléphone|telefono|teléfono|handy|gsm)\.?\s*:?\s*$/i.test(withoutRanges.slice(Math.max(0, (m.index ?? 0) - 14), m.index));
+  const phone = (numbers.find((m) => digits(m) >= 10 && digits(m) <= 15) ?? numbers.find((m) => digits(m) >= 8 && digits(m) <= 15 && labelled(m)))?.[0].trim()
+    ?? linkOf(/^tel:/i)?.replace(/^tel:/i, '');
+  // A web address wrapped onto the next line ("…/in/mr-" + "s-name-123"): join it back.
+  const linkText = text.replace(/(https?:\/\/\S*?[-/?=&_])\n(?=\S+(\n|$))/g, '$1').replace(/(https?:\/\/\S*?[-/?=&_])\n(?=\S+(\n|$))/g, '$1');
+  const linkedinAll = [...(linkText.match(new RegExp(LINKEDIN.source, 'gi')) ?? []), ...links.filter((u) => LINKEDIN.test(u))];
+  const isProfile = (u: string) => /linkedin\.com\/(in|pub)\/[\w\-%]+/i.test(u);
+  const linkedin = linkedinAll.find(isProfile);
+  const github = (GITHUB.exec(linkText)?.[0] ?? links.find((u) => GITHUB.exec(u)?.[0] === u || GITHUB.exec(u)?.[0] === u.replace(/\/$/, '')));
+  const xing = XING.exec(text)?.[0] ?? linkOf(XING);
+  // A personal website sits with the contact details (top of the page or a contact section), not in a certificate line.
+  const contactText = layout.sections.filter((sec) => sec.key === 'header' || sec.key === 'other').flatMap((sec) => sec.lines).map((l) => l.text).join('\n');
+  const withoutKnown = contactText.replace(new RegExp(EMAIL.source, 'g'), '').replace(new RegExp(LINKEDIN.source, 'gi'), '')
+    .replace(/(https?:\/\/)?(www\.)?(github|xing)\.(com|de)\/[\w\-/.%]*/gi, '');
+  const website = /(https?:\/\/)?(www\.)?([\w-]+\.)+(dev|io|me|design|site|com|net|org|app|page|fr|de|es|it|nl|pt|co|uk)(\/[\w\-/.%]*)?(?![\w@])/i.exec(withoutKnown)?.[0]
+    ?? links.find((u) => /^https?:/i.test(u) && !/linkedin\.com|github\.com|github\.io|xing\.(com|de)/i.test(u) && !/\.pdf$/i.test(u));
+  // Margin band: the top 40 pt or bottom 40 pt of a page, or text tagged as a header/footer artifact.
+  const inMargin = (l: Line) => l.artifact || l.y < 40 || l.y > l.pageHeight - 40;
+  const found = (value: string | undefined, lines: Line[]) => !!value && lines.some((l) => l.text.includes(value));
+  const body = layout.lines.filter((l) => !inMargin(l));
+  const margin = layout.lines.filter(inMargin);
+  const onlyInPageMargin = [email, phone].some((v) => found(v, margin)) && ![email, phone].some((v) => found(v, body));
+  const linksWithoutText = pdf.pages.flatMap((page) => (page.links ?? []).filter((link) => /^https?:/i.test(link.url)
+    && !page.runs.some((r) => r.x < link.x + link.width && r.x + r.width > link.x && r.y >= link.y - 2 && r.y <= link.y + link.height + 3))
+    .map((link) => link.url))
+    .filter((url) => !text.toLowerCase().includes(url.replace(/^https?:\/\/(www\.)?/i, '').replace(/\/$/, '').toLowerCase()));
+  return {
+    name: findName(layout), email, phone, linkedin,
+    linkedinNotProfile: linkedin ? undefined : linkedinAll[0],
+    github: github?.replace(/\/$/, ''), xing, website, onlyInPageMargin, linksWithoutText: [...new Set(linksWithoutText)],
+  };
+}
+
+/** The largest text near the top of the first page, when it looks like a name. */
+function findName(layout: ResumeLayout): string | undefined {
+  const top = layout.lines.filter((l) => l.page === 1 && l.y < 250);
+  const largest = [...top].sort((a, b) => b.fontSize - a.fontSize)[0];
+  const first = largest?.segments[0]?.text ?? '';
+  return /^[\p{L} .'-]{3,60}$/u.test(first) ? first.trim() : undefined;
+}
+
+/** A paragraph of 25 or more words above the first heading, not contact details: an unheaded summary. */
+function findImplicitSummary(layout: ResumeLayout): string | undefined {
+  const header = layout.sections[0]?.key === 'header' ? layout.sections[0].lines : [];
+  const prose = header.filter((l) => !EMAIL.test(l.text) && !/\d{3}.*\d{3}/.test(l.text) && l.text.split(/\s+/).length >= 5);
+  const words = prose.reduce((n, l) => n + l.text.split(/\s+/).length, 0);
+  return words >= 25 ? prose.map((l) => l.text).join(' ') : undefined;
+}
+
+/**
+ * An entry heading rather than an achievement: a line with a date on it, a line split by a wide
+ * gap into short parts ("Google    Mountain View, CA"), a short bold or all-capitals line, or a
+ * short line followed directly by such a line.
+ */
+function isRoleLine(line: Line): boolean {
+  const text = line.text.replace(BULLET, '');
+  const words = text.split(/\s+/).filter(Boolean).length;
+  const found = findDates(text);
+  if ((found.ranges.length || found.singles.some((s) => !s.point.yearOnly || words <= 12)) && words <= 16) return true;
+  if (line.segments.length >= 2 && words <= 14 && line.segments[line.segments.length - 1].text.split(/\s+/).length <= 6) return true;
+  const letters = text.replace(/[^\p{L}]/gu, '');
+  if (words <= 10 && letters.length > 2 && (line.bold || letters === letters.toUpperCase())) return true;
+  return false;
+}
+
+/** Title-case numbered items ("1. Predicting Dollar Loss Using Regression") are project titles, not achievements. */
+function isTitle(text: string): boolean {
+  if (!/^\s*\d+[.)]/.test(text)) return false;
+  const words = text.replace(BULLET, '').split(/\s+/).filter((w) => /^\p{L}{4,}/u.test(w));
+  return words.length >= 3 && words.filter((w) => /^\p{Lu}/u.test(w)).length >= 0.7 * words.length;
+}
+
+function readEntries(section: Section, sectionIndex: number): { roles: ParsedRole[]; bullets: ParsedResume['bullets'] } {
+  const key = section.key as SectionKey;
+  const lines = section.lines;
+  const roles: ParsedRole[] = [];
+  const bullets: ParsedResume['bullets'] = [];
+  const anyMarked = lines.some((l) => BULLET.test(l.text) && !isRoleLine(l));
+  let role: ParsedRole | null = null;
+  let current: { text: string; marked: boolean; last: Line } | null = null;
+  const flush = () => {
+    if (current && current.text.split(/\s+/).length >= 3 && !isTitle(current.text)) {
+      const text = current.text.replace(BULLET, '');
+      bullets.push({ text, section: key, marked: current.marked });
+      role?.bullets.push(text);
+    }
+    current = null;
+  };
+  for (const line of lines) {
+    const roleLine = isRoleLine(line);
+    const marked = BULLET.test(line.text);
+    if (roleLine) {
+      flush();
+      const text = line.text.replace(BULLET, '').trim();
+      if (!role || role.bullets.length > 0) {
+        role = { section: key, sectionIndex, heading: [], dates: null, bullets: [], description: [] };
+        roles.push(role);
+      } else if (hasDate(text) && role.heading.some(hasDate)) {
+        // A second dated line starts the next entry; undated lines after the first dated one go with it.
+        const firstDated = role.heading.findIndex(hasDate);
+        const moved: string[] = role.heading.splice(firstDated + 1);
+        role = { section: key, sectionIndex, heading: moved, dates: null, bullets: [], description: [] };
+        roles.push(role);
+      }
+      role.heading.push(text);
+      continue;
+    }
+    const continues = current && !marked && continuation(current.last, line, current.marked);
+    if (continues && current) {
+      current.text = `${current.text} ${line.text}`.replace(/-\s+(?=\p{Ll})/gu, '-');
+      current.last = line;
+      continue;
+    }
+    flush();
+    // Unmarked sentences count as achievements in experience-like sections, not under education.
+    if (marked || (!anyMarked && key !== 'education')) current = { text: line.text.trim(), marked, last: line };
+    else role?.description.push(line.text.trim());
+  }
+  flush();
+  for (const r of roles) dateRole(r);
+  return { roles: roles.filter((r) => r.heading.length > 0), bullets };
+}
+
+/** A wrapped line of the same item: same page and column, close below, indented like it (or not a new sentence). */
+function continuation(previous: Line, line: Line, marked: boolean): boolean {
+  if (previous.page !== line.page || previous.column !== line.column || line.y - previous.y > 1.8 * line.fontSize) return false;
+  if (marked) return line.x > previous.x - 1 || Math.abs(line.x - previous.x) < 12;
+  return Math.abs(previous.x - line.x) < 2 && (!/[.!?]$/.test(previous.text.trim()) || /^\p{Ll}/u.test(line.text.trim()));
+}
+
+function dateRole(role: ParsedRole): void {
+  const found = findDates(role.heading.join('\n'));
+  const range = found.ranges[0];
+  if (range) {
+    role.dates = range.text.replace(/\s+/g, ' ');
+    role.start = range.start.month;
+    role.end = range.end ? range.end.month : null;
+    return;
+  }
+  const single = found.singles[0];
+  if (single) {
+    role.dates = found.singles.map((s) => s.text).join(', ');
+    role.start = single.point.month;
+    role.end = single.point.yearOnly ? single.point.month + 11 : single.point.month;
+  }
+}
+
+export type { DatePoint };
