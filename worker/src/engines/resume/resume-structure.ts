@@ -82,8 +82,10 @@ export function parseResume(layout: ResumeLayout, pdf: PdfText): ParsedResume {
   };
 }
 
-const EMAIL = /[\w.+-]+@[\w-]+(\.[\w-]+)+/;
-const LINKEDIN = /(https?:\/\/)?([\w-]+\.)?linkedin\.com\/[\w\-/%.?=&]*/i;
+// Each pattern may only start where a run of its characters starts (the lookbehind): otherwise a
+// long run without an @ is rescanned from every position (quadratic on a 200,000-character text).
+export const EMAIL = /(?<![\w.+-])[\w.+-]+@[\w-]+(\.[\w-]+)+/;
+export const LINKEDIN = /(?<![\w.-])(https?:\/\/)?([\w-]+\.)?linkedin\.com\/[\w\-/%.?=&]*/i;
 const GITHUB = /(https?:\/\/)?(www\.)?github\.com\/[\w-]+\/?(?![\w/])/i;
 const XING = /(https?:\/\/)?(www\.)?xing\.(com|de)\/[\w\-/%.]+/i;
 
