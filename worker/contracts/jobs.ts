@@ -50,6 +50,10 @@ export const payloadSchemas = {
     inputKey: storageKey,
     object: z.string().min(1).max(100),
     maskKey: storageKey.optional(),
+    /** Which instance of the object (index from /api/ai/detect-objects), all of them, or the one under a point. */
+    instance: z.number().int().min(0).max(99).optional(),
+    all: z.boolean().optional(),
+    point: z.object({ x: z.number().min(0).max(100_000), y: z.number().min(0).max(100_000) }).optional(),
   }),
   'resume-review': z.object({ userId, requestId, inputKey: storageKey }),
   /** Used by the pipeline's own tests and benchmarks; never reachable from /api/ai. */
@@ -71,6 +75,7 @@ export const engineInfoSchema = z.object({
   id: z.string(),          // e.g. "openai", "offline-outline", "isnet"
   label: z.string(),       // e.g. "Offline outline engine (no AI model configured)"
   offline: z.boolean(),    // true when no LLM / hosted model produced the content
+  note: z.string().max(500).optional(), // what this run did, e.g. which instance was removed
 });
 export type EngineInfo = z.infer<typeof engineInfoSchema>;
 

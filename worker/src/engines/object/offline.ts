@@ -13,14 +13,14 @@ import { labelsToTry, resolveObjectLabel, type CocoLabel } from './vocabulary.js
 
 export const OFFLINE_ENGINE = {
   id: 'offline-object',
-  label: 'Offline object remover (bundled detector and patch-based fill)',
+  label: 'Offline object remover (bundled object models and patch-based fill)',
   offline: true,
 } as const;
 
 /** The same remover when the operator has supplied an inpainting model (OBJECT_INPAINT_MODEL). */
 export const OFFLINE_MODEL_ENGINE = {
   id: 'offline-object-lama',
-  label: 'Offline object remover (bundled detector, LaMa inpainting model)',
+  label: 'Offline object remover (bundled object models, installed inpainting model)',
   offline: true,
 } as const;
 

@@ -92,9 +92,13 @@ export async function writeSideBySide(ask: Ask, outcome: AskOutcome): Promise<st
 }
 
 export interface AskChecks {
-  /** Best mask IoU between a removed instance and any same-class instance found in the result. */
-  leftoverIou: number;
-  /** For every neighbour instance of the original (other classes, score >= 0.4): best IoU in the result. */
+  /** Largest share of a same-class instance found in the result that lies in the removed area (0 = none there). */
+  leftover: number;
+  /**
+   * For every neighbour instance of the original (score >= 0.4, not the removed one): best IoU of
+   * its mask with an instance found in the result, outside the removal mask (a bench rebuilt
+   * where the dog sat is still the same bench).
+   */
   neighbours: { label: string; iou: number }[];
   /** Pixels outside the removal mask that changed. */
   changedOutside: number;
@@ -119,10 +123,11 @@ export async function checkAsk(ask: Ask, outcome: AskOutcome): Promise<AskChecks
     for (let i = 0; i < m.data.length; i++) if (m.data[i]) { total++; if (removedArea.data[i]) inside++; }
     return total ? inside / total : 0;
   };
-  let leftoverIou = 0;
+  const outsideHole = (m: Mask): Mask => ({ ...m, data: m.data.map((v, i) => (removedArea.data[i] ? 0 : v)) });
+  let leftover = 0;
   for (const inst of after) {
     if (inst.label !== label) continue;
-    leftoverIou = Math.max(leftoverIou, inRemoved(hard(inst)));
+    leftover = Math.max(leftover, inRemoved(hard(inst)));
   }
   const neighbours: { label: string; iou: number }[] = [];
   for (const inst of before) {
@@ -132,7 +137,7 @@ export async function checkAsk(ask: Ask, outcome: AskOutcome): Promise<AskChecks
     if (inRemoved(m) > 0.5) continue;
     let best = 0;
     // Any class: the model may call the same dog "cat" once its surroundings changed.
-    for (const other of after) best = Math.max(best, maskIou(m, hard(other)));
+    for (const other of after) best = Math.max(best, maskIou(outsideHole(m), outsideHole(hard(other))));
     neighbours.push({ label: inst.label, iou: best });
   }
   const grown: Mask = { data: Uint8Array.from(removal.mask.data), width, height };
@@ -142,5 +147,5 @@ export async function checkAsk(ask: Ask, outcome: AskOutcome): Promise<AskChecks
     if (grown.data[i]) continue;
     if (image.data[i * 3] !== result.data[i * 3] || image.data[i * 3 + 1] !== result.data[i * 3 + 1] || image.data[i * 3 + 2] !== result.data[i * 3 + 2]) changedOutside++;
   }
-  return { leftoverIou, neighbours, changedOutside };
+  return { leftover, neighbours, changedOutside };
 }
