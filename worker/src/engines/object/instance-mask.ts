@@ -10,7 +10,9 @@
  */
 import type { Box, Mask, RgbImage } from './image.js';
 import type { Instance } from './instance-seg.js';
+import sharp from 'sharp';
 import { dilateMask } from './mask.js';
+import { loadOpenCv } from './opencv.js';
 
 /** Refined probability counted as object. */
 const OBJECT_LEVEL = 0.3;
@@ -21,6 +23,16 @@ const SHADOW_DARKNESS = 0.72;
 const SHADOW_MAX_CHROMA = 45;
 /** A "shadow" larger than this share of the object means the ground itself is dark: none is added. */
 const SHADOW_MAX_SHARE = 0.8;
+/** GrabCut runs on the expanded region scaled to at most this side. */
+const EXTEND_MAX_SIDE = 320;
+/** Share of the box's width and height searched around it for parts the coarse mask missed. */
+const EXTEND_MARGIN = 0.6;
+/** Parts found by colour may add at most this share of the instance's area. */
+const EXTEND_MAX_SHARE = 0.25;
+/** A piece seen past another object must be this much closer in colour to the object than to the other. */
+const PAST_OTHER_RATIO = 0.5;
+/** A piece touching only the object itself may add at most this share of its area. */
+const EXTEND_LONE_SHARE = 0.06;
 /** Another instance whose mask overlaps the target's this much is the same thing under another class (car/truck). */
 const SAME_OBJECT_OVERLAP = 0.6;
 /** Other instances are kept this many pixels clear of the mask (their own edge is coarse too). */
@@ -174,6 +186,116 @@ function overlapShare(a: Mask, b: Mask): number {
   return smaller ? inter / smaller : 0;
 }
 
+async function resizeMask(data: Uint8Array, width: number, height: number, toW: number, toH: number): Promise<Uint8Array> {
+  const out = await sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), { raw: { width, height, channels: 1 } })
+    .resize(toW, toH, { fit: 'fill', kernel: 'nearest' }).extractChannel(0).raw().toBuffer();
+  return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
+}
+
+/**
+ * Parts of the object the coarse mask missed but that look like it: a hair bow, a fringe of fur,
+ * a tail hanging below the bench seat the dog sits on. GrabCut, seeded with the instance as sure
+ * object and the border of a wider region as sure background, learns the object's colours; its
+ * new pieces are judged one by one (see below) and never reach the region's border.
+ * Returns the added pixels (255), full size.
+ */
+export async function extendByColour(image: RgbImage, object: Mask, box: Box, others: Mask): Promise<Mask> {
+  const { width, height } = image;
+  const added: Mask = { data: new Uint8Array(width * height), width, height };
+  const bw = box.x2 - box.x1, bh = box.y2 - box.y1;
+  const region = padBox(box, 0, width, height);
+  region.x1 = Math.max(0, Math.round(box.x1 - EXTEND_MARGIN * bw)); region.x2 = Math.min(width, Math.round(box.x2 + EXTEND_MARGIN * bw));
+  region.y1 = Math.max(0, Math.round(box.y1 - EXTEND_MARGIN * bh)); region.y2 = Math.min(height, Math.round(box.y2 + EXTEND_MARGIN * bh));
+  const rw = region.x2 - region.x1, rh = region.y2 - region.y1;
+  const scale = Math.min(1, EXTEND_MAX_SIDE / Math.max(rw, rh));
+  const sw = Math.max(8, Math.round(rw * scale)), sh = Math.max(8, Math.round(rh * scale));
+  const crop = Buffer.alloc(rw * rh * 3);
+  const seeds = new Uint8Array(rw * rh);
+  for (let y = 0; y < rh; y++) {
+    image.data.copy(crop, y * rw * 3, ((region.y1 + y) * width + region.x1) * 3, ((region.y1 + y) * width + region.x2) * 3);
+    for (let x = 0; x < rw; x++) {
+      const i = (region.y1 + y) * width + region.x1 + x;
+      // 1 = sure object, 2 = near the region's border (sure background), 3 = probably background.
+      const border = x < 3 || y < 3 || x >= rw - 3 || y >= rh - 3;
+      seeds[y * rw + x] = object.data[i] ? 1 : border ? 2 : 3;
+    }
+  }
+  const small = await sharp(crop, { raw: { width: rw, height: rh, channels: 3 } }).resize(sw, sh, { fit: 'fill' }).raw().toBuffer();
+  const smallSeeds = await resizeMask(seeds, rw, rh, sw, sh);
+  const cv = await loadOpenCv();
+  const src = cv.matFromArray(sh, sw, cv.CV_8UC3, small);
+  const labels = new cv.Mat(sh, sw, cv.CV_8UC1);
+  const bgd = new cv.Mat(), fgd = new cv.Mat();
+  let fg: Uint8Array;
+  try {
+    const l = labels.data as Uint8Array;
+    const label = [0, cv.GC_FGD, cv.GC_BGD, cv.GC_PR_BGD];
+    for (let i = 0; i < l.length; i++) l[i] = label[smallSeeds[i]!] ?? cv.GC_PR_BGD;
+    cv.grabCut(src, labels, new cv.Rect(0, 0, 1, 1), bgd, fgd, 3, cv.GC_INIT_WITH_MASK);
+    const out = labels.data as Uint8Array;
+    fg = Uint8Array.from(out, (v) => (v === cv.GC_PR_FGD || v === cv.GC_FGD ? 255 : 0));
+  } catch {
+    return added;
+  } finally {
+    src.delete(); labels.delete(); bgd.delete(); fgd.delete();
+  }
+  const full = await resizeMask(fg, sw, sh, rw, rh);
+  const meanColour = (pixels: Iterable<number>): number[] => {
+    const sum = [0, 0, 0];
+    let n = 0;
+    for (const i of pixels) { sum[0] += image.data[i * 3]!; sum[1] += image.data[i * 3 + 1]!; sum[2] += image.data[i * 3 + 2]!; n++; }
+    return sum.map((v) => v / Math.max(1, n));
+  };
+  const colourDistance = (a: number[], b: number[]) => Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!);
+  const inRegion = function* (select: Mask) {
+    for (let y = region.y1; y < region.y2; y++) for (let x = region.x1; x < region.x2; x++) if (select.data[y * width + x]) yield y * width + x;
+  };
+  const objectMean = meanColour(inRegion(object));
+  const othersMean = meanColour(inRegion(others));
+  // Connected pieces of new object pixels, judged one by one.
+  const seen = new Uint8Array(rw * rh);
+  let objectArea = 0;
+  for (let i = 0; i < object.data.length; i++) if (object.data[i]) objectArea++;
+  let budget = EXTEND_MAX_SHARE * objectArea;
+  const minPiece = Math.max(20, 0.005 * objectArea);
+  for (let start = 0; start < full.length; start++) {
+    if (!full[start] || seen[start] || object.data[(region.y1 + Math.floor(start / rw)) * width + region.x1 + (start % rw)]) continue;
+    const piece: number[] = [];
+    let touchesObject = false, touchesOther = false, atBorder = false;
+    const stack = [start];
+    seen[start] = 1;
+    while (stack.length) {
+      const p = stack.pop()!;
+      piece.push(p);
+      const x = p % rw, y = (p - x) / rw;
+      if (x === 0 || y === 0 || x === rw - 1 || y === rh - 1) atBorder = true;
+      for (const [nx, ny] of [[x - 1, y], [x + 1, y], [x, y - 1], [x, y + 1]] as const) {
+        if (nx < 0 || ny < 0 || nx >= rw || ny >= rh) continue;
+        const q = ny * rw + nx, g = (region.y1 + ny) * width + region.x1 + nx;
+        if (object.data[g]) touchesObject = true;
+        if (others.data[g]) touchesOther = true;
+        if (full[q] && !seen[q] && !object.data[g]) { seen[q] = 1; stack.push(q); }
+      }
+    }
+    if (atBorder || piece.length < minPiece || piece.length > budget) continue;
+    // Next to the object alone, only small pieces (a bow, a fringe): a large one is background of
+    // the same colour. Past another object (a tail below a bench seat), only a piece clearly of
+    // the object's colour and not of the other's (a dark seat under a dog was taken otherwise).
+    if (touchesOther) {
+      const mean = meanColour(piece.map((p) => (region.y1 + Math.floor(p / rw)) * width + region.x1 + (p % rw)));
+      if (!(colourDistance(mean, objectMean) < PAST_OTHER_RATIO * colourDistance(mean, othersMean))) continue;
+    } else if (!touchesObject || piece.length > EXTEND_LONE_SHARE * objectArea) {
+      continue;
+    }
+    budget -= piece.length;
+    for (const p of piece) {
+      const x = p % rw, y = (p - x) / rw;
+      added.data[(region.y1 + y) * width + region.x1 + x] = 255;
+    }
+  }
+  return added;
+}
+
 export interface InstanceRemovalMask {
   /** 255 = remove. */
   mask: Mask;
@@ -232,43 +354,44 @@ export async function buildInstanceRemovalMask(image: RgbImage, targets: Instanc
     x1: Math.min(b.x1, t.box.x1), y1: Math.min(b.y1, t.box.y1), x2: Math.max(b.x2, t.box.x2), y2: Math.max(b.y2, t.box.y2),
   }), { x1: width, y1: height, x2: 0, y2: 0 });
 
-  // Every other instance keeps its pixels, except those a target claims more surely (the stem
-  // of a bicycle behind a dog's head is in both coarse masks). Duplicates of a target under
-  // another class (the same car called "truck") go with it.
-  const keep: Mask = { data: new Uint8Array(width * height), width, height };
-  const noCopy: Mask = { data: new Uint8Array(width * height), width, height };
+  // Duplicates of a target under another class (the same car called "truck") go with it.
+  const others: Instance[] = [];
   for (const inst of all) {
     if (targets.includes(inst)) continue;
     const m = refinedOf(inst);
     if (targets.some((t) => overlapShare(refinedOf(t), m) >= SAME_OBJECT_OVERLAP)) {
       for (let i = 0; i < m.data.length; i++) if (m.data[i]) object.data[i] = 255;
-      continue;
-    }
-    const own: Mask = { data: Uint8Array.from(m.data), width, height };
-    for (let y = inst.region.y1; y < inst.region.y2; y++) {
-      for (let x = inst.region.x1; x < inst.region.x2; x++) {
-        const i = y * width + x;
-        if (own.data[i] && object.data[i] && targets.some((t) => logitAt(t, x, y) > logitAt(inst, x, y))) own.data[i] = 0;
-      }
-    }
-    const behind = continuesBehind(object, own, bounds);
-    for (let i = 0; i < own.data.length; i++) {
-      if (!own.data[i]) continue;
-      keep.data[i] = 255;
-      if (!behind) noCopy.data[i] = 255;
+    } else {
+      others.push(inst);
     }
   }
+  const othersUnion: Mask = { data: new Uint8Array(width * height), width, height };
+  for (const inst of others) { const m = refinedOf(inst); for (let i = 0; i < m.data.length; i++) if (m.data[i]) othersUnion.data[i] = 255; }
+  for (const target of targets) {
+    const added = await extendByColour(image, refinedOf(target), target.box, othersUnion);
+    for (let i = 0; i < added.data.length; i++) if (added.data[i]) object.data[i] = 255;
+  }
+
+  // Every other instance keeps its pixels.
+  const keep: Mask = { data: new Uint8Array(width * height), width, height };
+  for (const inst of others) {
+    const own = refinedOf(inst);
+    // An object behind the target (a bench under a dog) may lose the rim the dilation takes
+    // (the dog's fur lies over its edge) and is rebuilt from itself; one in front never is.
+    if (continuesBehind(object, own, bounds)) continue;
+    for (let i = 0; i < own.data.length; i++) if (own.data[i]) keep.data[i] = 255;
+  }
   await dilateMask(keep, NEIGHBOUR_MARGIN, whole);
-  await dilateMask(noCopy, NEIGHBOUR_MARGIN, whole);
 
   const mask: Mask = { data: Uint8Array.from(object.data), width, height };
   for (let i = 0; i < mask.data.length; i++) if (keep.data[i]) mask.data[i] = 0;
   let shadowPixels = 0;
-  for (const target of targets) shadowPixels += addCastShadow(image, mask, object, target.box, keep);
+  // The shadow never floods into another object, even one behind (a dark bench seat under a dog).
+  for (const target of targets) shadowPixels += addCastShadow(image, mask, object, target.box, othersUnion);
   const diag = Math.hypot(bounds.x2 - bounds.x1, bounds.y2 - bounds.y1);
   const radius = Math.max(3, Math.round(0.015 * diag), Math.round(0.6 * protoCell(width, height)));
   const grow = radius + Math.round(0.5 * (bounds.y2 - bounds.y1));
   await dilateMask(mask, radius, padBox(bounds, grow, width, height));
   for (let i = 0; i < mask.data.length; i++) if (keep.data[i]) mask.data[i] = 0;
-  return { mask, protect: noCopy, shadowPixels };
+  return { mask, protect: keep, shadowPixels };
 }
