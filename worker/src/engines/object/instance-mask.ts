@@ -304,12 +304,6 @@ export interface InstanceRemovalMask {
   shadowPixels: number;
 }
 
-function logitAt(inst: Instance, x: number, y: number): number {
-  const r = inst.region;
-  if (x < r.x1 || x >= r.x2 || y < r.y1 || y >= r.y2) return -20;
-  return inst.logits[(y - r.y1) * (r.x2 - r.x1) + x - r.x1]!;
-}
-
 /**
  * Whether `other` continues behind the hole: it has pixels on both sides of the target in a good
  * share of the target's rows (the bench left and right of the dog sitting on it, the wheel on
