@@ -138,9 +138,11 @@ export function createApp(deps: AppDeps) {
     db, storage: deps.storage, producer: deps.producer, quotas: config.quotas,
     jobWaitTimeoutMs: config.JOB_WAIT_TIMEOUT_MS, log,
   });
+  const objectConfig = parseObjectConfig(config.rawEnv);
   api.use('/ai', perUserAi, aiRoutes({
     service, imageGeneration: deps.imageGeneration, testJobs: config.ENABLE_TEST_JOBS,
-    objectRemoverTakesAnyName: removesAnyName(parseObjectConfig(config.rawEnv)),
+    objectRemoverTakesAnyName: removesAnyName(objectConfig),
+    objectDetectMinScore: objectConfig.minScore,
   }));
   api.use('/jobs', jobRoutes(deps.producer));
   api.use(userRoutes({ db, storage: deps.storage, quotas: config.quotas, authMode: config.authMode }));

@@ -6,6 +6,7 @@ import { ARTICLE_LENGTHS } from '../../../../worker/contracts/jobs.js';
 import { normalizeImageUpload } from '../../../../worker/contracts/image-input.js';
 import { checkPdfUpload } from '../../../../worker/contracts/pdf-input.js';
 import { validateObjectName } from '../../../../worker/src/engines/object/vocabulary.js';
+import { detectInstances, InstanceModelMissingError } from '../../../../worker/src/engines/object/detect-instances.js';
 import { parseBlogTitlePrompt } from '../../../../worker/src/engines/text/prompts.js';
 import { newObjectKey } from '../../../../storage/keys.js';
 import { AppError, badRequest } from '../../lib/errors.js';
@@ -91,16 +92,50 @@ function fileOf(req: Request, field: string): Express.Multer.File | undefined {
   return files?.[field]?.[0];
 }
 
+/** The optional instance choice of an object removal: `instance`, `all`, or a point `x`,`y` (image pixels). */
+export interface InstanceChoiceFields {
+  instance?: number;
+  all?: boolean;
+  point?: { x: number; y: number };
+}
+
+/** Reads the multipart fields of an instance choice; a 400 for a value a person can fix. */
+export function parseInstanceChoice(body: Record<string, unknown> | undefined, width: number, height: number): InstanceChoiceFields {
+  const text = (key: string) => (typeof body?.[key] === 'string' ? (body[key] as string).trim() : '');
+  const choice: InstanceChoiceFields = {};
+  if (text('instance')) {
+    const n = Number(text('instance'));
+    if (!Number.isInteger(n) || n < 0 || n > 99) throw badRequest('instance must be a whole number from 0 (the largest found) to 99.');
+    choice.instance = n;
+  }
+  if (text('all')) {
+    if (!['true', 'false', '1', '0'].includes(text('all'))) throw badRequest('all must be true or false.');
+    choice.all = text('all') === 'true' || text('all') === '1';
+  }
+  if (text('x') || text('y')) {
+    const x = Number(text('x')), y = Number(text('y'));
+    if (!text('x') || !text('y') || !Number.isFinite(x) || !Number.isFinite(y) || x < 0 || y < 0 || x >= width || y >= height) {
+      throw badRequest(`x and y must both be given, in image pixels inside the image (0–${width - 1}, 0–${height - 1}).`);
+    }
+    choice.point = { x, y };
+  }
+  const given = [choice.instance !== undefined, choice.all === true, choice.point !== undefined].filter(Boolean).length;
+  if (given > 1) throw badRequest('Give only one of instance, all=true, or a point (x, y).');
+  return choice;
+}
+
 export interface AiRoutesDeps {
   service: AiService;
   /** A provider that removes anything by name is configured (else the offline vocabulary applies). */
   objectRemoverTakesAnyName: boolean;
+  /** Lowest score of a detected object (OBJECT_DETECT_MIN_SCORE). */
+  objectDetectMinScore?: number;
   imageGeneration: () => { configured: boolean; message?: string };
   /** Mounts the pipeline's test job (ENABLE_TEST_JOBS): tests drive the full path through HTTP. */
   testJobs?: boolean;
 }
 
-export function aiRoutes({ service, imageGeneration, testJobs, objectRemoverTakesAnyName }: AiRoutesDeps): Router {
+export function aiRoutes({ service, imageGeneration, testJobs, objectRemoverTakesAnyName, objectDetectMinScore = 0.2 }: AiRoutesDeps): Router {
   const router = Router();
 
   if (testJobs) {
@@ -156,9 +191,28 @@ export function aiRoutes({ service, imageGeneration, testJobs, objectRemoverTake
       }
       uploads.push({ key: newObjectKey('uploads', 'png'), body: mask.png, contentType: 'image/png' });
     }
+    const choice = parseInstanceChoice(req.body, image.width, image.height);
     reply(res, await service.submit(currentUser(req), 'remove-object',
-      { inputKey: uploads[0].key, object: check.name, maskKey: uploads[1]?.key },
+      { inputKey: uploads[0].key, object: check.name, maskKey: uploads[1]?.key, ...choice },
       { async: wantsAsync(req), uploads }));
+  });
+
+  // Mask-first removal, step one: where are the instances of this object? Runs here (about a
+  // tenth of a second), costs no quota; the per-user AI rate limit still applies.
+  router.post('/detect-objects', upload('image', IMAGE_MAX_BYTES, 'image'), async (req, res) => {
+    const file = fileOf(req, 'image');
+    if (!file) throw badRequest('Choose an image to find objects in.');
+    const objectText = typeof req.body?.object === 'string' ? req.body.object : '';
+    const check = validateObjectName(objectText);
+    if (!check.ok) throw new AppError(check.message, check.status);
+    const image = await normalizeImageUpload(file.buffer);
+    const { point } = parseInstanceChoice({ x: req.body?.x, y: req.body?.y }, image.width, image.height);
+    try {
+      res.json({ success: true, ...(await detectInstances(image.png, check.name, { minScore: objectDetectMinScore, point })) });
+    } catch (err) {
+      if (err instanceof InstanceModelMissingError) throw new AppError(err.message, 503, 'NOT_CONFIGURED');
+      throw err;
+    }
   });
 
   router.post('/resume-review', upload('resume', RESUME_MAX_BYTES, 'resume'), async (req, res) => {
