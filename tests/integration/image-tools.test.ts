@@ -76,7 +76,7 @@ describe.skipIf(!postgresUrl)('image tools over HTTP', () => {
       for (const [k, v] of Object.entries(fields)) form.append(k, v);
       return form;
     };
-    const detect = (object: string, fields?: Record<string, string>, headers = authed(token)) =>
+    const detect = (object: string, fields?: Record<string, string>, headers: Record<string, string> = authed(token)) =>
       fetch(`${app.url}/api/ai/detect-objects`, { method: 'POST', headers, body: photoForm(object, fields) });
 
     it('when two people are in the photo, then detect lists both, largest first, with masks, and costs no quota', async () => {
