@@ -10,7 +10,10 @@ const BENCHES: Record<string, () => Promise<{ run(): Promise<void> }>> = {
   'object-removal': () => import('./image/object-removal.js'),
 };
 
-const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+/** Short names people type. */
+const ALIASES: Record<string, string> = { object: 'object-removal' };
+
+const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-')).map((a) => ALIASES[a] ?? a);
 const unknown = wanted.filter((w) => !(w in BENCHES));
 if (unknown.length) {
   console.error(`Unknown benchmark(s): ${unknown.join(', ')}. Known: ${Object.keys(BENCHES).join(', ')}`);

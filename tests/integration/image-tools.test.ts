@@ -118,7 +118,7 @@ describe.skipIf(!postgresUrl)('image tools over HTTP', () => {
       const before = await used();
       const both = await fetch(`${app.url}/api/ai/remove-image-object`, { method: 'POST', headers: authed(token), body: photoForm('person', { instance: '0', all: 'true' }) });
       expect(both.status).toBe(400);
-      expect((await both.json()).message).toBe('Give only one of instance, all=true, or a point (x, y).');
+      expect((await both.json()).message).toBe('Give only one of instance, instances, all=true, or a point (x, y).');
       const missing = await fetch(`${app.url}/api/ai/remove-image-object`, { method: 'POST', headers: authed(token), body: photoForm('person', { instance: '7' }) });
       expect(missing.status).toBe(400);
       expect((await missing.json()).message).toBe('There is no person number 8: 2 found in this image.');

@@ -52,6 +52,8 @@ export const payloadSchemas = {
     maskKey: storageKey.optional(),
     /** Which instance of the object (index from /api/ai/detect-objects), all of them, or the one under a point. */
     instance: z.number().int().min(0).max(99).optional(),
+    /** Several instances picked on the page. */
+    instances: z.array(z.number().int().min(0).max(99)).min(1).max(100).optional(),
     all: z.boolean().optional(),
     point: z.object({ x: z.number().min(0).max(100_000), y: z.number().min(0).max(100_000) }).optional(),
   }),

@@ -18,7 +18,7 @@ export function createRemoveObjectHandler(remover: ObjectRemover): JobHandler<'r
     const result = await remover.remove(
       {
         png, object: ctx.payload.object, maskPng,
-        choice: { instance: ctx.payload.instance, all: ctx.payload.all, point: ctx.payload.point },
+        choice: { instance: ctx.payload.instance, instances: ctx.payload.instances, all: ctx.payload.all, point: ctx.payload.point },
       },
       {
         signal: ctx.signal,

@@ -92,9 +92,10 @@ function fileOf(req: Request, field: string): Express.Multer.File | undefined {
   return files?.[field]?.[0];
 }
 
-/** The optional instance choice of an object removal: `instance`, `all`, or a point `x`,`y` (image pixels). */
+/** The optional instance choice of an object removal: `instance`, `instances` (comma list), `all`, or a point `x`,`y` (image pixels). */
 export interface InstanceChoiceFields {
   instance?: number;
+  instances?: number[];
   all?: boolean;
   point?: { x: number; y: number };
 }
@@ -108,6 +109,13 @@ export function parseInstanceChoice(body: Record<string, unknown> | undefined, w
     if (!Number.isInteger(n) || n < 0 || n > 99) throw badRequest('instance must be a whole number from 0 (the largest found) to 99.');
     choice.instance = n;
   }
+  if (text('instances')) {
+    const list = text('instances').split(',').map((v) => Number(v.trim()));
+    if (list.length > 100 || list.some((n) => !Number.isInteger(n) || n < 0 || n > 99)) {
+      throw badRequest('instances must be a comma-separated list of whole numbers from 0 to 99.');
+    }
+    choice.instances = list;
+  }
   if (text('all')) {
     if (!['true', 'false', '1', '0'].includes(text('all'))) throw badRequest('all must be true or false.');
     choice.all = text('all') === 'true' || text('all') === '1';
@@ -119,8 +127,8 @@ export function parseInstanceChoice(body: Record<string, unknown> | undefined, w
     }
     choice.point = { x, y };
   }
-  const given = [choice.instance !== undefined, choice.all === true, choice.point !== undefined].filter(Boolean).length;
-  if (given > 1) throw badRequest('Give only one of instance, all=true, or a point (x, y).');
+  const given = [choice.instance !== undefined, choice.instances !== undefined, choice.all === true, choice.point !== undefined].filter(Boolean).length;
+  if (given > 1) throw badRequest('Give only one of instance, instances, all=true, or a point (x, y).');
   return choice;
 }
 

@@ -67,6 +67,8 @@ const NEIGHBOUR_MIN_SCORE = 0.2;
 export interface InstanceChoice {
   /** 0-based index into the matches as listed by findInstances (largest first). */
   instance?: number;
+  /** Several 0-based indices (picked on the page). */
+  instances?: number[];
   all?: boolean;
   /** Image pixel: the instance under it. */
   point?: { x: number; y: number };
@@ -124,13 +126,13 @@ export function chooseInstances(matches: Instance[], choice: InstanceChoice, nam
     if (k < 0) throw new UserFacingJobError(`There is no "${name}" at the point you picked. Click on the ${name} itself.`);
     return [k];
   }
-  if (choice.instance !== undefined) {
-    if (!Number.isInteger(choice.instance) || choice.instance < 0 || choice.instance >= matches.length) {
-      throw new UserFacingJobError(`There is no ${name} number ${choice.instance + 1}: ${matches.length} found in this image.`, 400);
+  const picked = choice.instances ?? (choice.instance !== undefined ? [choice.instance] : [0]);
+  for (const k of picked) {
+    if (!Number.isInteger(k) || k < 0 || k >= matches.length) {
+      throw new UserFacingJobError(`There is no ${name} number ${k + 1}: ${matches.length} found in this image.`, 400);
     }
-    return [choice.instance];
   }
-  return [0];
+  return [...new Set(picked)].sort((a, b) => a - b);
 }
 
 export interface RemovalMask {

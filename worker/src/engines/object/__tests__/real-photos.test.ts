@@ -70,7 +70,7 @@ describe('when several instances of the name are in the photo (two people)', () 
     expect(covered(girl.box)).toBeLessThan(0.05);
   });
 
-  it('then a click on the woman removes her (point prompt), a click on empty wall is refused, all=true takes both', async () => {
+  it('then a click on the woman removes her (point prompt), a click on empty wall is refused, all=true or both indices take both', async () => {
     const image = await loadRealPhoto('iopaint-unwant_person.jpg');
     const found = (await findInstances(image, 'person', { minScore: 0.2 }))!;
     const woman = found.matches[1]!.box;
@@ -82,6 +82,8 @@ describe('when several instances of the name are in the photo (two people)', () 
       .rejects.toThrow(/There is no "person" at the point you picked/);
     const both = await removalMask({ image, name: 'person', minScore: 0.2, choice: { all: true } });
     expect(both.removed).toEqual([0, 1]);
+    const listed = await removalMask({ image, name: 'person', minScore: 0.2, choice: { instances: [1, 0, 1] } });
+    expect(listed.removed).toEqual([0, 1]);
   });
 
   it('then an instance number that was not found is a user-facing error', async () => {
