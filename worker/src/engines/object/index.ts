@@ -6,7 +6,8 @@ import sharp from 'sharp';
 import type { EngineInfo } from '../../../contracts/jobs.js';
 import { UserFacingJobError } from '../../../contracts/handler.js';
 import { removesAnyName, type ObjectConfig } from './config.js';
-import { decodeMask, decodeRgb, encodePng, type Mask, type RgbImage } from './image.js';
+import { decodeMask, decodeRgb, encodePng, maskBounds, type Mask, type RgbImage } from './image.js';
+import { continuesBehind } from './instance-mask.js';
 import { instanceMask, instanceModelAvailable, segmentInstances } from './instance-seg.js';
 import type { SaliencyFn } from './mask.js';
 import {
@@ -62,11 +63,14 @@ async function protectedAroundUserMask(image: RgbImage, mask: Mask, modelPath?: 
   const instances = await segmentInstances(image, { minScore: 0.3, modelPath }).catch(() => null);
   if (!instances?.length) return null;
   const protect: Mask = { data: new Uint8Array(mask.data.length), width: mask.width, height: mask.height };
+  const bounds = maskBounds(mask);
+  if (!bounds) return null;
   for (const inst of instances) {
     const m = instanceMask(inst, image.width, image.height);
     let inside = 0, total = 0;
     for (let i = 0; i < m.data.length; i++) if (m.data[i]) { total++; if (mask.data[i]) inside++; }
-    if (inside > 0.5 * total) continue;
+    // What the mask covers goes; what it lies on (a table round a hole) is copied from.
+    if (inside > 0.5 * total || continuesBehind(mask, m, bounds)) continue;
     for (let i = 0; i < m.data.length; i++) if (m.data[i] && !mask.data[i]) protect.data[i] = 255;
   }
   return protect;

@@ -310,7 +310,7 @@ export interface InstanceRemovalMask {
  * both sides of the dog in front of it). Such a neighbour may be copied from to rebuild it; any
  * other neighbour (a dog beside the bicycle being removed) may not.
  */
-function continuesBehind(target: Mask, other: Mask, box: Box): boolean {
+export function continuesBehind(target: Mask, other: Mask, box: Box): boolean {
   const { width } = target;
   let rows = 0, both = 0;
   for (let y = box.y1; y < box.y2; y++) {

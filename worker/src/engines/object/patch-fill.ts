@@ -468,7 +468,11 @@ function vote(level: Level, field: Field, uniform: boolean): void {
 export function patchFill(rgbBytes: Uint8Array, hole: Uint8Array, width: number, height: number, options: PatchFillOptions = {}): Uint8Array {
   const random = mulberry32(options.seed ?? 1);
   const finest: Level = { width, height, rgb: Float32Array.from(rgbBytes), hole: Uint8Array.from(hole, (h) => (h ? 1 : 0)), spatial: 0 };
-  if (options.blocked) finest.blocked = Uint8Array.from(options.blocked, (b) => (b ? 1 : 0));
+  if (options.blocked) {
+    finest.blocked = Uint8Array.from(options.blocked, (b) => (b ? 1 : 0));
+    // Other objects fill the whole crop: copying from them beats having nothing to copy.
+    if (validSources(finest).list.length < MIN_SOURCES) finest.blocked = undefined;
+  }
   finest.layer = holeLayers(rgbBytes, finest.hole, width, height, holeExtent(finest)) ?? undefined;
   const pyramid: Level[] = [finest];
   while (true) {
