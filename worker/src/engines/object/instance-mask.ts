@@ -29,6 +29,8 @@ const EXTEND_MAX_SIDE = 320;
 const EXTEND_MARGIN = 0.6;
 /** Parts found by colour may add at most this share of the instance's area. */
 const EXTEND_MAX_SHARE = 0.25;
+/** An object behind the target is at least this many times its area (see continuesBehind). */
+const BACKDROP_AREA_RATIO = 1.5;
 /** A piece seen past another object must be this much closer in colour to the object than to the other. */
 const PAST_OTHER_RATIO = 0.5;
 /** A piece touching only the object itself may add at most this share of its area. */
@@ -312,6 +314,11 @@ export interface InstanceRemovalMask {
  */
 export function continuesBehind(target: Mask, other: Mask, box: Box): boolean {
   const { width } = target;
+  // Only a clearly larger object is a backdrop: the bicycle beside a dog of about its size was
+  // copied into the dog's hole as a grey block when it counted as one.
+  let targetArea = 0, otherArea = 0;
+  for (let i = 0; i < target.data.length; i++) { if (target.data[i]) targetArea++; if (other.data[i]) otherArea++; }
+  if (otherArea < BACKDROP_AREA_RATIO * targetArea) return false;
   let rows = 0, both = 0;
   for (let y = box.y1; y < box.y2; y++) {
     let first = -1, last = -1;
