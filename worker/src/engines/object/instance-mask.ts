@@ -337,7 +337,9 @@ export function continuesBehind(target: Mask, other: Mask, box: Box): boolean {
  * The removal mask for `targets` (one or more instances of the asked class) given every instance
  * found in the photo: refined, shadow added, grown, other instances subtracted.
  */
-export async function buildInstanceRemovalMask(image: RgbImage, targets: Instance[], all: Instance[]): Promise<InstanceRemovalMask> {
+export async function buildInstanceRemovalMask(
+  image: RgbImage, targets: Instance[], all: Instance[], closer: Instance[] = [],
+): Promise<InstanceRemovalMask> {
   const { width, height } = image;
   const whole = { x1: 0, y1: 0, x2: width, y2: height };
   const object: Mask = { data: new Uint8Array(width * height), width, height };
@@ -347,11 +349,13 @@ export async function buildInstanceRemovalMask(image: RgbImage, targets: Instanc
     if (!m) { m = refineInstance(image, inst); refined.set(inst, m); }
     return m;
   };
-  for (const target of targets) {
-    const own = refinedOf(target);
+  // The targets as seen in the whole photo and, closer up, with parts the first look missed.
+  const parts = [...targets, ...closer];
+  for (const part of parts) {
+    const own = refinedOf(part);
     for (let i = 0; i < own.data.length; i++) if (own.data[i]) object.data[i] = 255;
   }
-  const bounds = targets.reduce<Box>((b, t) => ({
+  const bounds = parts.reduce<Box>((b, t) => ({
     x1: Math.min(b.x1, t.box.x1), y1: Math.min(b.y1, t.box.y1), x2: Math.max(b.x2, t.box.x2), y2: Math.max(b.y2, t.box.y2),
   }), { x1: width, y1: height, x2: 0, y2: 0 });
 
@@ -388,7 +392,7 @@ export async function buildInstanceRemovalMask(image: RgbImage, targets: Instanc
   for (let i = 0; i < mask.data.length; i++) if (keep.data[i]) mask.data[i] = 0;
   let shadowPixels = 0;
   // The shadow never floods into another object, even one behind (a dark bench seat under a dog).
-  for (const target of targets) shadowPixels += addCastShadow(image, mask, object, target.box, othersUnion);
+  for (const part of parts) shadowPixels += addCastShadow(image, mask, object, part.box, othersUnion);
   const diag = Math.hypot(bounds.x2 - bounds.x1, bounds.y2 - bounds.y1);
   const radius = Math.max(3, Math.round(0.015 * diag), Math.round(0.6 * protoCell(width, height)));
   const grow = radius + Math.round(0.5 * (bounds.y2 - bounds.y1));

@@ -7,7 +7,7 @@ import { detectObjects, detectObjectsInTiles, pickObject, type FoundObject } fro
 import { fillMasked, type FillMethod, type FillOptions } from './fill.js';
 import { maskArea, type Mask, type RgbImage } from './image.js';
 import { buildInstanceRemovalMask } from './instance-mask.js';
-import { instanceModelAvailable, segmentInstances, type Instance } from './instance-seg.js';
+import { instanceModelAvailable, segmentCloser, segmentInstances, type Instance } from './instance-seg.js';
 import { buildObjectMask, type ObjectMask, type SaliencyFn } from './mask.js';
 import { labelsToTry, resolveObjectLabel, type CocoLabel } from './vocabulary.js';
 
@@ -172,7 +172,13 @@ export async function removalMask(request: RemovalMaskRequest): Promise<RemovalM
   }
   if (found?.matches.length) {
     const removed = chooseInstances(found.matches, request.choice ?? {}, request.name);
-    const { mask, protect } = await buildInstanceRemovalMask(request.image, removed.map((k) => found.matches[k]!), found.all);
+    const targets = removed.map((k) => found.matches[k]!);
+    const closer: Instance[] = [];
+    for (const target of targets) {
+      const look = await segmentCloser(request.image, target, request.instanceModelPath).catch(() => null);
+      if (look) closer.push(look);
+    }
+    const { mask, protect } = await buildInstanceRemovalMask(request.image, targets, found.all, closer);
     return { mask, protect, path: 'instance', found: found.matches.length, removed };
   }
   const located = await locateObject(request);
