@@ -14,8 +14,10 @@ import sharp from 'sharp';
 import { dilateMask } from './mask.js';
 import { loadOpenCv } from './opencv.js';
 
-/** Refined probability counted as object. */
+/** Refined probability counted as object: low for what is removed (leftovers look worse than extra fill)... */
 const OBJECT_LEVEL = 0.3;
+/** ...and even for what is kept: a neighbour's generous edge protected a bicycle stem behind a dog's head. */
+const KEEP_LEVEL = 0.5;
 /** Guided-filter regulariser (grey levels 0–1): lower follows the photo's edges more closely. */
 const GUIDE_EPS = 0.004;
 /** Cast shadow: darker than this share of the ground's luminance, and about as grey as the ground. */
@@ -97,7 +99,7 @@ function protoCell(width: number, height: number): number {
 }
 
 /** The instance's mask snapped to the photo's edges, full size (255 = object). */
-export function refineInstance(image: RgbImage, instance: Instance): Mask {
+export function refineInstance(image: RgbImage, instance: Instance, level = OBJECT_LEVEL): Mask {
   const { width, height } = image;
   const cell = protoCell(width, height);
   const region = padBox(instance.box, Math.ceil(2 * cell), width, height);
@@ -118,7 +120,7 @@ export function refineInstance(image: RgbImage, instance: Instance): Mask {
     for (let x = region.x1; x < region.x2; x++) {
       const i = (y - region.y1) * rw + x - region.x1;
       // The coarse mask's own core always counts: the filter must not open holes in a dark coat.
-      if (q[i]! >= OBJECT_LEVEL || p[i]! >= 0.6) data[y * width + x] = 255;
+      if (q[i]! >= level || p[i]! >= Math.max(level, 0.6)) data[y * width + x] = 255;
     }
   }
   return { data, width, height };
@@ -371,7 +373,8 @@ export async function buildInstanceRemovalMask(
     }
   }
   const othersUnion: Mask = { data: new Uint8Array(width * height), width, height };
-  for (const inst of others) { const m = refinedOf(inst); for (let i = 0; i < m.data.length; i++) if (m.data[i]) othersUnion.data[i] = 255; }
+  const kept = new Map(others.map((inst) => [inst, refineInstance(image, inst, KEEP_LEVEL)] as const));
+  for (const m of kept.values()) for (let i = 0; i < m.data.length; i++) if (m.data[i]) othersUnion.data[i] = 255;
   for (const target of targets) {
     const added = await extendByColour(image, refinedOf(target), target.box, othersUnion);
     for (let i = 0; i < added.data.length; i++) if (added.data[i]) object.data[i] = 255;
@@ -380,7 +383,7 @@ export async function buildInstanceRemovalMask(
   // Every other instance keeps its pixels.
   const keep: Mask = { data: new Uint8Array(width * height), width, height };
   for (const inst of others) {
-    const own = refinedOf(inst);
+    const own = kept.get(inst)!;
     // An object behind the target (a bench under a dog) may lose the rim the dilation takes
     // (the dog's fur lies over its edge) and is rebuilt from itself; one in front never is.
     if (continuesBehind(object, own, bounds)) continue;
