@@ -14,7 +14,9 @@ const BENCHES: Record<string, () => Promise<{ run(): Promise<void> }>> = {
 
 // Options with a value (--root <dir>) belong to a benchmark, not to the list of names.
 const args = process.argv.slice(2);
-const wanted = args.filter((a, i) => !a.startsWith('-') && args[i - 1] !== '--root');
+/** Short names people type. */
+const ALIASES: Record<string, string> = { object: 'object-removal' };
+const wanted = args.filter((a, i) => !a.startsWith('-') && args[i - 1] !== '--root').map((a) => ALIASES[a] ?? a);
 const unknown = wanted.filter((w) => !(w in BENCHES));
 if (unknown.length) {
   console.error(`Unknown benchmark(s): ${unknown.join(', ')}. Known: ${Object.keys(BENCHES).join(', ')}`);

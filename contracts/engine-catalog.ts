@@ -54,9 +54,9 @@ export const ENGINES = {
   isnet: (model: string | undefined): EngineInfo => ({ id: 'isnet', label: `ISNet background removal (embedded, offline, ${model ?? 'medium'} model)`, offline: true }),
   removebg: { id: 'removebg', label: 'remove.bg', offline: false },
   clipdropRemoveBackground: { id: 'clipdrop-remove-background', label: 'ClipDrop remove background', offline: false },
-  offlineObject: { id: 'offline-object', label: 'Offline object remover (bundled detector and patch-based fill)', offline: true },
+  offlineObject: { id: 'offline-object', label: 'Offline object remover (bundled object models and patch-based fill)', offline: true },
   /** The same remover when the operator has supplied an inpainting model (OBJECT_INPAINT_MODEL). */
-  offlineObjectLama: { id: 'offline-object-lama', label: 'Offline object remover (bundled detector, LaMa inpainting model)', offline: true },
+  offlineObjectLama: { id: 'offline-object-lama', label: 'Offline object remover (bundled object models, installed inpainting model)', offline: true },
   cloudinaryGenRemove: { id: 'cloudinary-gen-remove', label: 'Cloudinary generative remove', offline: false },
   clipdropCleanup: { id: 'clipdrop-cleanup', label: 'ClipDrop cleanup (object found by the offline detector)', offline: false },
 } as const satisfies Record<string, EngineInfo | ((...args: never[]) => EngineInfo)>;

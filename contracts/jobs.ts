@@ -54,6 +54,21 @@ export const payloadSchemas = {
     inputKey: storageKey,
     object: z.string().min(1).max(100),
     maskKey: storageKey.optional(),
+    /** Which instance of the object (index from /api/ai/detect-objects), all of them, or the one under a point. */
+    instance: z.number().int().min(0).max(99).optional(),
+    /** Several instances picked on the page. */
+    instances: z.array(z.number().int().min(0).max(99)).min(1).max(100).optional(),
+    all: z.boolean().optional(),
+    point: z.object({ x: z.number().min(0).max(100_000), y: z.number().min(0).max(100_000) }).optional(),
+  }),
+  /** Mask-first object removal, step one: the instances of a named object (no creation, no quota). */
+  'detect-objects': z.object({
+    userId,
+    requestId,
+    inputKey: storageKey,
+    object: z.string().min(1).max(100),
+    point: z.object({ x: z.number().min(0).max(100_000), y: z.number().min(0).max(100_000) }).optional(),
+    save: z.literal(false).default(false),
   }),
   'resume-review': z.object({ userId, requestId, inputKey: storageKey, jobDescription: z.string().max(JOB_DESCRIPTION_MAX_CHARS).optional() }),
   /** Used by the pipeline's own tests and benchmarks; never reachable from /api/ai. */
@@ -75,6 +90,7 @@ export const engineInfoSchema = z.object({
   id: z.string(),          // e.g. "openai", "offline-outline", "isnet"
   label: z.string(),       // e.g. "Offline outline engine (no AI model configured)"
   offline: z.boolean(),    // true when no LLM / hosted model produced the content
+  note: z.string().max(500).optional(), // what this run did, e.g. which instance was removed
 });
 export type EngineInfo = z.infer<typeof engineInfoSchema>;
 
@@ -125,6 +141,10 @@ export const JOBS: Record<JobName, JobDefinition> = {
   'remove-object': {
     queue: 'image', creationType: 'image', quotaTool: 'remove-object',
     stages: ['Queued', 'Loading image', 'Finding object', 'Filling', 'Saving'], timeoutMs: 180_000, attempts: 2,
+  },
+  'detect-objects': {
+    queue: 'image', creationType: 'detect', quotaTool: null,
+    stages: ['Queued', 'Finding objects'], timeoutMs: 60_000, attempts: 2,
   },
   'resume-review': {
     queue: 'pdf', creationType: 'resume-review', quotaTool: 'resume-review',

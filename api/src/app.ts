@@ -148,9 +148,10 @@ export function createApp(deps: AppDeps) {
     db, storage: deps.storage, producer: deps.producer, quotas: config.quotas,
     jobWaitTimeoutMs: config.JOB_WAIT_TIMEOUT_MS, log,
   });
+  const objectConfig = parseObjectConfig(config.rawEnv);
   api.use('/ai', limits.aiPerUser, aiRoutes({
     service, imageGeneration: deps.imageGeneration, testJobs: config.ENABLE_TEST_JOBS,
-    objectRemoverTakesAnyName: removesAnyName(parseObjectConfig(config.rawEnv)),
+    objectRemoverTakesAnyName: removesAnyName(objectConfig),
   }));
   api.use('/jobs', limits.jobPolling, jobRoutes(deps.producer));
   api.use(userRoutes({ db, storage: deps.storage, quotas: config.quotas, authMode: config.authMode }));

@@ -1,11 +1,16 @@
 /**
- * Object removal timing: detection, mask and fill for the cup in coffee.png upscaled to about
- * 1 MP and 4 MP (the fill works on a crop around the hole, so time follows the hole's size).
+ * Object removal (`npm run bench -- object`): first the eleven asks on the real photos, each
+ * timed, with its side-by-side image (original | mask | result) written to
+ * tests/artifacts/object-removal/ and the automatic checks printed; then the same pipeline on a
+ * real photo scaled to 1 MP; then the older timing of the detector path: detection, mask and
+ * fill for the cup in coffee.png upscaled to about 1 MP and 4 MP (the fill works on a crop
+ * around the hole, so time follows the hole's size).
  * Models are warmed first; figures are one warm run each, on this shared 2-core machine.
  * First a memory soak: BENCH_OBJECT_RUNS (default 40) removals through the worker's remover on
  * the committed photos, RSS sampled as they go (OpenCV mats and tfjs tensors must all be freed).
  */
 import { readFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
@@ -16,6 +21,11 @@ import { decodeRgb, encodePng, maskArea, type RgbImage } from '@craftwell/worker
 import { buildObjectMask, type SaliencyFn } from '@craftwell/worker/engines/object/mask';
 import { loadOpenCv } from '@craftwell/worker/engines/object/opencv';
 import { createObjectRemover, parseObjectConfig } from '@craftwell/worker/engines/object/index';
+import { loadInstanceModel } from '@craftwell/worker/engines/object/instance-seg';
+import { describeRemoval, fillObjectMask, removalMask } from '@craftwell/worker/engines/object/offline';
+import {
+  checkAsk, loadRealPhoto, REAL_PHOTO_ASKS, runAsk, SIDE_BY_SIDE_DIR, writeSideBySide,
+} from '@craftwell/worker/engines/object/__tests__/real-photo-asks';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -44,7 +54,43 @@ async function measure(label: string, image: RgbImage, saliency?: SaliencyFn): P
   );
 }
 
+const load = () => os.loadavg().map((v) => v.toFixed(1)).join(' ');
+
+async function realPhotoAsks(): Promise<void> {
+  const [, loadMs] = await timed(async () => { await loadInstanceModel(); await loadOpenCv(); });
+  console.log(`cold load (YOLOv8n-seg on onnxruntime + OpenCV wasm): ${loadMs.toFixed(0)} ms; load average ${load()} on ${os.cpus().length} cores`);
+  for (const ask of REAL_PHOTO_ASKS) {
+    const outcome = await runAsk(ask);
+    await writeSideBySide(ask, outcome);
+    const checks = await checkAsk(ask, outcome);
+    const neighbours = checks.neighbours.map((n) => `${n.label} ${n.iou.toFixed(2)}`).join(', ') || 'none';
+    console.log(
+      `${`${ask.photo} "${ask.object}"`.padEnd(38)} ${String(outcome.image.width)}x${outcome.image.height} ${outcome.ms.toFixed(0).padStart(5)} ms | ` +
+      `left where it was ${checks.leftover.toFixed(2)} | neighbours IoU ${neighbours} | changed outside ${checks.changedOutside} | ${outcome.reply}`,
+    );
+  }
+  console.log(`side-by-side images: ${SIDE_BY_SIDE_DIR}`);
+
+  // A 1 MP photo: the porch scaled up (1155x866), the dog and the bicycle, three runs each.
+  const porch = await loadRealPhoto('darknet-dog.jpg');
+  const big = await scaled(await encodePng(porch), 1155, 866);
+  for (const name of ['dog', 'bicycle']) {
+    const times: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const [, ms] = await timed(async () => {
+        const removal = await removalMask({ image: big, name, minScore: 0.2 });
+        const filled = await fillObjectMask(big, removal.mask, undefined, { protect: removal.protect });
+        await encodePng(filled.image);
+        if (i === 0) console.log(`  1 MP "${name}": ${describeRemoval(name, removal, filled.method)}`);
+      });
+      times.push(ms);
+    }
+    console.log(`1 MP (1155x866) "${name}": ${times.map((t) => `${(t / 1000).toFixed(1)} s`).join(', ')} (load average ${load()})`);
+  }
+}
+
 export async function run(): Promise<void> {
+  await realPhotoAsks();
   const png = await readFile(path.join(root, 'tests/fixtures/images/coffee.png'));
   const [, loadMs] = await timed(async () => { await loadOpenCv(); await loadDetector(); });
   console.log(`cold load (OpenCV wasm + CenterNet on tfjs-wasm): ${loadMs.toFixed(0)} ms`);

@@ -11,6 +11,7 @@ import { authed, signUp, startTestApp, type TestApp } from '../support/app.js';
 
 const postgresUrl = serviceUrl('postgres');
 const COFFEE = fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/images/coffee.png'));
+const TWO_PEOPLE = fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/real-photos/iopaint-unwant_person.jpg'));
 
 describe.skipIf(!postgresUrl)('image tools over HTTP', () => {
   let app: TestApp;
@@ -66,4 +67,63 @@ describe.skipIf(!postgresUrl)('image tools over HTTP', () => {
     expect([b.format, b.width, b.height]).toEqual(['png', a.width, a.height]);
     expect(await used()).toBe(1);
   }, 240_000);
+
+  describe('mask-first removal (detect, then remove the chosen instance)', () => {
+    const photoForm = (object: string, fields: Record<string, string> = {}) => {
+      const form = new FormData();
+      form.append('image', new Blob([new Uint8Array(TWO_PEOPLE)], { type: 'image/jpeg' }), 'people.jpg');
+      form.append('object', object);
+      for (const [k, v] of Object.entries(fields)) form.append(k, v);
+      return form;
+    };
+    const detect = (object: string, fields?: Record<string, string>, headers: Record<string, string> = authed(token)) =>
+      fetch(`${app.url}/api/ai/detect-objects`, { method: 'POST', headers, body: photoForm(object, fields) });
+
+    it('when two people are in the photo, then detect lists both, largest first, with masks, and costs no quota', async () => {
+      const before = await used();
+      const res = await detect('person');
+      expect(res.status).toBe(200);
+      const body = await res.json();
+      expect(body).toMatchObject({ success: true, object: 'person', width: 800, height: 800, picked: null });
+      expect(body.instances).toHaveLength(2);
+      expect(body.instances.map((i: { index: number }) => i.index)).toEqual([0, 1]);
+      expect(body.instances[0].area).toBeGreaterThan(body.instances[1].area);
+      expect(body.instances[0].maskPng).toMatch(/^data:image\/png;base64,/);
+      expect(await used()).toBe(before);
+    });
+
+    it('when a point on the woman at the back is sent, then detect says she is instance 1', async () => {
+      const res = await detect('person', { x: '80', y: '250' });
+      expect((await res.json()).picked).toBe(1);
+    });
+
+    it('when the request has no token, a bad point or an unknown name, then 401/400/422 come back', async () => {
+      expect((await detect('person', undefined, {})).status).toBe(401);
+      const badPoint = await detect('person', { x: '900', y: '10' });
+      expect(badPoint.status).toBe(400);
+      expect((await badPoint.json()).message).toMatch(/x and y must both be given, in image pixels inside the image/);
+      expect((await detect('unicorn')).status).toBe(422);
+    });
+
+    it('when instance 1 is removed, then the reply names what was found and removed, and one use is counted', async () => {
+      const before = await used();
+      const res = await fetch(`${app.url}/api/ai/remove-image-object`, { method: 'POST', headers: authed(token), body: photoForm('person', { instance: '1' }) });
+      const body = await res.json();
+      expect(body).toMatchObject({ success: true, engine: { offline: true } });
+      expect(body.engine.note).toMatch(/^Found 2 person instances; removed number 2 \(by size\) using its instance mask/);
+      expect(await used()).toBe(before + 1);
+    }, 240_000);
+
+    it('when instance and all=true are both given, or the instance does not exist, then nothing is spent', async () => {
+      const before = await used();
+      const both = await fetch(`${app.url}/api/ai/remove-image-object`, { method: 'POST', headers: authed(token), body: photoForm('person', { instance: '0', all: 'true' }) });
+      expect(both.status).toBe(400);
+      expect((await both.json()).message).toBe('Give only one of instance, instances, all=true, or a point (x, y).');
+      const missing = await fetch(`${app.url}/api/ai/remove-image-object`, { method: 'POST', headers: authed(token), body: photoForm('person', { instance: '7' }) });
+      expect(missing.status).toBe(400);
+      expect((await missing.json()).message).toBe('There is no person number 8: 2 found in this image.');
+      expect(await used()).toBe(before);
+    }, 240_000);
+  });
 });
+

@@ -6,6 +6,8 @@ export interface EngineInfo {
   id: string;
   label: string;
   offline: boolean;
+  /** What this run did (e.g. which of several objects was removed and which fill ran). */
+  note?: string;
 }
 
 export type JobState = 'queued' | 'active' | 'completed' | 'failed';

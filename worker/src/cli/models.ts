@@ -1,12 +1,19 @@
 /**
  * npm run models -- list
  * npm run models -- pull <name | https-url> [--sha256 <hex>] [--file <name.gguf>] [--force]
+ * npm run models -- add <file.onnx | https-url> [--sha256 <hex>] [--file <name.onnx>] [--force]
  *
+ * `add` installs an inpainting model for object removal (a LaMa or MI-GAN ONNX export) from a
+ * path or URL: the checksum is verified when given (and always printed), and the file must load
+ * as an image + mask model, else nothing is left behind.
  * Models go to DATA_DIR/models (default ./.data/models), where the worker finds the first *.gguf.
  * The optional inpainting model (`pull lama`, .onnx) is used only when OBJECT_INPAINT_MODEL names it.
  */
+import { createHash } from 'node:crypto';
 import { readdirSync, existsSync } from 'node:fs';
+import { copyFile, mkdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { checkInpaintModelFile } from '../engines/object/inpaint-model.js';
 import { pathToFileURL } from 'node:url';
 import { loadDataDir } from '@craftwell/core/config/env';
 import {
@@ -24,7 +31,8 @@ export interface CliIo {
 
 const USAGE = `Usage:
   npm run models -- list
-  npm run models -- pull <name | https-url> [--sha256 <hex>] [--file <name.gguf>] [--force]`;
+  npm run models -- pull <name | https-url> [--sha256 <hex>] [--file <name.gguf>] [--force]
+  npm run models -- add <file.onnx | https-url> [--sha256 <hex>] [--file <name.onnx>] [--force]`;
 
 export async function runModelsCli(argv: string[], io: CliIo): Promise<number> {
   const [command, target, ...rest] = argv;
@@ -44,6 +52,7 @@ export async function runModelsCli(argv: string[], io: CliIo): Promise<number> {
     for (const model of inpaint) io.out.write(`Object removal uses ${model.file} with ${inpaintModelLine(path.join(modelsDir, model.file))}\n`);
     return 0;
   }
+  if (command === 'add' && target) return addInpaintModel(target, parseFlags(rest), modelsDir, io);
   if (command !== 'pull' || !target) {
     io.err.write(`${USAGE}\n`);
     return 2;
@@ -75,6 +84,54 @@ export async function runModelsCli(argv: string[], io: CliIo): Promise<number> {
     io.err.write(`${error instanceof ModelDownloadError ? error.message : `Download failed: ${String(error)}`}\n`);
     return 1;
   }
+}
+
+/** `add`: copy or download an inpainting ONNX into the models folder, verified, or leave nothing. */
+async function addInpaintModel(
+  source: string, flags: { sha256?: string; file?: string; force: boolean }, modelsDir: string, io: CliIo,
+): Promise<number> {
+  const isUrl = /^https?:\/\//.test(source);
+  const file = flags.file ?? decodeURIComponent(path.basename(isUrl ? new URL(source).pathname : source));
+  if (!file.endsWith(MODEL_FILE_EXTENSION.inpaint)) {
+    io.err.write(`An inpainting model is an ONNX file: the name must end in .onnx (got "${file}"); pass --file <name.onnx>.\n`);
+    return 2;
+  }
+  if (flags.sha256 !== undefined && !/^[0-9a-f]{64}$/i.test(flags.sha256)) {
+    io.err.write('--sha256 must be 64 hexadecimal characters.\n');
+    return 2;
+  }
+  const target = path.join(modelsDir, file);
+  let sha256: string;
+  try {
+    if (isUrl) {
+      const bar = progressBar(io.err, file);
+      const result = await downloadModel({ url: source, file, modelsDir, sha256: flags.sha256, force: flags.force, onProgress: bar.update }).finally(bar.done);
+      sha256 = result.sha256;
+    } else {
+      if (!existsSync(source)) throw new ModelDownloadError(`No file at ${path.resolve(source)}.`);
+      if (existsSync(target) && !flags.force) throw new ModelDownloadError(`${target} already exists; pass --force to replace it.`);
+      sha256 = createHash('sha256').update(await readFile(source)).digest('hex');
+      if (flags.sha256 && sha256 !== flags.sha256.toLowerCase()) {
+        throw new ModelDownloadError(`Checksum mismatch for ${file}: expected ${flags.sha256.toLowerCase()}, got ${sha256}. Nothing was installed.`);
+      }
+      await mkdir(modelsDir, { recursive: true });
+      await copyFile(source, `${target}.part`);
+      await rename(`${target}.part`, target);
+    }
+  } catch (error) {
+    io.err.write(`${error instanceof ModelDownloadError ? error.message : `Could not add the model: ${String(error)}`}\n`);
+    return 1;
+  }
+  try {
+    const shape = await checkInpaintModelFile(target);
+    io.out.write(`Saved ${target} (sha256 ${sha256}; works at ${shape.width}×${shape.height}, ${shape.bytes ? '8-bit' : 'float'} pixels).\n`);
+  } catch (error) {
+    await rm(target, { force: true });
+    io.err.write(`${file} is not an inpainting model this app can use (it needs an image input and a mask input): ${(error as Error).message}. Nothing was installed.\n`);
+    return 1;
+  }
+  io.out.write(`To use it for object removal, add this line to .env:\n${inpaintModelLine(target)}\nRestart the worker to use it.\n`);
+  return 0;
 }
 
 function inpaintModelLine(modelPath: string): string {

@@ -23,6 +23,8 @@ export interface Engines {
   imageGeneration(): Promise<ImageGeneration>;
   backgroundRemover(): Promise<BackgroundRemover>;
   objectRemover(): Promise<ObjectRemover>;
+  /** Settings of the instance finder behind mask-first removal (the model itself loads on first use). */
+  objectDetection: { minScore: number };
   /** Loads a local text model and the PDF reader now rather than on the first job. */
   warmUp(): Promise<void>;
 }
@@ -63,6 +65,7 @@ export function createEngines(config: AppConfig): Engines {
       // The background model doubles as the outline refiner (one shared, warm session).
       return createObjectRemover(parseObjectConfig(config.rawEnv), { saliency: (rgb) => predictSaliencyMask(rgb) });
     }),
+    objectDetection: { minScore: parseObjectConfig(config.rawEnv).minScore },
     async warmUp() {
       await text.warmUp();
       const { warmUpPdfReader } = await import('./resume/pdf-text.js');

@@ -19,6 +19,7 @@ export function createHandlers(engines: Engines): Handlers {
     'generate-image': async () => (await import('./generate-image.js')).default(await engines.imageGeneration()),
     'remove-background': async () => (await import('./remove-background.js')).default(await engines.backgroundRemover()),
     'remove-object': async () => (await import('./remove-object.js')).default(await engines.objectRemover()),
+    'detect-objects': async () => (await import('./detect-objects.js')).default(engines.objectDetection),
     'test-echo': async () => (await import('./test-echo.js')).default,
   };
   const loaded = new Map<JobName, Promise<JobHandler>>();

@@ -14,7 +14,10 @@ export function createRemoveObjectHandler(remover: ObjectRemover): JobHandler<'r
     const maskPng = ctx.payload.maskKey ? await ctx.readInput(ctx.payload.maskKey) : undefined;
     ctx.signal.throwIfAborted();
     const result = await remover.remove(
-      { png, object: ctx.payload.object, maskPng },
+      {
+        png, object: ctx.payload.object, maskPng,
+        choice: { instance: ctx.payload.instance, instances: ctx.payload.instances, all: ctx.payload.all, point: ctx.payload.point },
+      },
       {
         signal: ctx.signal,
         onStage: (stage) => ctx.progress({ progress: STAGE_PROGRESS[stage], stage }),

@@ -96,6 +96,46 @@ function fileOf(req: Request, field: string): Express.Multer.File | undefined {
   return files?.[field]?.[0];
 }
 
+/** The optional instance choice of an object removal: `instance`, `instances` (comma list), `all`, or a point `x`,`y` (image pixels). */
+export interface InstanceChoiceFields {
+  instance?: number;
+  instances?: number[];
+  all?: boolean;
+  point?: { x: number; y: number };
+}
+
+/** Reads the multipart fields of an instance choice; a 400 for a value a person can fix. */
+export function parseInstanceChoice(body: Record<string, unknown> | undefined, width: number, height: number): InstanceChoiceFields {
+  const text = (key: string) => (typeof body?.[key] === 'string' ? (body[key] as string).trim() : '');
+  const choice: InstanceChoiceFields = {};
+  if (text('instance')) {
+    const n = Number(text('instance'));
+    if (!Number.isInteger(n) || n < 0 || n > 99) throw badRequest('instance must be a whole number from 0 (the largest found) to 99.');
+    choice.instance = n;
+  }
+  if (text('instances')) {
+    const list = text('instances').split(',').map((v) => Number(v.trim()));
+    if (list.length > 100 || list.some((n) => !Number.isInteger(n) || n < 0 || n > 99)) {
+      throw badRequest('instances must be a comma-separated list of whole numbers from 0 to 99.');
+    }
+    choice.instances = list;
+  }
+  if (text('all')) {
+    if (!['true', 'false', '1', '0'].includes(text('all'))) throw badRequest('all must be true or false.');
+    choice.all = text('all') === 'true' || text('all') === '1';
+  }
+  if (text('x') || text('y')) {
+    const x = Number(text('x')), y = Number(text('y'));
+    if (!text('x') || !text('y') || !Number.isFinite(x) || !Number.isFinite(y) || x < 0 || y < 0 || x >= width || y >= height) {
+      throw badRequest(`x and y must both be given, in image pixels inside the image (0–${width - 1}, 0–${height - 1}).`);
+    }
+    choice.point = { x, y };
+  }
+  const given = [choice.instance !== undefined, choice.instances !== undefined, choice.all === true, choice.point !== undefined].filter(Boolean).length;
+  if (given > 1) throw badRequest('Give only one of instance, instances, all=true, or a point (x, y).');
+  return choice;
+}
+
 export interface AiRoutesDeps {
   service: AiService;
   /** A provider that removes anything by name is configured (else the offline vocabulary applies). */
@@ -161,9 +201,27 @@ export function aiRoutes({ service, imageGeneration, testJobs, objectRemoverTake
       }
       uploads.push({ key: newObjectKey('uploads', 'png'), body: mask.png, contentType: 'image/png' });
     }
+    const choice = parseInstanceChoice(req.body, image.width, image.height);
     reply(res, await service.submit(currentUser(req), 'remove-object',
-      { inputKey: uploads[0].key, object: check.name, maskKey: uploads[1]?.key },
+      { inputKey: uploads[0].key, object: check.name, maskKey: uploads[1]?.key, ...choice },
       { async: wantsAsync(req), uploads }));
+  });
+
+  // Mask-first removal, step one: where are the instances of this object? A short job on the
+  // image queue (the model lives in the workers); no quota, the per-user AI rate limit applies.
+  router.post('/detect-objects', upload('image', MAX_IMAGE_BYTES, 'image'), async (req, res) => {
+    const file = fileOf(req, 'image');
+    if (!file) throw badRequest('Choose an image to find objects in.');
+    const objectText = typeof req.body?.object === 'string' ? req.body.object : '';
+    const check = validateObjectName(objectText);
+    if (!check.ok) throw new AppError(check.message, check.status);
+    const image = await normalizeImageUpload(file.buffer);
+    const { point } = parseInstanceChoice({ x: req.body?.x, y: req.body?.y }, image.width, image.height);
+    const upload: UploadToStore = { key: newObjectKey('uploads', 'png'), body: image.png, contentType: 'image/png' };
+    const submission = await service.submit(currentUser(req), 'detect-objects',
+      { inputKey: upload.key, object: check.name, point, save: false }, { async: false, uploads: [upload] });
+    if (submission.mode !== 'sync') throw new Error('detect-objects always waits for its result');
+    res.json({ success: true, ...JSON.parse(submission.result.content) });
   });
 
   router.post('/resume-review', upload('resume', MAX_PDF_BYTES, 'resume'), async (req, res) => {

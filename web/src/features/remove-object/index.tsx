@@ -19,6 +19,7 @@ import { useObjectUrl } from '../../components/tool/use-object-url.js';
 import { ToolSubmit } from '../../components/tool/tool-submit.js';
 import { useToolRun } from '../../components/tool/use-tool-run.js';
 import { MaskBrush } from './mask-brush.js';
+import { choiceFields, InstancePicker, type Detection } from './instance-picker.js';
 import { renderMaskPng } from './mask-png.js';
 import type { Size, Stroke } from './mask-strokes.js';
 
@@ -32,6 +33,9 @@ export default function RemoveObjectPage() {
   // Optional brush marks (image pixels); with any, the server removes what they cover instead of detecting.
   const [strokes, setStrokes] = useState<Stroke[]>([]);
   const [imageSize, setImageSize] = useState<Size | null>(null);
+  // Mask first: the instances found for the name, and which of them to remove.
+  const [detection, setDetection] = useState<Detection | null>(null);
+  const [picked, setPicked] = useState<number[]>([]);
   const previewUrl = useObjectUrl(file);
   const { config } = useAppConfig();
   // null (not merely absent) is the server saying no engine serves this tool.
@@ -46,6 +50,17 @@ export default function RemoveObjectPage() {
     setLoaded(false);
     setStrokes([]);
     setImageSize(null);
+    setDetection(null);
+    setPicked([]);
+  }
+
+  function changeObject(text: string) {
+    setObjectText(text);
+    // Instances found for another name no longer apply.
+    if (detection && text.trim() !== detection.object) {
+      setDetection(null);
+      setPicked([]);
+    }
   }
 
   async function handleSubmit(event: FormEvent) {
@@ -71,6 +86,7 @@ export default function RemoveObjectPage() {
     form.append('image', file);
     form.append('object', object);
     if (mask) form.append('mask', mask, 'mask.png');
+    else for (const [key, value] of Object.entries(choiceFields(detection, picked))) form.append(key, value);
     const reply = await run('/api/ai/remove-image-object', form);
     if (reply?.content) setResult({ url: reply.content, object, engine: reply.engine });
   }
@@ -90,7 +106,7 @@ export default function RemoveObjectPage() {
               required
               rows={2}
               value={objectText}
-              onChange={(event) => setObjectText(event.target.value)}
+              onChange={(event) => changeObject(event.target.value)}
               placeholder="e.g. car, person, tree, watch (single object name only)"
               maxLength={100}
             />
@@ -108,6 +124,16 @@ export default function RemoveObjectPage() {
               ) : null}
             </p>
           </div>
+          <InstancePicker
+            file={file}
+            imageUrl={previewUrl}
+            object={indicator?.ready ? objectText.trim() : ''}
+            detection={detection}
+            picked={picked}
+            onDetection={setDetection}
+            onPickedChange={setPicked}
+            disabled={processing}
+          />
           {previewUrl ? (
             <MaskBrush imageUrl={previewUrl} strokes={strokes} onStrokesChange={setStrokes} onImageSize={setImageSize} disabled={processing} />
           ) : null}
@@ -144,7 +170,7 @@ export default function RemoveObjectPage() {
         actions={done && loaded ? <ImageResultActions url={result.url} fileName={objectRemovedFileName} /> : null}
       >
         {done ? <SuccessBanner>Successfully removed "{result.object}" from your image!</SuccessBanner> : null}
-        {done ? <EngineNotice engine={result.engine} /> : null}
+        {done ? <EngineNotice engine={result.engine} note={result.engine?.note} /> : null}
         {previewUrl ? (
           <BeforeAfter
             originalUrl={previewUrl}

@@ -19,6 +19,8 @@ export type FillMethod = 'telea' | 'patch' | 'model';
 export interface FillOptions {
   /** LaMa-style ONNX model for every hole; null or absent = the classical fills. */
   inpaintModelPath?: string | null;
+  /** Other objects' pixels (255): the patch fill never copies from them. */
+  protect?: Mask | null;
 }
 
 export interface FillResult {
@@ -81,7 +83,9 @@ export async function fillMasked(
   const method: FillMethod = holeHalfWidth(hole) <= THIN_HOLE_HALF_WIDTH ? 'telea' : 'patch';
   const filled = method === 'telea'
     ? await teleaInpaint(crop, hole)
-    : patchFill(crop.data, hole.data, crop.width, crop.height, { signal, seed: 7 });
+    : patchFill(crop.data, hole.data, crop.width, crop.height, {
+      signal, seed: 7, blocked: options.protect ? cropMask(options.protect, box).data : undefined,
+    });
   for (let y = 0; y < crop.height; y++) {
     for (let x = 0; x < crop.width; x++) {
       const c = y * crop.width + x;

@@ -6,10 +6,14 @@ import sharp from 'sharp';
 import type { EngineInfo } from '@craftwell/contracts/jobs';
 import { UserFacingJobError } from '@craftwell/contracts/handler';
 import { removesAnyName, type ObjectConfig } from '@craftwell/core/config/object';
-import { decodeMask, decodeRgb, encodePng, type Mask } from './image.js';
-import type { SaliencyFn } from './mask.js';
-import { fillObjectMask, locateObject } from './offline.js';
 import { objectEngineInfo, offlineObjectEngine } from '@craftwell/core/config/engines';
+import { decodeMask, decodeRgb, encodePng, maskBounds, type Mask, type RgbImage } from './image.js';
+import { continuesBehind } from './instance-mask.js';
+import { instanceMask, instanceModelAvailable, segmentInstances } from './instance-seg.js';
+import type { SaliencyFn } from './mask.js';
+import {
+  describeRemoval, fillObjectMask, removalMask, type InstanceChoice, type RemovalMask,
+} from './offline.js';
 import { CLIPDROP_ENGINE, clipdropCleanup } from './providers/clipdrop.js';
 import { CLOUDINARY_ENGINE, cloudinaryGenRemove } from './providers/cloudinary.js';
 import { validateObjectName } from '@craftwell/contracts/object-vocabulary';
@@ -23,6 +27,8 @@ export interface RemoveObjectInput {
   object: string;
   /** Optional user mask PNG (white = remove); detection is skipped when present. */
   maskPng?: Buffer;
+  /** Which of several instances to remove (default: the largest). */
+  choice?: InstanceChoice;
 }
 
 export interface RemoveObjectOptions {
@@ -45,6 +51,30 @@ export interface ObjectRemover {
 export interface ObjectRemoverDeps {
   /** Saliency model used to refine detector boxes into outlines (ISNet). */
   saliency?: SaliencyFn;
+  /** Instance-segmentation model file; absent = the bundled one (tests point it elsewhere). */
+  instanceModelPath?: string;
+}
+
+/**
+ * Objects the model finds that a user's mask does not mostly cover: the fill must not copy them
+ * into the hole. Null without the model (the fill then copies from anywhere, as before).
+ */
+async function protectedAroundUserMask(image: RgbImage, mask: Mask, modelPath?: string): Promise<Mask | null> {
+  if (!instanceModelAvailable(modelPath)) return null;
+  const instances = await segmentInstances(image, { minScore: 0.3, modelPath }).catch(() => null);
+  if (!instances?.length) return null;
+  const protect: Mask = { data: new Uint8Array(mask.data.length), width: mask.width, height: mask.height };
+  const bounds = maskBounds(mask);
+  if (!bounds) return null;
+  for (const inst of instances) {
+    const m = instanceMask(inst, image.width, image.height);
+    let inside = 0, total = 0;
+    for (let i = 0; i < m.data.length; i++) if (m.data[i]) { total++; if (mask.data[i]) inside++; }
+    // What the mask covers goes; what it lies on (a table round a hole) is copied from.
+    if (inside > 0.5 * total || continuesBehind(mask, m, bounds)) continue;
+    for (let i = 0; i < m.data.length; i++) if (m.data[i] && !mask.data[i]) protect.data[i] = 255;
+  }
+  return protect;
 }
 
 function maskToPng(mask: Mask): Promise<Buffer> {
@@ -77,9 +107,19 @@ export function createObjectRemover(config: ObjectConfig, deps: ObjectRemoverDep
     }
 
     await onStage?.('Finding object');
-    const mask = input.maskPng
-      ? await decodeMask(input.maskPng, image.width, image.height)
-      : (await locateObject({ image, name: check.name, minScore: config.minScore, saliency: deps.saliency })).mask.mask;
+    let removal: RemovalMask | null = null;
+    let mask: Mask;
+    let protect: Mask | null;
+    if (input.maskPng) {
+      mask = await decodeMask(input.maskPng, image.width, image.height);
+      protect = config.provider === 'clipdrop' ? null : await protectedAroundUserMask(image, mask, deps.instanceModelPath);
+    } else {
+      removal = await removalMask({
+        image, name: check.name, minScore: config.minScore, saliency: deps.saliency,
+        choice: input.choice, instanceModelPath: deps.instanceModelPath,
+      });
+      ({ mask, protect } = removal);
+    }
     signal?.throwIfAborted();
     await onStage?.('Filling');
 
@@ -89,8 +129,11 @@ export function createObjectRemover(config: ObjectConfig, deps: ObjectRemoverDep
       });
       return { png: await toInputSize(out, image.width, image.height), engine: { ...CLIPDROP_ENGINE } };
     }
-    const { image: filled } = await fillObjectMask(image, mask, signal, { inpaintModelPath: config.inpaintModelPath });
-    return { png: await encodePng(filled), engine: { ...offlineObjectEngine(config.inpaintModelPath) } };
+    const { image: filled, method } = await fillObjectMask(image, mask, signal, { inpaintModelPath: config.inpaintModelPath, protect });
+    return {
+      png: await encodePng(filled),
+      engine: { ...offlineObjectEngine(config.inpaintModelPath), note: describeRemoval(check.name, removal, method) },
+    };
   }
 
   return { info, remove };

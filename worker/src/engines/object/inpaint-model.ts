@@ -53,7 +53,12 @@ class InpaintSession {
     const dim = (v: number | string | undefined) => (typeof v === 'number' && v > 0 ? v : MODEL_CONTEXT_SIDE);
     this.height = dim(shape[2]);
     this.width = dim(shape[3]);
+    // MI-GAN's pipeline export takes and returns 8-bit pixels (mask 255 = erase); LaMa floats.
+    this.bytes = meta?.isTensor === true && meta.type === 'uint8';
   }
+
+  /** Whether the model takes uint8 tensors (0–255) rather than float32. */
+  readonly bytes: boolean;
 
   run(image: Float32Array, mask: Float32Array): Promise<Float32Array> {
     const run = this.queue.then(() => this.runNow(image, mask));
@@ -62,17 +67,23 @@ class InpaintSession {
   }
 
   private async runNow(image: Float32Array, mask: Float32Array): Promise<Float32Array> {
-    const imageTensor = new ort.Tensor('float32', image, [1, 3, this.height, this.width]);
-    const maskTensor = new ort.Tensor('float32', mask, [1, 1, this.height, this.width]);
+    const toBytes = (values: Float32Array) => Uint8Array.from(values, (v) => Math.round(v * 255));
+    const imageTensor = this.bytes
+      ? new ort.Tensor('uint8', toBytes(image), [1, 3, this.height, this.width])
+      : new ort.Tensor('float32', image, [1, 3, this.height, this.width]);
+    const maskTensor = this.bytes
+      ? new ort.Tensor('uint8', toBytes(mask), [1, 1, this.height, this.width])
+      : new ort.Tensor('float32', mask, [1, 1, this.height, this.width]);
     let outputs: ort.InferenceSession.OnnxValueMapType | undefined;
     try {
       outputs = await this.session.run({ [this.imageInput]: imageTensor, [this.maskInput]: maskTensor });
       const output = outputs[this.session.outputNames[0]!];
       const plane = this.width * this.height;
-      if (!output || output.type !== 'float32' || output.data.length !== 3 * plane) {
-        throw new Error(`The inpainting model's output is not float32 [1,3,${this.height},${this.width}]`);
+      if (!output || (output.type !== 'float32' && output.type !== 'uint8') || output.data.length !== 3 * plane) {
+        throw new Error(`The inpainting model's output is not float32 or uint8 [1,3,${this.height},${this.width}]`);
       }
-      return Float32Array.from(output.data as Float32Array);
+      // 0–255 either way for uint8; the caller detects a 0–1 float output itself.
+      return Float32Array.from(output.data as Float32Array | Uint8Array);
     } finally {
       // Native output buffers are released on dispose, not when the GC gets round to it.
       imageTensor.dispose();
@@ -83,6 +94,25 @@ class InpaintSession {
 }
 
 const sessions = new Map<string, Promise<InpaintSession>>();
+
+/**
+ * Loads a candidate model file once and checks it has the interface this fill needs (an image
+ * and a mask input); throws a readable error otherwise. Used by `npm run models -- add`.
+ */
+export async function checkInpaintModelFile(modelPath: string): Promise<{ width: number; height: number; bytes: boolean }> {
+  let session: ort.InferenceSession;
+  try {
+    session = await ort.InferenceSession.create(modelPath, { intraOpNumThreads: 1 });
+  } catch (error) {
+    throw new Error(`Not a loadable ONNX model: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  try {
+    const checked = new InpaintSession(session);
+    return { width: checked.width, height: checked.height, bytes: checked.bytes };
+  } finally {
+    await session.release();
+  }
+}
 
 /** The model at `modelPath`, loaded once per process and kept warm. */
 function loadInpaintModel(modelPath: string): Promise<InpaintSession> {

@@ -208,7 +208,7 @@ function median(values: number[]): number {
  * Adds the contact shadow: a thin band under every column where the object reaches its lowest
  * rows, plus darker-than-ground pixels next to the object's foot that connect to it.
  */
-function addContactShadow(image: RgbImage, mask: Mask, box: Box): number {
+export function addContactShadow(image: RgbImage, mask: Mask, box: Box): number {
   const { width, height } = mask;
   const bh = box.y2 - box.y1, bw = box.x2 - box.x1;
   const lowest = new Int32Array(width).fill(-1);
@@ -292,7 +292,7 @@ function objectArea(mask: Mask, box: Box): number {
  * Grows the mask by `radius` pixels (round) inside `region` only: one distance transform of the
  * background, thresholded, which costs the same for any radius (a large dilation kernel does not).
  */
-async function dilate(mask: Mask, radius: number, region: Box): Promise<void> {
+export async function dilateMask(mask: Mask, radius: number, region: Box): Promise<void> {
   const cv = await loadOpenCv();
   const w = region.x2 - region.x1, h = region.y2 - region.y1;
   const background = new Uint8Array(w * h);
@@ -332,7 +332,7 @@ export async function buildObjectMask(image: RgbImage, detected: Box, options: M
   const diag = Math.hypot(box.x2 - box.x1, box.y2 - box.y1);
   const radius = Math.max(3, Math.round(0.02 * diag));
   const grow = radius + Math.round(0.3 * (box.y2 - box.y1));
-  await dilate(mask, radius, {
+  await dilateMask(mask, radius, {
     x1: Math.max(0, crop.x1 - grow), y1: Math.max(0, crop.y1 - grow),
     x2: Math.min(image.width, crop.x2 + grow), y2: Math.min(image.height, crop.y2 + grow),
   });

@@ -6,8 +6,10 @@ import { UserFacingJobError } from '@craftwell/contracts/handler';
 import { detectObjects, detectObjectsInTiles, pickObject, type FoundObject } from './detector.js';
 import { fillMasked, type FillMethod, type FillOptions } from './fill.js';
 import { maskArea, type Mask, type RgbImage } from './image.js';
+import { buildInstanceRemovalMask } from './instance-mask.js';
+import { instanceModelAvailable, segmentCloser, segmentInstances, type Instance } from './instance-seg.js';
 import { buildObjectMask, type ObjectMask, type SaliencyFn } from './mask.js';
-import { resolveObjectLabel } from '@craftwell/contracts/object-vocabulary';
+import { labelsToTry, resolveObjectLabel, type CocoLabel } from '@craftwell/contracts/object-vocabulary';
 import { ENGINES } from '@craftwell/contracts/engine-catalog';
 
 export const OFFLINE_ENGINE = ENGINES.offlineObject;
@@ -39,6 +41,149 @@ export async function locateObject(request: LocateRequest): Promise<LocatedObjec
   if (!found) throw new UserFacingJobError(notFoundMessage(request.name));
   const mask = await buildObjectMask(request.image, found.box, { saliency: request.saliency });
   return { found, mask };
+}
+
+/** Look-alike classes (a "cat" called dog) must be this much surer than the asked class. */
+const LOOK_ALIKE_EXTRA_SCORE = 0.1;
+/** Instances at least this sure are protected from the mask and the fill even when not asked for. */
+const NEIGHBOUR_MIN_SCORE = 0.2;
+
+/** Which of several matching instances to remove; the default is the largest. */
+export interface InstanceChoice {
+  /** 0-based index into the matches as listed by findInstances (largest first). */
+  instance?: number;
+  /** Several 0-based indices (picked on the page). */
+  instances?: number[];
+  all?: boolean;
+  /** Image pixel: the instance under it. */
+  point?: { x: number; y: number };
+}
+
+export interface InstanceMatches {
+  label: CocoLabel;
+  /** false when only a look-alike class matched. */
+  exact: boolean;
+  /** The asked object's instances, largest mask first (the index the API's `instance` means). */
+  matches: Instance[];
+  /** Every instance in the photo (neighbours to protect). */
+  all: Instance[];
+}
+
+/**
+ * The instances of the named object, largest first, or null when the instance model is not
+ * installed. An empty `matches` means the model did not find it (the caller may fall back).
+ */
+export async function findInstances(
+  image: RgbImage, name: string, options: { minScore: number; modelPath?: string },
+): Promise<InstanceMatches | null> {
+  const label = resolveObjectLabel(name);
+  if (!label) throw new UserFacingJobError(notFoundMessage(name));
+  if (!instanceModelAvailable(options.modelPath)) return null;
+  const all = await segmentInstances(image, { minScore: Math.min(NEIGHBOUR_MIN_SCORE, options.minScore), modelPath: options.modelPath });
+  const byArea = (a: Instance, b: Instance) => b.area - a.area;
+  const exact = all.filter((i) => i.label === label && i.score >= options.minScore).sort(byArea);
+  if (exact.length) return { label, exact: true, matches: exact, all };
+  const alikes = new Set(labelsToTry(label).filter((l) => !l.exact).map((l) => l.label));
+  const alike = all.filter((i) => alikes.has(i.label) && i.score >= options.minScore + LOOK_ALIKE_EXTRA_SCORE).sort(byArea);
+  return { label, exact: false, matches: alike, all };
+}
+
+/** Index of the match under `point`: inside its mask, else the smallest box holding the point. */
+function matchAtPoint(matches: Instance[], point: { x: number; y: number }): number {
+  const x = Math.round(point.x), y = Math.round(point.y);
+  const inside = (i: Instance) => x >= i.box.x1 && x < i.box.x2 && y >= i.box.y1 && y < i.box.y2;
+  const onMask = matches.findIndex((i) => inside(i) && i.logits[(y - i.region.y1) * (i.region.x2 - i.region.x1) + x - i.region.x1]! > 0);
+  if (onMask >= 0) return onMask;
+  let best = -1;
+  matches.forEach((i, k) => {
+    if (!inside(i)) return;
+    const area = (i.box.x2 - i.box.x1) * (i.box.y2 - i.box.y1);
+    if (best < 0 || area < (matches[best]!.box.x2 - matches[best]!.box.x1) * (matches[best]!.box.y2 - matches[best]!.box.y1)) best = k;
+  });
+  return best;
+}
+
+/** Indices of the matches to remove for a choice; a UserFacingJobError when the choice fits none. */
+export function chooseInstances(matches: Instance[], choice: InstanceChoice, name: string): number[] {
+  if (choice.all) return matches.map((_, k) => k);
+  if (choice.point) {
+    const k = matchAtPoint(matches, choice.point);
+    if (k < 0) throw new UserFacingJobError(`There is no "${name}" at the point you picked. Click on the ${name} itself.`);
+    return [k];
+  }
+  const picked = choice.instances ?? (choice.instance !== undefined ? [choice.instance] : [0]);
+  for (const k of picked) {
+    if (!Number.isInteger(k) || k < 0 || k >= matches.length) {
+      throw new UserFacingJobError(`There is no ${name} number ${k + 1}: ${matches.length} found in this image.`, 400);
+    }
+  }
+  return [...new Set(picked)].sort((a, b) => a - b);
+}
+
+export interface RemovalMask {
+  mask: Mask;
+  /** Other objects' pixels the fill must not copy, or null when unknown. */
+  protect: Mask | null;
+  /** Which path made the mask. */
+  path: 'instance' | 'detector';
+  /** Instances of the asked object found (instance path), and the removed ones (0-based). */
+  found: number;
+  removed: number[];
+  /** Why the instance path was not used, when it was not. */
+  fallbackReason?: 'no-model' | 'not-found' | 'model-error';
+}
+
+export interface RemovalMaskRequest extends LocateRequest {
+  choice?: InstanceChoice;
+  /** The instance model file; absent = the bundled one. */
+  instanceModelPath?: string;
+}
+
+/**
+ * The removal mask for a named object: the instance model's mask of the chosen instance(s) when
+ * the model is installed and finds the name, otherwise the detector box and outline as before.
+ */
+export async function removalMask(request: RemovalMaskRequest): Promise<RemovalMask> {
+  let fallbackReason: RemovalMask['fallbackReason'];
+  let found: InstanceMatches | null = null;
+  try {
+    found = await findInstances(request.image, request.name, { minScore: request.minScore, modelPath: request.instanceModelPath });
+    if (!found) fallbackReason = 'no-model';
+    else if (!found.matches.length) fallbackReason = 'not-found';
+  } catch (error) {
+    if (error instanceof UserFacingJobError) throw error;
+    // A damaged model file must not stop removals: the older path still works.
+    fallbackReason = 'model-error';
+  }
+  if (found?.matches.length) {
+    const removed = chooseInstances(found.matches, request.choice ?? {}, request.name);
+    const targets = removed.map((k) => found.matches[k]!);
+    const closer: Instance[] = [];
+    for (const target of targets) {
+      const look = await segmentCloser(request.image, target, request.instanceModelPath).catch(() => null);
+      if (look) closer.push(look);
+    }
+    const { mask, protect } = await buildInstanceRemovalMask(request.image, targets, found.all, closer);
+    return { mask, protect, path: 'instance', found: found.matches.length, removed };
+  }
+  const located = await locateObject(request);
+  return { mask: located.mask.mask, protect: null, path: 'detector', found: 1, removed: [0], fallbackReason };
+}
+
+/** One sentence for the reply: what was found, what was removed, which path and fill ran. */
+export function describeRemoval(name: string, removal: RemovalMask | null, fill: FillMethod): string {
+  const fillText = fill === 'model' ? 'the inpainting model' : fill === 'patch' ? 'patch-based fill' : 'Telea inpainting';
+  if (!removal) return `Removed the area of your mask; filled with ${fillText}.`;
+  if (removal.path === 'detector') {
+    const why = removal.fallbackReason === 'no-model' ? 'the instance-segmentation model is not installed'
+      : removal.fallbackReason === 'model-error' ? 'the instance-segmentation model could not run'
+        : `the instance-segmentation model did not find "${name}"`;
+    return `Removed the ${name} found by the detector with a saliency outline (${why}); filled with ${fillText}.`;
+  }
+  const which = removal.removed.length === removal.found ? (removal.found === 1 ? `the ${name}` : `all ${removal.found}`)
+    : removal.removed.length === 1 ? `number ${removal.removed[0]! + 1} (${removal.removed[0] === 0 ? 'the largest' : 'by size'})`
+      : `${removal.removed.length} of them`;
+  return `Found ${removal.found} ${name}${removal.found === 1 ? '' : ' instances'}; removed ${which} using its instance mask; filled with ${fillText}.`;
 }
 
 export interface FillOutcome {

@@ -56,12 +56,16 @@ interface Level {
   spatial: number;
   /** Surface of every pixel when the hole crosses a border (see layers.ts): copy only from the own surface. */
   layer?: Uint8Array;
+  /** 1 = another object's pixel: never a patch source, so the fill cannot clone a neighbour. */
+  blocked?: Uint8Array;
 }
 
 export interface PatchFillOptions {
   signal?: AbortSignal;
   /** Seed for the random search, so results are reproducible. */
   seed?: number;
+  /** Pixels (1 or 255) of other objects: patches overlapping them are never copied. */
+  blocked?: Uint8Array;
 }
 
 function mulberry32(seed: number): () => number {
@@ -111,7 +115,17 @@ function downsample(level: Level): Level {
       }
     }
   }
-  return { width, height, rgb, hole, spatial: 0, layer };
+  let blocked: Uint8Array | undefined;
+  if (level.blocked) {
+    blocked = new Uint8Array(width * height);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const i = 2 * y * level.width + 2 * x;
+        blocked[y * width + x] = level.blocked[i]! | level.blocked[i + 1]! | level.blocked[i + level.width]! | level.blocked[i + level.width + 1]!;
+      }
+    }
+  }
+  return { width, height, rgb, hole, spatial: 0, layer, blocked };
 }
 
 function holeExtent(level: Level): number {
@@ -245,16 +259,17 @@ function reflect(v: number, size: number): number {
 
 /** Pixels whose whole (mirrored) patch lies outside the hole: where patches are copied from. */
 function validSources(level: Level): { valid: Uint8Array; list: Int32Array } {
-  const { width, height, hole } = level;
+  const { width, height, hole, blocked } = level;
   const R = PATCH_RADIUS;
-  // Integral image of the mirror-padded hole to test each patch in O(1).
+  // Integral image of the mirror-padded hole (and blocked pixels) to test each patch in O(1).
   const pw = width + 2 * R, ph = height + 2 * R;
   const sat = new Int32Array((pw + 1) * (ph + 1));
   for (let y = 0; y < ph; y++) {
     const row = reflect(y - R, height) * width;
     let rowSum = 0;
     for (let x = 0; x < pw; x++) {
-      rowSum += hole[row + reflect(x - R, width)]!;
+      const p = row + reflect(x - R, width);
+      rowSum += hole[p]! | (blocked ? blocked[p]! : 0);
       sat[(y + 1) * (pw + 1) + x + 1] = sat[y * (pw + 1) + x + 1]! + rowSum;
     }
   }
@@ -453,6 +468,11 @@ function vote(level: Level, field: Field, uniform: boolean): void {
 export function patchFill(rgbBytes: Uint8Array, hole: Uint8Array, width: number, height: number, options: PatchFillOptions = {}): Uint8Array {
   const random = mulberry32(options.seed ?? 1);
   const finest: Level = { width, height, rgb: Float32Array.from(rgbBytes), hole: Uint8Array.from(hole, (h) => (h ? 1 : 0)), spatial: 0 };
+  if (options.blocked) {
+    finest.blocked = Uint8Array.from(options.blocked, (b) => (b ? 1 : 0));
+    // Other objects fill the whole crop: copying from them beats having nothing to copy.
+    if (validSources(finest).list.length < MIN_SOURCES) finest.blocked = undefined;
+  }
   finest.layer = holeLayers(rgbBytes, finest.hole, width, height, holeExtent(finest)) ?? undefined;
   const pyramid: Level[] = [finest];
   while (true) {

@@ -113,7 +113,7 @@ describe('inpainting model (OBJECT_INPAINT_MODEL)', () => {
 
   it('createObjectRemover with the model configured fills a user mask with it and says so', async () => {
     const remover = createObjectRemover(parseObjectConfig({ OBJECT_INPAINT_MODEL: lamaLike }));
-    expect(remover.info.label).toMatch(/LaMa inpainting model/);
+    expect(remover.info.label).toMatch(/installed inpainting model/);
     expect(remover.info.id).not.toBe(OFFLINE_ENGINE.id);
     expect(createObjectRemover(parseObjectConfig({})).info.id).toBe(OFFLINE_ENGINE.id);
     // The start-up log line ("engine: remove-object -> ...") names the model too.
@@ -124,7 +124,7 @@ describe('inpainting model (OBJECT_INPAINT_MODEL)', () => {
     const mask = rectMask(coffee.width, coffee.height, hole);
     const maskPng = await sharp(Buffer.from(mask.data), { raw: { width: coffee.width, height: coffee.height, channels: 1 } }).png().toBuffer();
     const result = await remover.remove({ png: coffeePng, object: 'cup', maskPng });
-    expect(result.engine).toEqual(remover.info);
+    expect(result.engine).toEqual({ ...remover.info, note: 'Removed the area of your mask; filled with the inpainting model.' });
     const out = await decodeRgb(result.png);
     expect(audit(coffee, out, mask)).toMatchObject({ holeOff: 0, keptChanged: 0 });
 

@@ -1,0 +1,138 @@
+/**
+ * The eleven asks on the shared real photos (tests/fixtures/real-photos): after removal the
+ * instance-segmentation model no longer finds the object where it was, every neighbour is still
+ * found with about the same mask, and nothing outside the mask changed. The side-by-side images
+ * (original | mask | result) land in tests/artifacts/object-removal/ for the look by eye that
+ * these numbers cannot replace.
+ */
+import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UserFacingJobError } from '@craftwell/contracts/handler';
+import { parseObjectConfig } from '@craftwell/core/config/object';
+import { encodePng } from '../image.js';
+import { createObjectRemover } from '../index.js';
+import { DEFAULT_INSTANCE_MODEL_PATH, loadInstanceModel } from '../instance-seg.js';
+import { findInstances, removalMask } from '../offline.js';
+import { checkAsk, loadRealPhoto, REAL_PHOTO_ASKS, runAsk, SIDE_BY_SIDE_DIR, writeSideBySide } from './real-photo-asks.js';
+
+let scratch: string;
+
+beforeAll(async () => {
+  await loadInstanceModel();
+  scratch = await mkdtemp(path.join(os.tmpdir(), 'instance-model-'));
+  console.log(`side-by-side images (original | mask | result): ${SIDE_BY_SIDE_DIR}`);
+});
+
+afterAll(async () => {
+  await rm(scratch, { recursive: true, force: true });
+});
+
+describe('when a named object is removed from a real photo', () => {
+  for (const ask of REAL_PHOTO_ASKS) {
+    it(`then "${ask.object}" in ${ask.photo} is gone, its neighbours are untouched and nothing outside the mask changed`, async () => {
+      const outcome = await runAsk(ask);
+      await writeSideBySide(ask, outcome);
+      expect(outcome.removal.path).toBe('instance');
+      const checks = await checkAsk(ask, outcome);
+      // Found again "where it was" = mostly inside the removed area.
+      expect(checks.leftover, 'the model still finds the object where it was').toBeLessThan(0.5);
+      for (const neighbour of checks.neighbours) {
+        expect(neighbour.iou, `${neighbour.label} is no longer found with the same mask`).toBeGreaterThanOrEqual(0.8);
+      }
+      expect(checks.changedOutside).toBe(0);
+    });
+  }
+});
+
+describe('when several instances of the name are in the photo (two people)', () => {
+  it('then the largest is removed by default and the reply says how many were found and which went', async () => {
+    const outcome = await runAsk({ photo: 'iopaint-unwant_person.jpg', object: 'person' });
+    expect(outcome.removal.found).toBe(2);
+    expect(outcome.removal.removed).toEqual([0]);
+    expect(outcome.reply).toMatch(/^Found 2 person instances; removed number 1 \(the largest\)/);
+  });
+
+  it('then instance 1 (the second largest, the woman at the back) is removed when asked, and the girl stays', async () => {
+    const image = await loadRealPhoto('iopaint-unwant_person.jpg');
+    const found = (await findInstances(image, 'person', { minScore: 0.2 }))!;
+    const woman = found.matches[1]!;
+    const girl = found.matches[0]!;
+    const removal = await removalMask({ image, name: 'person', minScore: 0.2, choice: { instance: 1 } });
+    const covered = (box: typeof woman.box) => {
+      let n = 0, total = 0;
+      for (let y = box.y1; y < box.y2; y++) for (let x = box.x1; x < box.x2; x++) { total++; if (removal.mask.data[y * image.width + x]) n++; }
+      return n / total;
+    };
+    expect(covered(woman.box)).toBeGreaterThan(0.4);
+    expect(covered(girl.box)).toBeLessThan(0.05);
+  });
+
+  it('then a click on the woman removes her (point prompt), a click on empty wall is refused, all=true or both indices take both', async () => {
+    const image = await loadRealPhoto('iopaint-unwant_person.jpg');
+    const found = (await findInstances(image, 'person', { minScore: 0.2 }))!;
+    const woman = found.matches[1]!.box;
+    const onWoman = await removalMask({
+      image, name: 'person', minScore: 0.2, choice: { point: { x: (woman.x1 + woman.x2) / 2, y: (woman.y1 + woman.y2) / 2 } },
+    });
+    expect(onWoman.removed).toEqual([1]);
+    await expect(removalMask({ image, name: 'person', minScore: 0.2, choice: { point: { x: 700, y: 60 } } }))
+      .rejects.toThrow(/There is no "person" at the point you picked/);
+    const both = await removalMask({ image, name: 'person', minScore: 0.2, choice: { all: true } });
+    expect(both.removed).toEqual([0, 1]);
+    const listed = await removalMask({ image, name: 'person', minScore: 0.2, choice: { instances: [1, 0, 1] } });
+    expect(listed.removed).toEqual([0, 1]);
+  });
+
+  it('then an instance number that was not found is a user-facing error', async () => {
+    const image = await loadRealPhoto('iopaint-unwant_person.jpg');
+    const attempt = removalMask({ image, name: 'person', minScore: 0.2, choice: { instance: 5 } });
+    await expect(attempt).rejects.toBeInstanceOf(UserFacingJobError);
+    await expect(attempt).rejects.toThrow('There is no person number 6: 2 found in this image.');
+  });
+});
+
+describe('when the instance model is missing or damaged', () => {
+  it('then the older detector path runs and the reply says the model is not installed', async () => {
+    const image = await loadRealPhoto('darknet-person.jpg');
+    const removal = await removalMask({ image, name: 'dog', minScore: 0.2, instanceModelPath: path.join(scratch, 'absent.onnx') });
+    expect(removal.path).toBe('detector');
+    expect(removal.fallbackReason).toBe('no-model');
+    const remover = createObjectRemover(parseObjectConfig({}), { instanceModelPath: path.join(scratch, 'absent.onnx') });
+    const result = await remover.remove({ png: await encodePng(image), object: 'dog' });
+    expect(result.engine.note).toMatch(/the instance-segmentation model is not installed/);
+  });
+
+  it('then a file with another checksum is refused and the detector path runs', async () => {
+    const damaged = path.join(scratch, 'damaged.onnx');
+    await copyFile(DEFAULT_INSTANCE_MODEL_PATH, damaged);
+    await writeFile(damaged, Buffer.from('not the model'), { flag: 'a' });
+    await expect(loadInstanceModel(damaged)).rejects.toThrow(/SHA-256 .* expected a892891617cb/);
+    const image = await loadRealPhoto('darknet-person.jpg');
+    const removal = await removalMask({ image, name: 'dog', minScore: 0.2, instanceModelPath: damaged });
+    expect(removal).toMatchObject({ path: 'detector', fallbackReason: 'model-error' });
+  });
+});
+
+describe('when the request carries a user mask', () => {
+  it('then detected objects outside the mask are kept out of the fill: the fill does not copy the dog into a hole under its paws', async () => {
+    const image = await loadRealPhoto('darknet-person.jpg');
+    // A hole on the grass under the dog, touching its paws.
+    const mask = Buffer.alloc(image.width * image.height);
+    for (let y = 340; y < 400; y++) for (let x = 60; x < 205; x++) mask[y * image.width + x] = 255;
+    const maskPng = await sharp(mask, { raw: { width: image.width, height: image.height, channels: 1 } }).png().toBuffer();
+    const remover = createObjectRemover(parseObjectConfig({}));
+    const result = await remover.remove({ png: await encodePng(image), object: 'boots', maskPng });
+    expect(result.engine.note).toMatch(/^Removed the area of your mask/);
+    const { data } = await sharp(result.png).raw().toBuffer({ resolveWithObject: true });
+    // The dog is near-black; the grass is tan. No dark block may appear in the hole.
+    let dark = 0;
+    for (let y = 340; y < 400; y++) for (let x = 60; x < 205; x++) {
+      const o = (y * image.width + x) * 3;
+      if (data[o]! + data[o + 1]! + data[o + 2]! < 150) dark++;
+    }
+    expect(dark / (60 * 145)).toBeLessThan(0.02);
+  });
+});
