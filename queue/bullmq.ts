@@ -25,6 +25,7 @@ import {
 } from './attempt.js';
 import {
   JobFailedError,
+  JobLostError,
   QueueUnavailableError,
   type EnqueueOptions,
   type JobProducer,
@@ -48,6 +49,8 @@ export interface BullmqProducerOptions extends BullmqConnectionOptions {
   backoffMs?: number;
   /** Upper bound for any single Redis call made on behalf of a request (default 3000 ms). */
   commandTimeoutMs?: number;
+  /** While a request waits, how often its job is checked to still exist (default 2000 ms). */
+  existenceCheckMs?: number;
 }
 
 export interface BullmqRunnerOptions extends RunnerOptions, BullmqConnectionOptions {
@@ -66,6 +69,8 @@ const ID_PATTERN = /^(text|image|pdf)-([A-Za-z0-9_-]{1,100})$/;
 const KEEP_COMPLETED = { age: 60 * 60, count: 1000 };
 const KEEP_FAILED = { age: 24 * 60 * 60, count: 5000 };
 const CANCEL_MARK_TTL_S = 24 * 60 * 60;
+/** Consecutive failed existence checks (Redis unreachable) after which a waiting request gets 503. */
+const UNREACHABLE_CHECKS_BEFORE_GIVING_UP = 4;
 
 interface CancelMessage {
   queue: QueueName;
@@ -111,6 +116,7 @@ export function createBullmqProducer(options: BullmqProducerOptions): JobProduce
   const prefix = options.prefix ?? DEFAULT_PREFIX;
   const backoffMs = options.backoffMs ?? 1000;
   const commandTimeoutMs = options.commandTimeoutMs ?? 3000;
+  const existenceCheckMs = options.existenceCheckMs ?? 2000;
   // One non-blocking connection for all producer calls. No offline queue: a call made while Redis
   // is down fails at once instead of waiting for a reconnect.
   const connection = new Redis(options.redisUrl, {
@@ -258,21 +264,33 @@ export function createBullmqProducer(options: BullmqProducerOptions): JobProduce
       if (!parsed) throw new JobFailedError('This job does not exist.', 404);
       await guarded(() => eventsFor(parsed.queue));
       const wait = waiters.wait(id, timeoutMs, () => { cancel(id).catch(() => {}); });
-      // Listening started before this look-up, so a job finishing in between is not missed.
-      guarded(async () => {
+      // Listening started before the first look-up, so a job finishing in between is not missed.
+      // The look-up repeats while waiting: a job that vanished (Redis lost its data) would send
+      // no event, and the request would wait for its whole timeout.
+      let unreachableChecks = 0;
+      let seen = false;
+      const look = () => guarded(async () => {
         const found = await snapshot(parsed.queue, parsed.jobId);
+        unreachableChecks = 0;
         if (!found) {
           const cancelled = await connection.exists(cancelMarkKey(prefix, parsed.queue, parsed.jobId));
-          const failure = cancelled ? FAILURES.cancelled : { message: 'This job does not exist.', status: 404 };
-          return settle(id, { error: new JobFailedError(failure.message, failure.status) });
+          if (cancelled) return settle(id, { error: new JobFailedError(FAILURES.cancelled.message, FAILURES.cancelled.status) });
+          // Never seen: an unknown id. Seen before: the queue lost it.
+          return settle(id, { error: seen ? new JobLostError() : new JobFailedError('This job does not exist.', 404) });
         }
+        seen = true;
         if (found.state === 'completed') settle(id, { result: parseReturnValue(found.job.returnvalue) });
         else if (found.state === 'failed') {
           const failure = decodeFailure(found.job.failedReason);
           settle(id, { error: new JobFailedError(failure.message, failure.status) });
         }
-      }).catch((error: Error) => wait.abandon(error));
-      return wait.promise;
+      }).catch((error: Error) => {
+        // A short blip is waited out; a queue that stays unreachable ends the wait with 503.
+        if (++unreachableChecks >= UNREACHABLE_CHECKS_BEFORE_GIVING_UP) wait.abandon(error);
+      });
+      void look();
+      const timer = setInterval(() => void look(), existenceCheckMs);
+      return wait.promise.finally(() => clearInterval(timer));
     },
 
     async getStatus(id) {
@@ -377,7 +395,8 @@ export function createBullmqRunner(options: BullmqRunnerOptions): JobRunner {
           timeoutMs: JOBS[job.name as JobName].timeoutMs,
           external: controller.signal,
           abortGraceMs,
-          progress: (update) => job.updateProgress({ ...update }),
+          // Progress is for show: a Redis that lost the job must not fail the work itself.
+          progress: (update) => job.updateProgress({ ...update }).catch(() => {}),
           onError: (error) => log(`job ${jobId} (${job.name}) attempt failed`, error),
         },
       );
