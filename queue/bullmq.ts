@@ -335,6 +335,12 @@ export function createBullmqProducer(options: BullmqProducerOptions): JobProduce
       await guarded(() => connection.ping());
     },
 
+    async workerPresence() {
+      // BullMQ names every worker connection after its queue (CLIENT LIST).
+      const counts = await guarded(() => Promise.all(QUEUE_NAMES.map((queue) => queueFor(queue).getWorkersCount())));
+      return Object.fromEntries(QUEUE_NAMES.map((queue, i) => [queue, counts[i] > 0])) as Record<QueueName, boolean>;
+    },
+
     async close() {
       closed = true;
       for (const id of waiters.ids()) settle(id, { error: new QueueUnavailableError() });

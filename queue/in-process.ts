@@ -421,6 +421,10 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
       assertOpen();
     },
 
+    async workerPresence() {
+      return Object.fromEntries(QUEUE_NAMES.map((queue) => [queue, true])) as Record<QueueName, boolean>;
+    },
+
     async close() {
       producerClosed = true;
       for (const id of waiters.ids()) settle(id, { error: new QueueUnavailableError() });

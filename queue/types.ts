@@ -80,6 +80,8 @@ export interface JobProducer {
   getStatus(id: string): Promise<JobStatus | null>;
   cancel(id: string): Promise<void>;
   ping(): Promise<void>;
+  /** Whether some worker serves each queue right now (in-process: always). */
+  workerPresence(): Promise<Record<QueueName, boolean>>;
   close(): Promise<void>;
 }
 

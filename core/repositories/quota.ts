@@ -57,10 +57,19 @@ export async function releaseUse(db: Db, jobId: string) {
 
 export async function usageOf(db: Db, quotas: Quotas, user: { id: string; plan: Plan }) {
   const period = currentPeriod();
-  const { rows } = await db.query('SELECT tool, used FROM usage_counters WHERE user_id = $1 AND period = $2', [user.id, period]);
-  const used = new Map(rows.map((r) => [r.tool as string, Number(r.used)]));
+  const [counted, held] = await Promise.all([
+    db.query('SELECT tool, used FROM usage_counters WHERE user_id = $1 AND period = $2', [user.id, period]),
+    db.query(
+      `SELECT tool, count(*) AS reserved FROM usage_reservations
+        WHERE user_id = $1 AND period = $2 AND created_at > now() - interval '${RESERVATION_TTL}' GROUP BY tool`,
+      [user.id, period],
+    ),
+  ]);
+  const used = new Map(counted.rows.map((r) => [r.tool as string, Number(r.used)]));
+  // Uses held by jobs still running (or not yet released): they count against the limit too.
+  const reserved = new Map(held.rows.map((r) => [r.tool as string, Number(r.reserved)]));
   const tools = Object.fromEntries(
-    TOOL_NAMES.map((t) => [t, { used: used.get(t) ?? 0, limit: quotas[user.plan][t] }]),
+    TOOL_NAMES.map((t) => [t, { used: used.get(t) ?? 0, reserved: reserved.get(t) ?? 0, limit: quotas[user.plan][t] }]),
   );
   return { plan: user.plan, period, tools };
 }

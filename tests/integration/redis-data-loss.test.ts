@@ -23,11 +23,16 @@ describe.skipIf(!postgresUrl)('redis data loss', () => {
       body: JSON.stringify(body),
     });
 
-  async function flushAfter(ms: number) {
-    await new Promise((r) => setTimeout(r, ms));
+  /** FLUSHALL as soon as the test job runs (a fixed delay could flush before it is enqueued). */
+  async function flushWhenActive() {
     const client = new Redis(redis.url);
-    await client.flushall();
-    client.disconnect();
+    try {
+      const activeKey = `${app.env.QUEUE_PREFIX}:text:active`;
+      for (let i = 0; i < 300 && (await client.llen(activeKey)) === 0; i++) await new Promise((r) => setTimeout(r, 20));
+      await client.flushall();
+    } finally {
+      client.disconnect();
+    }
   }
 
   beforeAll(async () => {
@@ -43,7 +48,7 @@ describe.skipIf(!postgresUrl)('redis data loss', () => {
 
   it('when Redis loses a waiting job, then the request gets 503 with Retry-After within seconds', async () => {
     const started = Date.now();
-    const [res] = await Promise.all([echo({ text: 'lost', mode: 'sleep', sleepMs: 8000 }), flushAfter(500)]);
+    const [res] = await Promise.all([echo({ text: 'lost', mode: 'sleep', sleepMs: 8000 }), flushWhenActive()]);
     expect(res.status).toBe(503);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await res.json()).message).toMatch(/try again/i);
@@ -51,12 +56,18 @@ describe.skipIf(!postgresUrl)('redis data loss', () => {
   }, 60_000);
 
   it('when Redis loses a job whose result was saved, then the saved result is returned, not "lost" or "cancelled"', async () => {
-    const [res] = await Promise.all([echo({ text: 'kept', mode: 'sleep', sleepMs: 800 }), flushAfter(300)]);
+    const [res] = await Promise.all([echo({ text: 'kept', mode: 'sleep', sleepMs: 800 }), flushWhenActive()]);
     const body = await res.json();
     expect(res.status).toBe(200);
     expect(body.content).toBe('echo: kept');
     expect(body.creationId).toMatch(/^[0-9a-f-]{36}$/);
   }, 60_000);
+
+  it('when workers serve every queue, then /readyz says so per queue', async () => {
+    const body = await (await fetch(`${app.url}/readyz`)).json();
+    expect(body.checks.workers).toEqual({ text: 'ok', image: 'ok', pdf: 'ok' });
+    expect(body.status).toBe('ready');
+  });
 
   it('when Redis is down, then job status answers 503, not 500', async () => {
     const accepted = await echo({ text: 'poll' }, '?async=1');

@@ -11,12 +11,16 @@ import { createWorkerRuntime, type WorkerRuntime } from './runtime.js';
 import { saveCreation } from './save-creation.js';
 import { releaseUse } from '@craftwell/core/repositories/quota';
 import { findByJobId } from '@craftwell/core/repositories/creations';
+import { STORAGE_FULL_MESSAGE } from '@craftwell/core/errors';
+import { isStorageFull } from '@craftwell/storage/errors';
 
 /**
  * Errors a handler meant for the user keep their words; anything else (a bug, a lost connection)
  * is logged in full but reaches the user as a plain retryable failure without internals.
  */
 function toJobError(err: unknown): Error & { retryable: boolean; status: number } {
+  // A full disk will not be emptier in a second: fail at once with 507, nothing charged.
+  if (isStorageFull(err)) return Object.assign(new Error(STORAGE_FULL_MESSAGE), { retryable: false, status: 507 });
   const e = err as { retryable?: unknown; status?: unknown; message?: unknown };
   if (typeof e?.retryable === 'boolean' && typeof e.status === 'number') return err as Error & { retryable: boolean; status: number };
   return Object.assign(new Error('Something went wrong while processing your request. Please try again.'), { retryable: true, status: 500 });

@@ -79,9 +79,11 @@ export function createAiService(deps: AiServiceDeps) {
           // Terminal for this request: give back what it took (the worker may have already).
           await discard(requestId, uploads.map((u) => u.key));
         }
+        // "Does not exist" for a job enqueued a moment ago means the queue lost it.
+        const lost = err instanceof JobLostError || (err instanceof JobFailedError && err.status === 404);
+        if (lost) throw new DependencyUnavailableError(new JobLostError().message, 2, 503, 'JOB_LOST');
         if (err instanceof JobFailedError) throw new AppError(err.message, err.status, 'JOB_FAILED');
         if (err instanceof JobTimeoutError) throw new AppError(err.message, 504, 'JOB_TIMEOUT');
-        if (err instanceof JobLostError) throw new DependencyUnavailableError(err.message, 2, 503, 'JOB_LOST');
         if (err instanceof QueueUnavailableError) throw new DependencyUnavailableError(err.message, 5, 503, 'QUEUE_UNAVAILABLE');
         throw err;
       }
