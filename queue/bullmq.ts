@@ -241,6 +241,8 @@ export function createBullmqProducer(options: BullmqProducerOptions): JobProduce
   return {
     kind: 'bullmq',
 
+    jobIdFor: (name, requestId) => `${queueOf(name)}-${requestId}`,
+
     async enqueue(name, payload, enqueueOptions?: EnqueueOptions) {
       const data = parsePayload(name, payload);
       const queue = queueOf(name);

@@ -355,6 +355,8 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
   const producer: JobProducer = {
     kind: 'in-process',
 
+    jobIdFor: (_name, requestId) => requestId,
+
     async enqueue(name, payload, enqueueOptions) {
       assertOpen();
       const data = parsePayload(name, payload);

@@ -72,6 +72,8 @@ export class JobLostError extends Error {
 export interface JobProducer {
   readonly kind: 'bullmq' | 'in-process';
   enqueue<N extends JobName>(name: N, payload: JobPayload<N>, options?: EnqueueOptions): Promise<{ id: string }>;
+  /** The queue id enqueue gives a job enqueued with { jobId: requestId }. */
+  jobIdFor(name: JobName, requestId: string): string;
   /**
    * Resolves with the result, or throws JobFailedError / JobTimeoutError (after cancelling),
    * JobLostError (the job vanished) or QueueUnavailableError (the queue stayed unreachable).

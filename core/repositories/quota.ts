@@ -73,3 +73,15 @@ export async function usageOf(db: Db, quotas: Quotas, user: { id: string; plan: 
   );
   return { plan: user.plan, period, tools };
 }
+
+/** Reservations older than minAgeMs (and still counting): candidates for the reservation sweep. */
+export async function listAgedReservations(db: Db, minAgeMs: number, limit = 500): Promise<Array<{ jobId: string; tool: ToolName }>> {
+  const { rows } = await db.query(
+    `SELECT job_id, tool FROM usage_reservations
+      WHERE created_at < now() - make_interval(secs => $1::double precision / 1000)
+        AND created_at > now() - interval '${RESERVATION_TTL}'
+      ORDER BY created_at LIMIT $2`,
+    [minAgeMs, limit],
+  );
+  return rows.map((r) => ({ jobId: r.job_id as string, tool: r.tool as ToolName }));
+}
