@@ -12,7 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { Queue, QueueEvents, UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
 import { Redis, type RedisOptions } from 'ioredis';
-import { JOBS, QUEUE_MIN_LOCK_MS, QUEUE_NAMES, parsePayload, queueOf, type JobName, type JobResult, type QueueName } from '@craftwell/contracts/jobs';
+import { JOBS, QUEUE_NAMES, parsePayload, queueOf, type JobName, type JobResult, type QueueName } from '@craftwell/contracts/jobs';
 import type { ProgressUpdate } from '@craftwell/contracts/handler';
 import {
   AttemptAbort,
@@ -20,7 +20,6 @@ import {
   defaultStage,
   encodeFailure,
   FAILURES,
-  runAttempt,
   type Failure,
 } from './attempt.js';
 import {
@@ -32,11 +31,10 @@ import {
   type JobRunner,
   type JobState,
   type JobStatus,
-  type Processor,
-  type ProcessorModule,
   type RunnerOptions,
 } from './types.js';
 import { ResultWaiters, type Outcome } from './waiters.js';
+import { createProcessorThreads, type ProcessorThreads } from './processor-threads.js';
 
 export interface BullmqConnectionOptions {
   redisUrl: string;
@@ -369,7 +367,7 @@ export function createBullmqRunner(options: BullmqRunnerOptions): JobRunner {
   const connections: Redis[] = [];
   let command: Redis | undefined;
   let subscriber: Redis | undefined;
-  let processor: Processor | undefined;
+  let threads: ProcessorThreads | undefined;
 
   function newConnection(): Redis {
     const connection = new Redis(options.redisUrl, redisOptions);
@@ -396,18 +394,13 @@ export function createBullmqRunner(options: BullmqRunnerOptions): JobRunner {
       .then((marked) => marked && onCancel())
       .catch(() => {});
     try {
-      const outcome = await runAttempt(
-        processor!,
-        { id: `${jobId}`, name: job.name as JobName, payload: job.data, attempt: job.attemptsMade + 1 },
-        {
-          timeoutMs: JOBS[job.name as JobName].timeoutMs,
-          external: controller.signal,
-          abortGraceMs,
-          // Progress is for show: a Redis that lost the job must not fail the work itself.
-          progress: (update) => job.updateProgress({ ...update }).catch(() => {}),
-          onError: (error) => log(`job ${jobId} (${job.name}) attempt failed`, error),
-        },
-      );
+      const outcome = await threads!.run({
+        jobId, name: job.name as JobName, payload: job.data, attempt: job.attemptsMade + 1,
+        timeoutMs: JOBS[job.name as JobName].timeoutMs,
+        signal: controller.signal,
+        // Progress is for show: a Redis that lost the job must not fail the work itself.
+        progress: (update) => { job.updateProgress({ ...update }).catch(() => {}); },
+      });
       if (outcome.ok) return outcome.result;
       if (outcome.cause === 'shutdown') {
         // Hand the job back so another worker runs it; this attempt does not count.
@@ -424,8 +417,13 @@ export function createBullmqRunner(options: BullmqRunnerOptions): JobRunner {
 
   return {
     async start() {
-      const module = (await import(options.processorUrl)) as ProcessorModule;
-      processor = await module.default();
+      threads = createProcessorThreads({
+        processorUrl: options.processorUrl,
+        threads: options.concurrency * options.queues.length,
+        abortGraceMs,
+        log,
+      });
+      await threads.start();
       command = newConnection();
       await command.ping();
 
@@ -447,7 +445,8 @@ export function createBullmqRunner(options: BullmqRunnerOptions): JobRunner {
           connection: newConnection(),
           prefix,
           concurrency: options.concurrency,
-          lockDuration: Math.max(options.lockDurationMs ?? 30_000, QUEUE_MIN_LOCK_MS[queue]),
+          // Jobs run on threads, so this event loop renews locks even during inference.
+          lockDuration: options.lockDurationMs ?? 30_000,
           stalledInterval: options.stalledIntervalMs ?? 15_000,
           // A job whose worker died is retried once by another worker, then fails clearly.
           maxStalledCount: 1,
@@ -463,7 +462,8 @@ export function createBullmqRunner(options: BullmqRunnerOptions): JobRunner {
     },
 
     async close(graceMs = 30_000) {
-      // Worker.close stops fetching at once and resolves when active jobs are done.
+      // Worker.close stops fetching at once and resolves when active jobs are done: finished, or
+      // handed back once the grace period ends (their threads are ended if they do not stop).
       const closing = Promise.all([...workers.values()].map((worker) => worker.close()));
       const timer = setTimeout(() => {
         for (const attempt of active.values()) attempt.controller.abort(new AttemptAbort('shutdown'));
@@ -472,6 +472,7 @@ export function createBullmqRunner(options: BullmqRunnerOptions): JobRunner {
         await closing;
       } finally {
         clearTimeout(timer);
+        await threads?.close();
         await subscriber?.unsubscribe().catch(() => {});
         for (const connection of connections) connection.disconnect();
       }

@@ -10,7 +10,12 @@ import { validateEngineConfig } from '@craftwell/core/config/engines';
 import { createLogger } from '@craftwell/core/logger';
 
 const PROCESSOR_URL = new URL('./pipeline/processor.ts', import.meta.url).href;
-const SHUTDOWN_GRACE_MS = 25_000;
+/**
+ * On SIGTERM, active jobs get this long to finish; then they are handed back to the queue (their
+ * threads ended if busy) for another worker to run. Exit follows within SHUTDOWN_LIMIT_MS.
+ */
+const SHUTDOWN_GRACE_MS = 5_000;
+const SHUTDOWN_LIMIT_MS = 10_000;
 
 function parseQueues(value: string): QueueName[] {
   const names = value.split(',').map((s) => s.trim()).filter(Boolean);
@@ -54,8 +59,9 @@ async function main() {
     if (stopping) return;
     stopping = true;
     log.info(`${reason}: finishing active jobs, taking no new ones`);
-    // If Redis is already gone, closing can hang: never outlive the grace period by much.
-    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS + 5_000).unref();
+    // If Redis is already gone, closing can hang: never outlive the limit (jobs run on threads,
+    // so this timer fires even during inference).
+    setTimeout(() => process.exit(1), SHUTDOWN_LIMIT_MS - 500).unref();
     await runner.close(SHUTDOWN_GRACE_MS).catch((err) => log.error({ err }, 'worker close failed'));
     process.exit(0);
   };

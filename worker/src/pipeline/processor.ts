@@ -72,7 +72,9 @@ export function buildProcessor(runtime: WorkerRuntime): Processor {
     } catch (caught) {
       const err = toJobError(caught);
       const retryable = err.retryable;
-      const last = !retryable || job.attempt >= def.attempts || job.signal.aborted;
+      // A shutdown hands the job back to the queue: its inputs and quota stay for the next worker.
+      const handedBack = (job.signal.reason as { kind?: unknown } | undefined)?.kind === 'shutdown';
+      const last = !handedBack && (!retryable || job.attempt >= def.attempts || job.signal.aborted);
       if (last) {
         // Nothing more will run for this job: give the quota back and drop its uploads.
         await releaseUse(runtime.db, requestId).catch(() => undefined);
