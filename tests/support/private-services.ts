@@ -94,8 +94,8 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
 export interface PrivateRedis {
   url: string;
   port: number;
-  /** Starts the server again on the same port and dir (appendonly keeps its data). */
-  start(): Promise<void>;
+  /** Starts the server again on the same port; with wipe, its data is gone as after a restart without persistence. */
+  start(options?: { wipe?: boolean }): Promise<void>;
   /** SIGKILL: no save on the way out. */
   kill(): Promise<void>;
   destroy(): Promise<void>;
@@ -107,7 +107,8 @@ export async function startPrivateRedis(options: { appendonly?: boolean } = {}):
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'craftwell-fault-redis-'));
   const port = await freePort();
   let child: ChildProcess | null = null;
-  const start = async () => {
+  const start = async (startOptions: { wipe?: boolean } = {}) => {
+    if (startOptions.wipe) for (const entry of fs.readdirSync(dir)) fs.rmSync(path.join(dir, entry), { recursive: true, force: true });
     child = spawn(bin, [
       '--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '',
       '--appendonly', options.appendonly ? 'yes' : 'no', '--appendfsync', 'always',
