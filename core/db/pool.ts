@@ -7,8 +7,11 @@ pg.types.setTypeParser(20, (v) => Number(v));
 
 export function createPool(databaseUrl: string, max = 10): Db {
   const pool = new pg.Pool({ connectionString: databaseUrl, max, idleTimeoutMillis: 30_000 });
-  // An idle client losing its connection must not crash the process; the next query reconnects.
+  // A client losing its connection (Postgres restarted) must not crash the process: idle ones
+  // report on the pool, checked-out ones on themselves. Their next query fails, and the pool
+  // drops them on release.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }
 
