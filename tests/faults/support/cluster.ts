@@ -91,7 +91,7 @@ export async function startCluster(overrides: Record<string, string> = {}): Prom
     const env: Record<string, string> = {
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'fatal',
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
       REDIS_URL: redis.url,

@@ -9,7 +9,10 @@ export interface Reply {
   /** HTTP status, or 'network' (connection reset, e.g. its api was killed) or 'timeout'. */
   status: number | 'network' | 'timeout';
   ms: number;
+  sentAt: number;
   creationId?: string;
+  /** The reply's message, for anything but 200. */
+  message?: string;
 }
 
 export interface User {
@@ -28,11 +31,14 @@ async function send(url: string, path: string, token: string, body?: unknown): P
       body: body ? JSON.stringify(body) : undefined,
       signal: AbortSignal.timeout(REQUEST_BOUND_MS),
     });
-    const json = (await res.json().catch(() => ({}))) as { creationId?: string };
-    return { path, status: res.status, ms: Date.now() - started, creationId: res.ok ? json.creationId : undefined };
+    const json = (await res.json().catch(() => ({}))) as { creationId?: string; message?: string };
+    return {
+      path, status: res.status, ms: Date.now() - started, sentAt: started,
+      creationId: res.ok ? json.creationId : undefined, message: res.ok ? undefined : json.message,
+    };
   } catch (err) {
     const timedOut = (err as Error).name === 'TimeoutError';
-    return { path, status: timedOut ? 'timeout' : 'network', ms: Date.now() - started };
+    return { path, status: timedOut ? 'timeout' : 'network', ms: Date.now() - started, sentAt: started };
   }
 }
 

@@ -16,19 +16,21 @@ export async function startRoundRobinProxy(backendPorts: number[]): Promise<Roun
   const connect = (client: net.Socket, tries: number) => {
     const port = backendPorts[next++ % backendPorts.length];
     const upstream = net.connect(port, '127.0.0.1');
+    const refused = () => {
+      if (tries < backendPorts.length) connect(client, tries + 1);
+      else client.destroy();
+    };
+    upstream.once('error', refused);
     upstream.once('connect', () => {
+      upstream.off('error', refused);
+      sockets.add(upstream);
+      upstream.on('error', () => client.destroy());
+      client.on('error', () => upstream.destroy());
+      upstream.once('close', () => { sockets.delete(upstream); client.destroy(); });
+      client.once('close', () => upstream.destroy());
       client.pipe(upstream).pipe(client);
       client.resume();
     });
-    upstream.once('error', () => {
-      if (!upstream.readyState.startsWith('open') && tries < backendPorts.length) return connect(client, tries + 1);
-      client.destroy();
-    });
-    client.once('error', () => upstream.destroy());
-    client.once('close', () => upstream.destroy());
-    upstream.once('close', () => client.destroy());
-    sockets.add(upstream);
-    upstream.once('close', () => sockets.delete(upstream));
   };
   const server = net.createServer({ pauseOnConnect: true }, (client) => {
     sockets.add(client);
