@@ -63,16 +63,19 @@ export interface PrivatePostgres {
   destroy(): Promise<void>;
 }
 
-export async function startPrivatePostgres(): Promise<PrivatePostgres> {
+/** `listen` adds addresses (e.g. veth ends of network namespaces) next to 127.0.0.1, with trust for them. */
+export async function startPrivatePostgres(options: { listen?: string[] } = {}): Promise<PrivatePostgres> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'craftwell-fault-pg-'));
   fs.chmodSync(dir, 0o777);
   const data = path.join(dir, 'data');
   const port = await freePort();
   if (process.getuid?.() === 0) execFileSync('chown', ['postgres', dir]);
   asPostgres('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
+  const listen = ['127.0.0.1', ...(options.listen ?? [])];
+  for (const address of options.listen ?? []) fs.appendFileSync(path.join(data, 'pg_hba.conf'), `host all all ${address}/30 trust\n`);
+  const serverOptions = `-p ${port} -k ${dir} -c listen_addresses=${listen.join(',')} -c fsync=off -c max_connections=200`;
   const start = async () => {
-    asPostgres('pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start']);
+    asPostgres('pg_ctl', ['-D', data, '-o', serverOptions, '-l', path.join(dir, 'log'), '-w', 'start']);
     await until('private postgres', () => portAnswers(port));
   };
   const stop = async () => {
@@ -101,7 +104,7 @@ export interface PrivateRedis {
   destroy(): Promise<void>;
 }
 
-export async function startPrivateRedis(options: { appendonly?: boolean } = {}): Promise<PrivateRedis> {
+export async function startPrivateRedis(options: { appendonly?: boolean; listen?: string[] } = {}): Promise<PrivateRedis> {
   const bin = findRedisServer();
   if (!bin) throw new Error('redis-server is not on PATH');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'craftwell-fault-redis-'));
@@ -110,7 +113,9 @@ export async function startPrivateRedis(options: { appendonly?: boolean } = {}):
   const start = async (startOptions: { wipe?: boolean } = {}) => {
     if (startOptions.wipe) for (const entry of fs.readdirSync(dir)) fs.rmSync(path.join(dir, entry), { recursive: true, force: true });
     child = spawn(bin, [
-      '--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '',
+      '--port', String(port), '--bind', '127.0.0.1', ...(options.listen ?? []), '--dir', dir, '--save', '',
+      // Extra addresses are veth ends of namespaces the test made; nothing else can reach them.
+      ...(options.listen?.length ? ['--protected-mode', 'no'] : []),
       '--appendonly', options.appendonly ? 'yes' : 'no', '--appendfsync', 'always',
     ], { stdio: 'ignore' });
     await until('private redis', () => portAnswers(port));

@@ -1,5 +1,5 @@
 /** Starts a real worker process (worker/src/main.ts) for tests that stop or kill workers. */
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const WORKER_MAIN = fileURLToPath(new URL('../../worker/src/main.ts', import.meta.url));
@@ -10,12 +10,13 @@ export interface WorkerProcess {
   signal(signal: NodeJS.Signals): Promise<number>;
 }
 
-export async function startWorkerProcess(env: Record<string, string | undefined>, queues = 'text,image,pdf', concurrency = 1): Promise<WorkerProcess> {
-  const child = fork(WORKER_MAIN, ['--queues', queues, '--concurrency', String(concurrency)], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+/** `prefix` runs the worker through another command, e.g. `ip netns exec <name>` (it must exec). */
+export async function startWorkerProcess(env: Record<string, string | undefined>, queues = 'text,image,pdf', concurrency = 1, prefix: string[] = []): Promise<WorkerProcess> {
+  const args = ['--queues', queues, '--concurrency', String(concurrency)];
+  const options = { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] as const };
+  const child = prefix.length
+    ? spawn(prefix[0], [...prefix.slice(1), process.execPath, '--import', 'tsx', WORKER_MAIN, ...args], { ...options, stdio: [...options.stdio] })
+    : fork(WORKER_MAIN, args, { ...options, stdio: [...options.stdio], execArgv: ['--import', 'tsx'] });
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('worker did not start within 60 s')), 60_000);
     child.on('message', (m: { type?: string }) => { if (m?.type === 'worker-ready') { clearTimeout(timer); resolve(); } });
