@@ -15,6 +15,8 @@ const PROCESSOR_URL = new URL('./pipeline/processor.ts', import.meta.url).href;
  * threads ended if busy) for another worker to run. Exit follows within SHUTDOWN_LIMIT_MS.
  */
 const SHUTDOWN_GRACE_MS = 5_000;
+/** After the grace period, an aborted job gets this long to stop before its thread is ended. */
+const ABORT_GRACE_MS = 2_000;
 const SHUTDOWN_LIMIT_MS = 10_000;
 
 function parseQueues(value: string): QueueName[] {
@@ -47,7 +49,7 @@ async function main() {
   }
   const runner = createBullmqRunner({
     queues, concurrency, processorUrl: PROCESSOR_URL, redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX,
-    lockDurationMs: config.QUEUE_LOCK_MS, stalledIntervalMs: config.QUEUE_STALLED_CHECK_MS,
+    lockDurationMs: config.QUEUE_LOCK_MS, stalledIntervalMs: config.QUEUE_STALLED_CHECK_MS, abortGraceMs: ABORT_GRACE_MS,
     log: (message, error) => (error ? log.error({ err: error }, message) : log.info(message)),
   });
   await runner.start();
