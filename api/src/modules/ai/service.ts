@@ -65,7 +65,7 @@ export function createAiService(deps: AiServiceDeps) {
         jobId = (await deps.producer.enqueue(name, full, { jobId: requestId })).id;
       } catch (err) {
         await discard(requestId, uploads.map((u) => u.key));
-        if (err instanceof QueueUnavailableError) throw new AppError(err.message, 503, 'QUEUE_UNAVAILABLE');
+        if (err instanceof QueueUnavailableError) throw new DependencyUnavailableError(err.message, 5, 503, 'QUEUE_UNAVAILABLE');
         throw err;
       }
       if (options.async) return { mode: 'async', jobId };
