@@ -18,6 +18,17 @@ export default defineConfig({
       },
       'web/vitest.config.ts',
       {
+        // `npm run test:faults`: private Postgres/Redis/S3, several processes, faults injected.
+        test: {
+          name: 'faults',
+          environment: 'node',
+          include: ['tests/faults/**/*.test.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
+        },
+      },
+      {
         test: {
           name: 'e2e',
           environment: 'node',

@@ -22,6 +22,11 @@ export const ERRORS = {
   /** Busy (429), failing (5xx) or unreachable: worth another attempt. */
   provider_unavailable: { status: 503, retryable: true, message: 'The AI service is busy right now. Please try again in a moment.' },
   not_configured: { status: 503, retryable: false, message: 'This tool is not configured on this server.' },
+  /** Postgres or Redis is down: the request may succeed later (the reply carries Retry-After). Never a 401. */
+  dependency_unavailable: { status: 503, retryable: false, message: 'A service Craftwell depends on is unavailable right now. Please try again in a moment.' },
+  /** The queue lost a job it had accepted (Redis lost its data): safe to send again. */
+  job_lost: { status: 503, retryable: false, message: 'The job was lost by the queue. Please try again.' },
+  storage_full: { status: 507, retryable: false, message: 'Storage is full, so nothing was saved and nothing was charged. Please try again later.' },
   queue_unavailable: { status: 503, retryable: false, message: 'The job queue is unavailable right now. Please try again in a moment.' },
   timeout: { status: 504, retryable: true, message: 'This took too long, so the job was stopped. Please try again.' },
 } as const satisfies Record<string, { status: number; retryable: boolean; message: string }>;

@@ -76,8 +76,10 @@ export const payloadSchemas = {
     userId,
     requestId,
     text: z.string().max(10_000),
-    mode: z.enum(['ok', 'throw', 'crash', 'sleep', 'transient', 'image']).default('ok'),
+    mode: z.enum(['ok', 'throw', 'crash', 'sleep', 'spin', 'transient', 'image']).default('ok'),
     sleepMs: z.number().int().min(0).max(600_000).optional(),
+    /** An uploaded input the job reads at its end (and the pipeline deletes once the job is done). */
+    inputKey: storageKey.optional(),
     save: z.boolean().default(true),
   }),
 } as const;
@@ -155,13 +157,6 @@ export const JOBS: Record<JobName, JobDefinition> = {
     stages: ['Queued', 'Working', 'Saving'], timeoutMs: 30_000, attempts: 2,
   },
 };
-
-/**
- * Image jobs run CPU-bound inference that can hold a worker's event loop for a long time on a
- * busy machine; a lock shorter than that would let BullMQ think the worker died and run the job
- * twice. So their lock is at least this long (a dead image worker's job waits this long instead).
- */
-export const QUEUE_MIN_LOCK_MS: Record<QueueName, number> = { text: 0, image: 120_000, pdf: 0 };
 
 export function queueOf(name: JobName): QueueName {
   return JOBS[name].queue;

@@ -20,3 +20,20 @@ export const forbidden = (message: string = ERRORS.forbidden.message) => new App
 export const notFound = (message: string) => new AppError(message, 404, 'not_found');
 
 export const LIMIT_REACHED_MESSAGE = ERRORS.quota_exceeded.message;
+
+/**
+ * A dependency (Postgres, Redis, storage) is down or full: the request may succeed later, so the
+ * reply carries Retry-After. Never turned into 401: an outage must not sign anyone out.
+ */
+export class DependencyUnavailableError extends AppError {
+  constructor(message: string, readonly retryAfterSeconds = 5, status = 503, code: ErrorCode = 'dependency_unavailable') {
+    super(message, status, code);
+    this.name = 'DependencyUnavailableError';
+  }
+}
+
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is unavailable right now. Please try again in a moment.';
+export const STORAGE_FULL_MESSAGE = 'Storage is full, so nothing was saved and nothing was charged. Please try again later.';
+
+export const databaseUnavailable = () => new DependencyUnavailableError(DATABASE_UNAVAILABLE_MESSAGE, 5);
+export const storageFull = () => new DependencyUnavailableError(STORAGE_FULL_MESSAGE, 60, 507, 'storage_full');

@@ -12,7 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { Queue, QueueEvents, UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
 import { Redis, type RedisOptions } from 'ioredis';
-import { JOBS, QUEUE_MIN_LOCK_MS, QUEUE_NAMES, parsePayload, queueOf, type JobName, type JobResult, type QueueName } from '@craftwell/contracts/jobs';
+import { JOBS, QUEUE_NAMES, parsePayload, queueOf, type JobName, type JobResult, type QueueName } from '@craftwell/contracts/jobs';
 import type { ProgressUpdate } from '@craftwell/contracts/handler';
 import {
   AttemptAbort,
@@ -20,22 +20,21 @@ import {
   defaultStage,
   encodeFailure,
   FAILURES,
-  runAttempt,
   type Failure,
 } from './attempt.js';
 import {
   JobFailedError,
+  JobLostError,
   QueueUnavailableError,
   type EnqueueOptions,
   type JobProducer,
   type JobRunner,
   type JobState,
   type JobStatus,
-  type Processor,
-  type ProcessorModule,
   type RunnerOptions,
 } from './types.js';
 import { ResultWaiters, type Outcome } from './waiters.js';
+import { createProcessorThreads, type ProcessorThreads } from './processor-threads.js';
 
 export interface BullmqConnectionOptions {
   redisUrl: string;
@@ -48,6 +47,8 @@ export interface BullmqProducerOptions extends BullmqConnectionOptions {
   backoffMs?: number;
   /** Upper bound for any single Redis call made on behalf of a request (default 3000 ms). */
   commandTimeoutMs?: number;
+  /** While a request waits, how often its job is checked to still exist (default 2000 ms). */
+  existenceCheckMs?: number;
 }
 
 export interface BullmqRunnerOptions extends RunnerOptions, BullmqConnectionOptions {
@@ -66,6 +67,8 @@ const ID_PATTERN = /^(text|image|pdf)-([A-Za-z0-9_-]{1,100})$/;
 const KEEP_COMPLETED = { age: 60 * 60, count: 1000 };
 const KEEP_FAILED = { age: 24 * 60 * 60, count: 5000 };
 const CANCEL_MARK_TTL_S = 24 * 60 * 60;
+/** Consecutive failed existence checks (Redis unreachable) after which a waiting request gets 503. */
+const UNREACHABLE_CHECKS_BEFORE_GIVING_UP = 4;
 
 interface CancelMessage {
   queue: QueueName;
@@ -111,6 +114,7 @@ export function createBullmqProducer(options: BullmqProducerOptions): JobProduce
   const prefix = options.prefix ?? DEFAULT_PREFIX;
   const backoffMs = options.backoffMs ?? 1000;
   const commandTimeoutMs = options.commandTimeoutMs ?? 3000;
+  const existenceCheckMs = options.existenceCheckMs ?? 2000;
   // One non-blocking connection for all producer calls. No offline queue: a call made while Redis
   // is down fails at once instead of waiting for a reconnect.
   const connection = new Redis(options.redisUrl, {
@@ -235,6 +239,8 @@ export function createBullmqProducer(options: BullmqProducerOptions): JobProduce
   return {
     kind: 'bullmq',
 
+    jobIdFor: (name, requestId) => `${queueOf(name)}-${requestId}`,
+
     async enqueue(name, payload, enqueueOptions?: EnqueueOptions) {
       const data = parsePayload(name, payload);
       const queue = queueOf(name);
@@ -258,21 +264,33 @@ export function createBullmqProducer(options: BullmqProducerOptions): JobProduce
       if (!parsed) throw new JobFailedError('This job does not exist.', 404);
       await guarded(() => eventsFor(parsed.queue));
       const wait = waiters.wait(id, timeoutMs, () => { cancel(id).catch(() => {}); });
-      // Listening started before this look-up, so a job finishing in between is not missed.
-      guarded(async () => {
+      // Listening started before the first look-up, so a job finishing in between is not missed.
+      // The look-up repeats while waiting: a job that vanished (Redis lost its data) would send
+      // no event, and the request would wait for its whole timeout.
+      let unreachableChecks = 0;
+      let seen = false;
+      const look = () => guarded(async () => {
         const found = await snapshot(parsed.queue, parsed.jobId);
+        unreachableChecks = 0;
         if (!found) {
           const cancelled = await connection.exists(cancelMarkKey(prefix, parsed.queue, parsed.jobId));
-          const failure = cancelled ? FAILURES.cancelled : { message: 'This job does not exist.', status: 404 };
-          return settle(id, { error: new JobFailedError(failure.message, failure.status) });
+          if (cancelled) return settle(id, { error: new JobFailedError(FAILURES.cancelled.message, FAILURES.cancelled.status) });
+          // Never seen: an unknown id. Seen before: the queue lost it.
+          return settle(id, { error: seen ? new JobLostError() : new JobFailedError('This job does not exist.', 404) });
         }
+        seen = true;
         if (found.state === 'completed') settle(id, { result: parseReturnValue(found.job.returnvalue) });
         else if (found.state === 'failed') {
           const failure = decodeFailure(found.job.failedReason);
           settle(id, { error: new JobFailedError(failure.message, failure.status) });
         }
-      }).catch((error: Error) => wait.abandon(error));
-      return wait.promise;
+      }).catch((error: Error) => {
+        // A short blip is waited out; a queue that stays unreachable ends the wait with 503.
+        if (++unreachableChecks >= UNREACHABLE_CHECKS_BEFORE_GIVING_UP) wait.abandon(error);
+      });
+      void look();
+      const timer = setInterval(() => void look(), existenceCheckMs);
+      return wait.promise.finally(() => clearInterval(timer));
     },
 
     async getStatus(id) {
@@ -317,6 +335,12 @@ export function createBullmqProducer(options: BullmqProducerOptions): JobProduce
       await guarded(() => connection.ping());
     },
 
+    async workerPresence() {
+      // BullMQ names every worker connection after its queue (CLIENT LIST).
+      const counts = await guarded(() => Promise.all(QUEUE_NAMES.map((queue) => queueFor(queue).getWorkersCount())));
+      return Object.fromEntries(QUEUE_NAMES.map((queue, i) => [queue, counts[i] > 0])) as Record<QueueName, boolean>;
+    },
+
     async close() {
       closed = true;
       for (const id of waiters.ids()) settle(id, { error: new QueueUnavailableError() });
@@ -343,7 +367,7 @@ export function createBullmqRunner(options: BullmqRunnerOptions): JobRunner {
   const connections: Redis[] = [];
   let command: Redis | undefined;
   let subscriber: Redis | undefined;
-  let processor: Processor | undefined;
+  let threads: ProcessorThreads | undefined;
 
   function newConnection(): Redis {
     const connection = new Redis(options.redisUrl, redisOptions);
@@ -370,17 +394,13 @@ export function createBullmqRunner(options: BullmqRunnerOptions): JobRunner {
       .then((marked) => marked && onCancel())
       .catch(() => {});
     try {
-      const outcome = await runAttempt(
-        processor!,
-        { id: `${jobId}`, name: job.name as JobName, payload: job.data, attempt: job.attemptsMade + 1 },
-        {
-          timeoutMs: JOBS[job.name as JobName].timeoutMs,
-          external: controller.signal,
-          abortGraceMs,
-          progress: (update) => job.updateProgress({ ...update }),
-          onError: (error) => log(`job ${jobId} (${job.name}) attempt failed`, error),
-        },
-      );
+      const outcome = await threads!.run({
+        jobId, name: job.name as JobName, payload: job.data, attempt: job.attemptsMade + 1,
+        timeoutMs: JOBS[job.name as JobName].timeoutMs,
+        signal: controller.signal,
+        // Progress is for show: a Redis that lost the job must not fail the work itself.
+        progress: (update) => { job.updateProgress({ ...update }).catch(() => {}); },
+      });
       if (outcome.ok) return outcome.result;
       if (outcome.cause === 'shutdown') {
         // Hand the job back so another worker runs it; this attempt does not count.
@@ -397,8 +417,13 @@ export function createBullmqRunner(options: BullmqRunnerOptions): JobRunner {
 
   return {
     async start() {
-      const module = (await import(options.processorUrl)) as ProcessorModule;
-      processor = await module.default();
+      threads = createProcessorThreads({
+        processorUrl: options.processorUrl,
+        threads: options.concurrency * options.queues.length,
+        abortGraceMs,
+        log,
+      });
+      await threads.start();
       command = newConnection();
       await command.ping();
 
@@ -420,7 +445,8 @@ export function createBullmqRunner(options: BullmqRunnerOptions): JobRunner {
           connection: newConnection(),
           prefix,
           concurrency: options.concurrency,
-          lockDuration: Math.max(options.lockDurationMs ?? 30_000, QUEUE_MIN_LOCK_MS[queue]),
+          // Jobs run on threads, so this event loop renews locks even during inference.
+          lockDuration: options.lockDurationMs ?? 30_000,
           stalledInterval: options.stalledIntervalMs ?? 15_000,
           // A job whose worker died is retried once by another worker, then fails clearly.
           maxStalledCount: 1,
@@ -436,7 +462,8 @@ export function createBullmqRunner(options: BullmqRunnerOptions): JobRunner {
     },
 
     async close(graceMs = 30_000) {
-      // Worker.close stops fetching at once and resolves when active jobs are done.
+      // Worker.close stops fetching at once and resolves when active jobs are done: finished, or
+      // handed back once the grace period ends (their threads are ended if they do not stop).
       const closing = Promise.all([...workers.values()].map((worker) => worker.close()));
       const timer = setTimeout(() => {
         for (const attempt of active.values()) attempt.controller.abort(new AttemptAbort('shutdown'));
@@ -445,6 +472,7 @@ export function createBullmqRunner(options: BullmqRunnerOptions): JobRunner {
         await closing;
       } finally {
         clearTimeout(timer);
+        await threads?.close();
         await subscriber?.unsubscribe().catch(() => {});
         for (const connection of connections) connection.disconnect();
       }

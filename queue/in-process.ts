@@ -7,11 +7,8 @@
  * Jobs live as long as the process: a restart loses queued jobs (their waiters get 503 first).
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { threadEntry } from './thread-entry.js';
 import { JOBS, QUEUE_NAMES, parsePayload, queueOf, type JobName, type JobResult, type QueueName } from '@craftwell/contracts/jobs';
 import { backoffDelay, defaultStage, FAILURES, type AbortCause, type AttemptOutcome, type Failure } from './attempt.js';
 import type { MainToThread, ThreadData, ThreadToMain } from './in-process-protocol.js';
@@ -78,33 +75,6 @@ interface Thread {
   ready: boolean;
 }
 
-
-/** tsx's ESM API entry (the `import` condition of `tsx/esm/api`, which require.resolve cannot pick). */
-function resolveTsxEsmApi(): string {
-  const manifestPath = createRequire(import.meta.url).resolve('tsx/package.json');
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as {
-    exports: Record<string, { import?: { default?: string } } | string>;
-  };
-  const target = manifest.exports['./esm/api'];
-  const relative = typeof target === 'object' ? target.import?.default : undefined;
-  if (!relative) throw new Error('tsx/esm/api not found: cannot run TypeScript processors in worker threads');
-  return path.join(path.dirname(manifestPath), relative);
-}
-
-/**
- * How to start a thread on the entry next to this file: directly when compiled (.js), or, from
- * TypeScript source, through a tiny bootstrap that registers tsx inside the thread first (threads
- * do not inherit the parent's loader hooks, whether it runs under tsx, vitest or anything else).
- */
-function threadEntry(): { entry: string | URL; eval: boolean } {
-  const self = fileURLToPath(import.meta.url);
-  const extension = path.extname(self);
-  const url = new URL(`./in-process-thread${extension}`, import.meta.url);
-  if (extension !== '.ts') return { entry: url, eval: false };
-  const tsxApi = pathToFileURL(resolveTsxEsmApi()).href;
-  const bootstrap = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(url.href)}); });`;
-  return { entry: bootstrap, eval: true };
-}
 
 export function createInProcessQueue(options: InProcessQueueOptions): InProcessQueue {
   const backoffMs = options.backoffMs ?? 1000;
@@ -357,6 +327,8 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
   const producer: JobProducer = {
     kind: 'in-process',
 
+    jobIdFor: (_name, requestId) => requestId,
+
     async enqueue(name, payload, enqueueOptions) {
       assertOpen();
       const data = parsePayload(name, payload);
@@ -421,6 +393,10 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
 
     async ping() {
       assertOpen();
+    },
+
+    async workerPresence() {
+      return Object.fromEntries(QUEUE_NAMES.map((queue) => [queue, true])) as Record<QueueName, boolean>;
     },
 
     async close() {

@@ -57,14 +57,33 @@ export class QueueUnavailableError extends Error {
   }
 }
 
+/**
+ * Raised by waitForResult when the job vanished from the queue (Redis lost its data): nothing
+ * will finish it. The api checks for a saved result before answering 503.
+ */
+export class JobLostError extends Error {
+  readonly status = 503;
+  constructor(message = 'The job queue lost this request, so it was not finished. Please try again.') {
+    super(message);
+    this.name = 'JobLostError';
+  }
+}
+
 export interface JobProducer {
   readonly kind: 'bullmq' | 'in-process';
   enqueue<N extends JobName>(name: N, payload: JobPayload<N>, options?: EnqueueOptions): Promise<{ id: string }>;
-  /** Resolves with the result, or throws JobFailedError / JobTimeoutError (after cancelling). */
+  /** The queue id enqueue gives a job enqueued with { jobId: requestId }. */
+  jobIdFor(name: JobName, requestId: string): string;
+  /**
+   * Resolves with the result, or throws JobFailedError / JobTimeoutError (after cancelling),
+   * JobLostError (the job vanished) or QueueUnavailableError (the queue stayed unreachable).
+   */
   waitForResult(id: string, timeoutMs: number): Promise<JobResult>;
   getStatus(id: string): Promise<JobStatus | null>;
   cancel(id: string): Promise<void>;
   ping(): Promise<void>;
+  /** Whether some worker serves each queue right now (in-process: always). */
+  workerPresence(): Promise<Record<QueueName, boolean>>;
   close(): Promise<void>;
 }
 

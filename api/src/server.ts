@@ -26,6 +26,7 @@ import { findRedisServer, startEmbeddedRedis } from './embedded/redis.js';
 import { authSecret } from './embedded/secret.js';
 import { createLogger } from '@craftwell/core/logger';
 import { startOrphanSweep } from './jobs/orphan-sweep.js';
+import { startReservationSweep } from './jobs/reservation-sweep.js';
 import { createQueueDashboard } from './jobs/queue-dashboard.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -182,6 +183,7 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
     });
 
     stops.push(startOrphanSweep({ db, storage, log }));
+    stops.push(startReservationSweep({ db, producer, log, everyMs: config.RESERVATION_SWEEP_MS }));
 
     const server = http.createServer(app);
     server.requestTimeout = config.JOB_WAIT_TIMEOUT_MS + 30_000;

@@ -43,6 +43,8 @@ export const envSchema = z.object({
   QUEUE_LOCK_MS: int(1000, 600_000).default(30_000),
   /** How often workers look for jobs whose worker died. */
   QUEUE_STALLED_CHECK_MS: int(500, 600_000).default(15_000),
+  /** How often the api gives back quota held by failed or lost jobs (api/src/jobs/reservation-sweep.ts). */
+  RESERVATION_SWEEP_MS: int(1000, 3_600_000).default(30_000),
 
   BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   CLERK_SECRET_KEY: z.string().optional(),

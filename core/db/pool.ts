@@ -6,9 +6,17 @@ export type Db = pg.Pool;
 pg.types.setTypeParser(20, (v) => Number(v));
 
 export function createPool(databaseUrl: string, max = 10): Db {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max, idleTimeoutMillis: 30_000 });
-  // An idle client losing its connection must not crash the process; the next query reconnects.
+  // Bounded waits: an unreachable Postgres (a cut link answers nothing) must turn into a 503
+  // within seconds, not hold requests until TCP gives up.
+  const pool = new pg.Pool({
+    connectionString: databaseUrl, max, idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 5_000, query_timeout: 30_000, keepAlive: true,
+  });
+  // A client losing its connection (Postgres restarted) must not crash the process: idle ones
+  // report on the pool, checked-out ones on themselves. Their next query fails, and the pool
+  // drops them on release.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }
 

@@ -57,10 +57,31 @@ export async function releaseUse(db: Db, jobId: string) {
 
 export async function usageOf(db: Db, quotas: Quotas, user: { id: string; plan: Plan }) {
   const period = currentPeriod();
-  const { rows } = await db.query('SELECT tool, used FROM usage_counters WHERE user_id = $1 AND period = $2', [user.id, period]);
-  const used = new Map(rows.map((r) => [r.tool as string, Number(r.used)]));
+  const [counted, held] = await Promise.all([
+    db.query('SELECT tool, used FROM usage_counters WHERE user_id = $1 AND period = $2', [user.id, period]),
+    db.query(
+      `SELECT tool, count(*) AS reserved FROM usage_reservations
+        WHERE user_id = $1 AND period = $2 AND created_at > now() - interval '${RESERVATION_TTL}' GROUP BY tool`,
+      [user.id, period],
+    ),
+  ]);
+  const used = new Map(counted.rows.map((r) => [r.tool as string, Number(r.used)]));
+  // Uses held by jobs still running (or not yet released): they count against the limit too.
+  const reserved = new Map(held.rows.map((r) => [r.tool as string, Number(r.reserved)]));
   const tools = Object.fromEntries(
-    TOOL_NAMES.map((t) => [t, { used: used.get(t) ?? 0, limit: quotas[user.plan][t] }]),
+    TOOL_NAMES.map((t) => [t, { used: used.get(t) ?? 0, reserved: reserved.get(t) ?? 0, limit: quotas[user.plan][t] }]),
   );
   return { plan: user.plan, period, tools };
+}
+
+/** Reservations older than minAgeMs (and still counting): candidates for the reservation sweep. */
+export async function listAgedReservations(db: Db, minAgeMs: number, limit = 500): Promise<Array<{ jobId: string; tool: ToolName }>> {
+  const { rows } = await db.query(
+    `SELECT job_id, tool FROM usage_reservations
+      WHERE created_at < now() - make_interval(secs => $1::double precision / 1000)
+        AND created_at > now() - interval '${RESERVATION_TTL}'
+      ORDER BY created_at LIMIT $2`,
+    [minAgeMs, limit],
+  );
+  return rows.map((r) => ({ jobId: r.job_id as string, tool: r.tool as ToolName }));
 }

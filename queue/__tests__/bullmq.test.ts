@@ -53,6 +53,25 @@ describe.skipIf(!available)('BullMQ worker process killed mid-job', () => {
   });
 });
 
+describe.skipIf(!available)('BullMQ worker presence', () => {
+  it('when a worker serves only the text queue, then presence says text yes, image and pdf no', async () => {
+    const prefix = uniquePrefix('presence');
+    const producer = createBullmqProducer({ redisUrl: TEST_REDIS_URL, prefix });
+    const runner = createBullmqRunner({ redisUrl: TEST_REDIS_URL, prefix, queues: ['text'], concurrency: 1, processorUrl, log: () => {} });
+    try {
+      // A new producer connects on first use.
+      for (let i = 0; i < 50 && !(await producer.ping().then(() => true, () => false)); i++) await new Promise((r) => setTimeout(r, 20));
+      expect(await producer.workerPresence()).toEqual({ text: false, image: false, pdf: false });
+      await runner.start();
+      expect(await producer.workerPresence()).toEqual({ text: true, image: false, pdf: false });
+    } finally {
+      await runner.close(0);
+      await producer.close();
+      await deletePrefix(prefix);
+    }
+  });
+});
+
 describe('BullMQ producer without Redis', () => {
   it('when Redis is unreachable at request time, then calls fail fast with QueueUnavailableError', async () => {
     // Port 1 on loopback: nothing listens there, connections are refused at once.

@@ -151,7 +151,13 @@ export async function createLocalStorage(config: LocalStorageConfig): Promise<Ob
     ...urlsUnder(filesBase),
 
     async ping(): Promise<void> {
-      await fs.access(root, fs.constants.W_OK);
+      // A real write: a full disk (ENOSPC) or a read-only volume fails here, not on a user's job.
+      const probe = path.join(root, `.ready-${randomBytes(6).toString('hex')}`);
+      try {
+        await fs.writeFile(probe, 'ok');
+      } finally {
+        await fs.rm(probe, { force: true });
+      }
     },
   };
 }

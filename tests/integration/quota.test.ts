@@ -35,7 +35,7 @@ describe.skipIf(!postgresUrl)('quotas', () => {
     const over = await titles(token);
     expect(over.status).toBe(402);
     expect(await over.json()).toEqual({ success: false, message: 'Limit reached. Upgrade to continue.' });
-    expect((await usage(token))['blog-title']).toEqual({ used: 3, limit: 3 });
+    expect((await usage(token))['blog-title']).toEqual({ used: 3, reserved: 0, limit: 3 });
   });
 
   it('when many requests race, then no more than the limit succeed', async () => {

@@ -215,7 +215,7 @@ describe.skipIf(!postgresUrl)('user API', () => {
       const body = await (await get('/api/user/usage', bob.token)).json();
       expect(body).toMatchObject({ success: true, plan: 'free' });
       expect(body.period).toMatch(/^\d{4}-\d{2}$/);
-      expect(body.tools.article).toEqual({ used: 0, limit: 10 });
+      expect(body.tools.article).toEqual({ used: 0, reserved: 0, limit: 10 });
       expect(Object.keys(body.tools).sort()).toEqual(['article', 'blog-title', 'generate-image', 'remove-background', 'remove-object', 'resume-review']);
       const premium = await (await get('/api/user/usage', alice.token)).json();
       expect(premium.tools.article.limit).toBeNull();

@@ -10,7 +10,14 @@ import { validateEngineConfig } from '@craftwell/core/config/engines';
 import { createLogger } from '@craftwell/core/logger';
 
 const PROCESSOR_URL = new URL('./pipeline/processor.ts', import.meta.url).href;
-const SHUTDOWN_GRACE_MS = 25_000;
+/**
+ * On SIGTERM, active jobs get this long to finish; then they are handed back to the queue (their
+ * threads ended if busy) for another worker to run. Exit follows within SHUTDOWN_LIMIT_MS.
+ */
+const SHUTDOWN_GRACE_MS = 5_000;
+/** After the grace period, an aborted job gets this long to stop before its thread is ended. */
+const ABORT_GRACE_MS = 2_000;
+const SHUTDOWN_LIMIT_MS = 10_000;
 
 function parseQueues(value: string): QueueName[] {
   const names = value.split(',').map((s) => s.trim()).filter(Boolean);
@@ -42,7 +49,7 @@ async function main() {
   }
   const runner = createBullmqRunner({
     queues, concurrency, processorUrl: PROCESSOR_URL, redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX,
-    lockDurationMs: config.QUEUE_LOCK_MS, stalledIntervalMs: config.QUEUE_STALLED_CHECK_MS,
+    lockDurationMs: config.QUEUE_LOCK_MS, stalledIntervalMs: config.QUEUE_STALLED_CHECK_MS, abortGraceMs: ABORT_GRACE_MS,
     log: (message, error) => (error ? log.error({ err: error }, message) : log.info(message)),
   });
   await runner.start();
@@ -54,8 +61,9 @@ async function main() {
     if (stopping) return;
     stopping = true;
     log.info(`${reason}: finishing active jobs, taking no new ones`);
-    // If Redis is already gone, closing can hang: never outlive the grace period by much.
-    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS + 5_000).unref();
+    // If Redis is already gone, closing can hang: never outlive the limit (jobs run on threads,
+    // so this timer fires even during inference).
+    setTimeout(() => process.exit(1), SHUTDOWN_LIMIT_MS - 500).unref();
     await runner.close(SHUTDOWN_GRACE_MS).catch((err) => log.error({ err }, 'worker close failed'));
     process.exit(0);
   };

@@ -10,6 +10,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import { bearer } from 'better-auth/plugins';
 import type { Db } from '@craftwell/core/db/pool';
 import { adminExists, anyUserExists } from '@craftwell/core/repositories/users';
+import { databaseUnavailable } from '@craftwell/core/errors';
 import type { AuthProvider, AuthUser, Plan } from './types.js';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, weakPasswordReason } from './password-policy.js';
 import { isLoopbackIp, setupCodeMatches } from './setup-code.js';
@@ -184,7 +185,12 @@ export function createLocalAuthProvider(auth: BetterAuthInstance): AuthProvider 
       if (!bearer && !cookie) return null;
       // Only the bearer header counts for data routes: a cookie alone never authenticates them.
       const headers = fromNodeHeaders(bearer ? { authorization: bearer } : { cookie });
-      const session = await auth.api.getSession({ headers }).catch(() => null);
+      const session = await auth.api.getSession({ headers }).catch((err: unknown) => {
+        // A token better-auth refuses means "not signed in"; anything else (Postgres down) is
+        // an outage: 503, so the client keeps its session and tries again.
+        if (err instanceof APIError && err.statusCode < 500) return null;
+        throw databaseUnavailable();
+      });
       if (!session) return null;
       const u = session.user as typeof session.user & { plan?: Plan; isAdmin?: boolean };
       return {

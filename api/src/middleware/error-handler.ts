@@ -1,7 +1,10 @@
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import multer from 'multer';
 import { ZodError } from 'zod';
-import { AppError } from '@craftwell/core/errors';
+import { AppError, DependencyUnavailableError, databaseUnavailable, storageFull } from '@craftwell/core/errors';
+import { isDatabaseOutage } from '@craftwell/core/db/outage';
+import { QueueUnavailableError } from '@craftwell/queue/types';
+import { isStorageFull } from '@craftwell/storage/errors';
 import type { Logger } from '@craftwell/core/logger';
 
 function statusOf(err: unknown): number | undefined {
@@ -15,10 +18,25 @@ function isBrokenMultipart(err: unknown, req: Request): boolean {
     && /^(Multipart: |Unexpected end of (form|multipart data)|Malformed part header)/.test(err.message);
 }
 
+/** Postgres or Redis down, or storage full: a reply that says "try again later", never a 500. */
+function asOutage(err: unknown): DependencyUnavailableError | null {
+  if (err instanceof DependencyUnavailableError) return err;
+  if (err instanceof QueueUnavailableError) return new DependencyUnavailableError(err.message, 5);
+  if (isStorageFull(err)) return storageFull();
+  if (isDatabaseOutage(err)) return databaseUnavailable();
+  return null;
+}
+
 /** The one place errors become replies: `{success:false, message}`, never a stack trace. */
 export function errorHandler(log: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
     if (res.headersSent) return;
+    const outage = asOutage(err);
+    if (outage) {
+      log.warn({ err, path: req.path }, 'dependency unavailable');
+      res.setHeader('Retry-After', String(outage.retryAfterSeconds));
+      return void res.status(outage.status).json({ success: false, message: outage.message });
+    }
     let status = 500;
     let message = 'Something went wrong on our side. Please try again.';
     if (err instanceof AppError) {

@@ -14,7 +14,29 @@ export type ApiRequestInit = {
   json?: unknown;
   form?: FormData;
   signal?: AbortSignal;
+  /** Waits before re-sending a read that got 503 (a dependency is down); default 0.5 s, 1 s, 2 s. */
+  retryDelaysMs?: readonly number[];
 };
+
+/** 503 means "try again later" (Postgres or Redis down): reads are re-sent, never a sign-out. */
+const READ_RETRY_DELAYS_MS = [500, 1000, 2000] as const;
+const MAX_RETRY_WAIT_MS = 5000;
+
+function retryWaitMs(response: Response, fallbackMs: number): number {
+  const seconds = Number(response.headers.get('Retry-After'));
+  const wanted = Number.isFinite(seconds) && seconds > 0 ? Math.max(fallbackMs, seconds * 1000) : fallbackMs;
+  return Math.min(wanted, MAX_RETRY_WAIT_MS);
+}
+
+function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(new DOMException('Aborted', 'AbortError'));
+    }, { once: true });
+  });
+}
 
 type TokenGetter = () => Promise<string | null>;
 
@@ -46,18 +68,19 @@ export async function apiRequest<T = object>(
     body = JSON.stringify(init.json);
   }
 
+  const method = init.method ?? (body ? 'POST' : 'GET');
+  // Only reads are re-sent by themselves: a job request is the person's to repeat.
+  const delays = method === 'GET' ? (init.retryDelaysMs ?? READ_RETRY_DELAYS_MS) : [];
   let response: Response;
-  try {
-    response = await fetch(path, {
-      method: init.method ?? (body ? 'POST' : 'GET'),
-      headers,
-      body,
-      signal: init.signal,
-      credentials: 'same-origin',
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new Error('Network error: could not reach the server. Check your connection and try again.');
+  for (let attempt = 0; ; attempt++) {
+    try {
+      response = await fetch(path, { method, headers, body, signal: init.signal, credentials: 'same-origin' });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      throw new Error('Network error: could not reach the server. Check your connection and try again.');
+    }
+    if (response.status !== 503 || attempt >= delays.length) break;
+    await pause(init.retryDelaysMs ? delays[attempt] : retryWaitMs(response, delays[attempt]), init.signal);
   }
 
   let parsed: unknown;

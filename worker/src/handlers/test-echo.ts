@@ -28,6 +28,12 @@ const testEcho: JobHandler<'test-echo'> = async (ctx) => {
         ctx.signal.addEventListener('abort', () => { clearTimeout(timer); reject(new Error('aborted')); }, { once: true });
       });
       break;
+    case 'spin': {
+      // CPU-bound like inference: holds its thread's event loop and never looks at the signal.
+      const end = Date.now() + (sleepMs ?? 1000);
+      while (Date.now() < end) { /* busy */ }
+      break;
+    }
     case 'image': {
       const png = await sharp({ create: { width: 8, height: 8, channels: 4, background: '#3366ff' } }).png().toBuffer();
       return { kind: 'image', png, engine };
@@ -36,7 +42,8 @@ const testEcho: JobHandler<'test-echo'> = async (ctx) => {
       break;
   }
   await ctx.progress({ progress: 90, stage: 'Working', partial: text });
-  return { kind: 'text', content: `echo: ${text}`, engine };
+  const input = ctx.payload.inputKey ? ` (input: ${(await ctx.readInput(ctx.payload.inputKey)).length} bytes)` : '';
+  return { kind: 'text', content: `echo: ${text}${input}`, engine };
 };
 
 export default testEcho;

@@ -10,12 +10,16 @@ import { createWorkerRuntime, type WorkerRuntime } from './runtime.js';
 import { saveCreation } from './save-creation.js';
 import { releaseUse } from '@craftwell/core/repositories/quota';
 import { findByJobId } from '@craftwell/core/repositories/creations';
+import { STORAGE_FULL_MESSAGE } from '@craftwell/core/errors';
+import { isStorageFull } from '@craftwell/storage/errors';
 
 /**
  * Errors a handler meant for the user keep their words; anything else (a bug, a lost connection)
  * is logged in full but reaches the user as a plain retryable failure without internals.
  */
 function toJobError(err: unknown): Error & { retryable: boolean; status: number } {
+  // A full disk will not be emptier in a second: fail at once with 507, nothing charged.
+  if (isStorageFull(err)) return Object.assign(new Error(STORAGE_FULL_MESSAGE), { retryable: false, status: 507 });
   const e = err as { retryable?: unknown; status?: unknown; message?: unknown };
   if (typeof e?.retryable === 'boolean' && typeof e.status === 'number') return err as Error & { retryable: boolean; status: number };
   return Object.assign(new Error('Something went wrong while processing your request. Please try again.'), { retryable: true, status: 500 });
@@ -67,7 +71,9 @@ export function buildProcessor(runtime: WorkerRuntime): Processor {
     } catch (caught) {
       const err = toJobError(caught);
       const retryable = err.retryable;
-      const last = !retryable || job.attempt >= def.attempts || job.signal.aborted;
+      // A shutdown hands the job back to the queue: its inputs and quota stay for the next worker.
+      const handedBack = (job.signal.reason as { kind?: unknown } | undefined)?.kind === 'shutdown';
+      const last = !handedBack && (!retryable || job.attempt >= def.attempts || job.signal.aborted);
       if (last) {
         // Nothing more will run for this job: give the quota back and drop its uploads.
         await releaseUse(runtime.db, requestId).catch(() => undefined);

@@ -5,11 +5,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { JOBS, parsePayload, type JobName, type JobPayload, type JobResult } from '@craftwell/contracts/jobs';
-import { JobFailedError, JobTimeoutError, QueueUnavailableError, type JobProducer } from '@craftwell/queue/types';
+import { JobFailedError, JobLostError, JobTimeoutError, QueueUnavailableError, type JobProducer } from '@craftwell/queue/types';
 import type { ObjectStorage } from '@craftwell/storage/object-storage';
 import type { AuthUser } from '../../auth/types.js';
 import type { Db } from '@craftwell/core/db/pool';
-import { AppError } from '@craftwell/core/errors';
+import { AppError, DependencyUnavailableError } from '@craftwell/core/errors';
+import { findByJobId } from '@craftwell/core/repositories/creations';
+import { engineInfoSchema } from '@craftwell/contracts/jobs';
 import type { Logger } from '@craftwell/core/logger';
 import { releaseUse, reserveUse, type Quotas } from '@craftwell/core/repositories/quota';
 
@@ -38,6 +40,13 @@ export function createAiService(deps: AiServiceDeps) {
     await Promise.all(keys.map((k) => deps.storage.delete(k).catch(() => undefined)));
   }
 
+  /** The creation a job saved under this request, if any (null too when Postgres cannot say). */
+  async function savedResult(requestId: string) {
+    const row = await findByJobId(deps.db, requestId).catch(() => null);
+    if (!row) return null;
+    return { creationId: row.id, content: row.content, engine: engineInfoSchema.parse(row.engine) };
+  }
+
   return {
     async submit<N extends JobName>(
       user: AuthUser,
@@ -56,19 +65,26 @@ export function createAiService(deps: AiServiceDeps) {
         jobId = (await deps.producer.enqueue(name, full, { jobId: requestId })).id;
       } catch (err) {
         await discard(requestId, uploads.map((u) => u.key));
-        if (err instanceof QueueUnavailableError) throw new AppError(err.message, 503, 'queue_unavailable');
+        if (err instanceof QueueUnavailableError) throw new DependencyUnavailableError(err.message, 5, 503, 'queue_unavailable');
         throw err;
       }
       if (options.async) return { mode: 'async', jobId };
       try {
         return { mode: 'sync', result: await deps.producer.waitForResult(jobId, deps.jobWaitTimeoutMs) };
       } catch (err) {
-        if (err instanceof JobFailedError) throw new AppError(err.message, err.status);
-        if (err instanceof JobTimeoutError) {
+        // Whatever the queue says went wrong, a result already saved is the answer.
+        const saved = await savedResult(requestId);
+        if (saved) return { mode: 'sync', result: saved };
+        if (err instanceof JobLostError || err instanceof JobTimeoutError || err instanceof JobFailedError) {
+          // Terminal for this request: give back what it took (the worker may have already).
           await discard(requestId, uploads.map((u) => u.key));
-          throw new AppError(err.message, 504, 'timeout');
         }
-        if (err instanceof QueueUnavailableError) throw new AppError(err.message, 503, 'queue_unavailable');
+        // "Does not exist" for a job enqueued a moment ago means the queue lost it.
+        const lost = err instanceof JobLostError || (err instanceof JobFailedError && err.status === 404);
+        if (lost) throw new DependencyUnavailableError(new JobLostError().message, 2, 503, 'job_lost');
+        if (err instanceof JobFailedError) throw new AppError(err.message, err.status);
+        if (err instanceof JobTimeoutError) throw new AppError(err.message, 504, 'timeout');
+        if (err instanceof QueueUnavailableError) throw new DependencyUnavailableError(err.message, 5, 503, 'queue_unavailable');
         throw err;
       }
     },

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { apiRequest, setTokenGetter } from '../../lib/api-client.js';
 import { AuthContext, type AuthContextValue, type CurrentUser } from '../../lib/auth-context.js';
@@ -13,6 +13,9 @@ import { LocalPlans } from './components/local-plans.js';
 const localUi = { SignIn: LocalSignInPanel, UserMenu: LocalUserMenu, Pricing: LocalPlans };
 
 type OpenDialog = 'none' | 'sign-in' | 'profile';
+
+const RECHECK_BASE_MS = 1000;
+const RECHECK_MAX_MS = 30_000;
 
 /** Local accounts adapter: better-auth endpoints with the token kept in localStorage. */
 export function LocalAuthProvider({ children }: { children: ReactNode }) {
@@ -41,7 +44,12 @@ export function LocalAuthProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('storage', onStorage);
   }, []);
 
+  // While the api cannot vouch for the token (503, network down), it is kept and asked again.
+  const recheck = useRef<{ timer?: ReturnType<typeof setTimeout>; failures: number }>({ failures: 0 });
+  useEffect(() => () => clearTimeout(recheck.current.timer), []);
+
   const refreshUser = useCallback(async () => {
+    clearTimeout(recheck.current.timer);
     if (!session.readStoredToken()) {
       setUser(null);
       setIsLoaded(true);
@@ -49,11 +57,14 @@ export function LocalAuthProvider({ children }: { children: ReactNode }) {
     }
     try {
       const me = await session.fetchMe();
+      // Only a 401 ends the session; an outage never signs anyone out.
       if (me.unauthorized) applyToken(null);
       setUser(me.user);
+      recheck.current.failures = 0;
     } catch {
-      // The api is unreachable: the session stays "pending", which counts as signed out.
-      setUser(null);
+      // The api is unreachable or a dependency is down: keep the token and the user we know.
+      const failures = ++recheck.current.failures;
+      recheck.current.timer = setTimeout(() => void refreshUser(), Math.min(RECHECK_BASE_MS * 2 ** (failures - 1), RECHECK_MAX_MS));
     } finally {
       setIsLoaded(true);
     }

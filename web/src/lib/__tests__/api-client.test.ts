@@ -58,4 +58,26 @@ describe('apiRequest', () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>Bad gateway</html>', { status: 502 })));
     await expect(apiRequest('/api/me')).rejects.toThrow('Unexpected reply from the server (HTTP 502).');
   });
+
+  it('when a read gets 503 (a dependency is down), then it is retried with backoff and the later reply returned', async () => {
+    const replies = [503, 503, 200];
+    const fetchMock = vi.fn(async () => {
+      const status = replies.shift()!;
+      const body = status === 200 ? { success: true, user: { id: 'u' } } : { success: false, message: 'The database is unavailable right now. Please try again in a moment.' };
+      return new Response(JSON.stringify(body), { status, headers: { 'Retry-After': '1' } });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    setTokenGetter(async () => 'tok-123');
+    const reply = await apiRequest('/api/me', { retryDelaysMs: [1, 1, 1] });
+    expect(reply.status).toBe(200);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('when a job request gets 503, then it is not sent again: the person decides', async () => {
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ success: false, message: 'The job queue is unavailable right now.' }), { status: 503 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const reply = await apiRequest('/api/ai/generate-blog-title', { method: 'POST', json: { prompt: 'x' }, retryDelaysMs: [1, 1] });
+    expect(reply.status).toBe(503);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
 });

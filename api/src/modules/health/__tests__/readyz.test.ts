@@ -17,7 +17,7 @@ describe.skipIf(!postgresUrl)('/readyz', () => {
     const logged: Array<{ check: string; err: Error }> = [];
     const app = express().use(healthRoutes({
       db,
-      queue: { ping: () => new Promise(() => undefined) },
+      queue: { ping: () => new Promise(() => undefined), workerPresence: () => new Promise(() => undefined) },
       storage: { ping: async () => undefined },
       log: { warn: ((obj: { check: string; err: Error }) => { logged.push(obj); }) as never },
     }));
@@ -27,7 +27,7 @@ describe.skipIf(!postgresUrl)('/readyz', () => {
       const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/readyz`);
       const text = await res.text();
       expect(res.status).toBe(503);
-      expect(JSON.parse(text)).toEqual({ status: 'not ready', checks: { postgres: 'failed', queue: 'timeout', storage: 'ok' } });
+      expect(JSON.parse(text)).toEqual({ status: 'not ready', checks: { postgres: 'failed', queue: 'timeout', storage: 'ok', workers: 'unknown' } });
       expect(text).not.toMatch(/craftwell_no_such_database_ready|does not exist|127\.0\.0\.1/);
       const pgLine = logged.find((l) => l.check === 'postgres');
       expect(pgLine?.err.message).toContain('craftwell_no_such_database_ready');

@@ -9,6 +9,10 @@ describe('quotaText', () => {
   it('when more than the limit was used, then none are left (never negative)', () => {
     expect(quotaText({ plan: 'free', used: 12, limit: 10 })).toBe('0 of 10 left this month');
   });
+  it('when uses are held by running jobs, then they are not counted as left, and the text says so', () => {
+    expect(quotaText({ plan: 'free', used: 3, reserved: 2, limit: 10 })).toBe('5 of 10 left this month (2 running)');
+    expect(quotaExhausted({ plan: 'free', used: 9, reserved: 1, limit: 10 })).toBe(true);
+  });
   it('when there is no limit, then premium reads as unlimited', () => {
     expect(quotaText({ plan: 'premium', used: 40, limit: null })).toBe('Unlimited on Premium');
   });

@@ -78,6 +78,21 @@ describe('local auth adapter', () => {
     expect(localStorage.getItem('craftwell.session-token')).toBeNull();
   });
 
+  it('when the server answers 503 (an outage), then the token is kept and the user loads once it is back', async () => {
+    localStorage.setItem('craftwell.session-token', 'tok-1');
+    let outage = true;
+    vi.stubGlobal('fetch', vi.fn(async () => (outage
+      ? jsonResponse({ success: false, message: 'The database is unavailable right now. Please try again in a moment.' }, 503)
+      : jsonResponse({ success: true, user: testUser }))));
+    renderAuth();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(localStorage.getItem('craftwell.session-token')).toBe('tok-1');
+    expect(screen.getByTestId('state')).not.toHaveTextContent('signed in');
+    outage = false;
+    await waitFor(() => expect(screen.getByTestId('state')).toHaveTextContent(`signed in as ${testUser.name}`), { timeout: 8000 });
+    expect(localStorage.getItem('craftwell.session-token')).toBe('tok-1');
+  }, 15_000);
+
   it('when the dialog is open, then Escape closes it and focus returns to the opener', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ success: false }, 404)));
     const user = userEvent.setup();

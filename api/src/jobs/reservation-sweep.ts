@@ -1,0 +1,59 @@
+/**
+ * Gives back quota held by jobs that can no longer finish. The worker releases a use when a job
+ * fails, but that release can itself fail (Postgres down), never run (a job that stalled out is
+ * failed by BullMQ, not by our code), or have no job to run for (Redis lost it). So every
+ * SWEEP_EVERY_MS the api looks at reservations old enough to have a job, asks the queue, and
+ * releases those whose job failed or is unknown. Idempotent: every api replica may run it.
+ */
+import type { JobProducer } from '@craftwell/queue/types';
+import type { Db } from '@craftwell/core/db/pool';
+import type { Logger } from '@craftwell/core/logger';
+import { listAgedReservations, releaseUse } from '@craftwell/core/repositories/quota';
+
+export const RESERVATION_SWEEP_EVERY_MS = 30_000;
+
+export interface SweepOutcome {
+  released: number;
+  kept: number;
+  /** The queue could not be asked (Redis down): left for the next round. */
+  unreachable: number;
+}
+
+export async function sweepReservations(deps: { db: Db; producer: JobProducer; minAgeMs: number }): Promise<SweepOutcome> {
+  const outcome: SweepOutcome = { released: 0, kept: 0, unreachable: 0 };
+  for (const { jobId: requestId, tool } of await listAgedReservations(deps.db, deps.minAgeMs)) {
+    let state;
+    try {
+      // Quota tools are named like the jobs that use them.
+      state = (await deps.producer.getStatus(deps.producer.jobIdFor(tool, requestId)))?.state ?? 'unknown';
+    } catch {
+      outcome.unreachable += 1;
+      continue;
+    }
+    if (state === 'failed' || state === 'unknown') {
+      await releaseUse(deps.db, requestId);
+      outcome.released += 1;
+    } else {
+      outcome.kept += 1;
+    }
+  }
+  return outcome;
+}
+
+export function startReservationSweep(deps: { db: Db; producer: JobProducer; log: Logger; everyMs?: number }): () => Promise<void> {
+  const everyMs = deps.everyMs ?? RESERVATION_SWEEP_EVERY_MS;
+  let running: Promise<unknown> | null = null;
+  const tick = () => {
+    if (running) return;
+    running = sweepReservations({ db: deps.db, producer: deps.producer, minAgeMs: everyMs })
+      .then((r) => { if (r.released) deps.log.info({ sweep: r }, 'released quota held by failed or lost jobs'); })
+      .catch((err) => deps.log.warn({ err }, 'reservation sweep failed; trying again next round'))
+      .finally(() => { running = null; });
+  };
+  const timer = setInterval(tick, everyMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

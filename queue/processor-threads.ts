@@ -1,0 +1,150 @@
+/**
+ * The BullMQ runner's job attempts run on worker threads, never on the runner's own event loop:
+ * CPU-bound inference there would stop BullMQ from renewing job locks (another worker would take
+ * the job while it still runs) and stop shutdown timers from firing. A thread that ignores an
+ * abort (busy in native code) is terminated, which ends its attempts with a known cause.
+ */
+import { randomUUID } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
+import type { ProgressUpdate } from '@craftwell/contracts/handler';
+import type { JobName } from '@craftwell/contracts/jobs';
+import { AttemptAbort, FAILURES, type AbortCause, type AttemptOutcome } from './attempt.js';
+import type { MainToThread, ThreadData, ThreadToMain } from './in-process-protocol.js';
+import { threadEntry } from './thread-entry.js';
+
+export interface ThreadAttempt {
+  jobId: string;
+  name: JobName;
+  payload: unknown;
+  attempt: number;
+  timeoutMs: number;
+  progress(update: ProgressUpdate): void;
+  /** Aborted from outside (cancel, shutdown); its reason should be an AttemptAbort. */
+  signal: AbortSignal;
+}
+
+interface Run {
+  thread: Thread;
+  attempt: ThreadAttempt;
+  resolve(outcome: AttemptOutcome): void;
+  watchdog: NodeJS.Timeout;
+  /** Why the attempt was asked to stop, if it was: the outcome when its thread has to go. */
+  stopRequested?: AbortCause;
+}
+
+interface Thread {
+  worker: Worker;
+  runs: Set<string>;
+}
+
+export interface ProcessorThreadsOptions {
+  processorUrl: string;
+  threads: number;
+  /** Time an attempt gets to wind down after an abort before its thread is terminated. */
+  abortGraceMs: number;
+  log(message: string, error?: unknown): void;
+}
+
+function stopped(cause: AbortCause): AttemptOutcome {
+  return { ok: false, failure: FAILURES[cause], retryable: false, cause };
+}
+
+export function createProcessorThreads(options: ProcessorThreadsOptions) {
+  const threads: Thread[] = [];
+  const runs = new Map<string, Run>();
+  let closing = false;
+
+  function finish(runId: string, outcome: AttemptOutcome): void {
+    const run = runs.get(runId);
+    if (!run) return;
+    runs.delete(runId);
+    run.thread.runs.delete(runId);
+    clearTimeout(run.watchdog);
+    run.resolve(outcome);
+  }
+
+  function spawn(): Promise<Thread> {
+    const { entry, eval: isCode } = threadEntry();
+    const data: ThreadData = { processorUrl: options.processorUrl, abortGraceMs: options.abortGraceMs };
+    const worker = new Worker(entry, { workerData: data, eval: isCode });
+    const thread: Thread = { worker, runs: new Set() };
+    return new Promise((resolve, reject) => {
+      worker.on('message', (message: ThreadToMain) => {
+        if (message.type === 'ready') {
+          threads.push(thread);
+          resolve(thread);
+        } else if (message.type === 'init-error') {
+          reject(new Error(`The job processor could not be loaded in a worker thread: ${message.message}`));
+          void worker.terminate();
+        } else if (message.type === 'progress') {
+          runs.get(message.runId)?.attempt.progress(message.update);
+        } else if (message.type === 'outcome') {
+          finish(message.runId, message.outcome);
+        } else if (message.type === 'log') {
+          options.log(message.message);
+        }
+      });
+      worker.on('error', (error) => options.log('job thread error', error));
+      worker.on('exit', (code) => {
+        reject(new Error(`A job thread exited during start-up (code ${code})`));
+        const index = threads.indexOf(thread);
+        if (index >= 0) threads.splice(index, 1);
+        // Its attempts end: stopped on purpose (timeout, cancel, shutdown) or crashed.
+        for (const runId of [...thread.runs]) {
+          const run = runs.get(runId)!;
+          finish(runId, closing ? stopped('shutdown') : run.stopRequested ? stopped(run.stopRequested) : { ok: false, failure: FAILURES.crashed, retryable: true });
+        }
+        if (!closing) spawn().catch((error) => options.log('could not replace a job thread', error));
+      });
+    });
+  }
+
+  function pickThread(): Thread {
+    let best = threads[0];
+    for (const thread of threads) if (thread.runs.size < best.runs.size) best = thread;
+    if (!best) throw Object.assign(new Error('No job thread is running.'), { retryable: true, status: 503 });
+    return best;
+  }
+
+  return {
+    async start(): Promise<void> {
+      await Promise.all(Array.from({ length: Math.max(1, options.threads) }, () => spawn()));
+    },
+
+    run(attempt: ThreadAttempt): Promise<AttemptOutcome> {
+      const thread = pickThread();
+      const runId = randomUUID();
+      return new Promise<AttemptOutcome>((resolve) => {
+        // The thread enforces the timeout itself; this catches a thread too busy to notice.
+        const watchdog = setTimeout(() => {
+          run.stopRequested = 'timeout';
+          void thread.worker.terminate();
+        }, attempt.timeoutMs + options.abortGraceMs + 1000);
+        const run: Run = { thread, attempt, resolve, watchdog };
+        runs.set(runId, run);
+        thread.runs.add(runId);
+        const onAbort = () => {
+          const reason = attempt.signal.reason;
+          const cause: AbortCause = reason instanceof AttemptAbort ? reason.kind : 'cancelled';
+          run.stopRequested = cause;
+          thread.worker.postMessage({ type: 'abort', runId, reason: cause } satisfies MainToThread);
+          // Busy in native code, the thread cannot even read the abort: it is ended instead.
+          setTimeout(() => { if (runs.has(runId)) void thread.worker.terminate(); }, options.abortGraceMs + 500).unref();
+        };
+        if (attempt.signal.aborted) onAbort();
+        else attempt.signal.addEventListener('abort', onAbort, { once: true });
+        thread.worker.postMessage({
+          type: 'run', runId, jobId: attempt.jobId, name: attempt.name, payload: attempt.payload,
+          attempt: attempt.attempt, timeoutMs: attempt.timeoutMs,
+        } satisfies MainToThread);
+      });
+    },
+
+    async close(): Promise<void> {
+      closing = true;
+      await Promise.allSettled(threads.map((thread) => thread.worker.terminate()));
+    },
+  };
+}
+
+export type ProcessorThreads = ReturnType<typeof createProcessorThreads>;

@@ -1,0 +1,35 @@
+/**
+ * Where a job-processor worker thread starts (queue/in-process-thread.ts), for both adapters:
+ * the in-process queue and the BullMQ runner run every job attempt on such threads.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+/** tsx's ESM API entry (the `import` condition of `tsx/esm/api`, which require.resolve cannot pick). */
+function resolveTsxEsmApi(): string {
+  const manifestPath = createRequire(import.meta.url).resolve('tsx/package.json');
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as {
+    exports: Record<string, { import?: { default?: string } } | string>;
+  };
+  const target = manifest.exports['./esm/api'];
+  const relative = typeof target === 'object' ? target.import?.default : undefined;
+  if (!relative) throw new Error('tsx/esm/api not found: cannot run TypeScript processors in worker threads');
+  return path.join(path.dirname(manifestPath), relative);
+}
+
+/**
+ * How to start a thread on the entry next to this file: directly when compiled (.js), or, from
+ * TypeScript source, through a tiny bootstrap that registers tsx inside the thread first (threads
+ * do not inherit the parent's loader hooks, whether it runs under tsx, vitest or anything else).
+ */
+export function threadEntry(): { entry: string | URL; eval: boolean } {
+  const self = fileURLToPath(import.meta.url);
+  const extension = path.extname(self);
+  const url = new URL(`./in-process-thread${extension}`, import.meta.url);
+  if (extension !== '.ts') return { entry: url, eval: false };
+  const tsxApi = pathToFileURL(resolveTsxEsmApi()).href;
+  const bootstrap = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(url.href)}); });`;
+  return { entry: bootstrap, eval: true };
+}

@@ -1,0 +1,84 @@
+/**
+ * Redis losing its data (FLUSHALL, a restart without persistence) while requests wait for their
+ * jobs: the wait ends within seconds with 503 and a retry hint, a result that was saved is
+ * returned rather than reported lost or cancelled, and job status answers 503 while Redis is down.
+ */
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serviceUrl } from '../support/services.js';
+import { startPrivateRedis, type PrivateRedis } from '../support/private-services.js';
+import { authed, signUp, startTestApp, type TestApp } from '../support/app.js';
+
+const postgresUrl = serviceUrl('postgres');
+
+describe.skipIf(!postgresUrl)('redis data loss', () => {
+  let redis: PrivateRedis;
+  let app: TestApp;
+  let token: string;
+
+  const echo = (body: Record<string, unknown>, query = '') =>
+    fetch(`${app.url}/api/ai/test-echo${query}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...authed(token) },
+      body: JSON.stringify(body),
+    });
+
+  /** FLUSHALL as soon as the test job runs (a fixed delay could flush before it is enqueued). */
+  async function flushWhenActive() {
+    const client = new Redis(redis.url);
+    try {
+      const activeKey = `${app.env.QUEUE_PREFIX}:text:active`;
+      for (let i = 0; i < 300 && (await client.llen(activeKey)) === 0; i++) await new Promise((r) => setTimeout(r, 20));
+      await client.flushall();
+    } finally {
+      client.disconnect();
+    }
+  }
+
+  beforeAll(async () => {
+    redis = await startPrivateRedis();
+    app = await startTestApp({ postgresUrl: postgresUrl!, redisUrl: redis.url, env: { RUN_WORKERS: 'true', WORKER_CONCURRENCY: '4', JOB_WAIT_TIMEOUT_MS: '120000' } });
+    token = (await signUp(app.url)).token;
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.stop();
+    await redis?.destroy();
+  });
+
+  it('when Redis loses a waiting job, then the request gets 503 with Retry-After within seconds', async () => {
+    const started = Date.now();
+    const [res] = await Promise.all([echo({ text: 'lost', mode: 'sleep', sleepMs: 8000 }), flushWhenActive()]);
+    expect(res.status).toBe(503);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await res.json()).message).toMatch(/try again/i);
+    expect(Date.now() - started).toBeLessThan(6000);
+  }, 60_000);
+
+  it('when Redis loses a job whose result was saved, then the saved result is returned, not "lost" or "cancelled"', async () => {
+    const [res] = await Promise.all([echo({ text: 'kept', mode: 'sleep', sleepMs: 800 }), flushWhenActive()]);
+    const body = await res.json();
+    expect(res.status).toBe(200);
+    expect(body.content).toBe('echo: kept');
+    expect(body.creationId).toMatch(/^[0-9a-f-]{36}$/);
+  }, 60_000);
+
+  it('when workers serve every queue, then /readyz says so per queue', async () => {
+    const body = await (await fetch(`${app.url}/readyz`)).json();
+    expect(body.checks.workers).toEqual({ text: 'ok', image: 'ok', pdf: 'ok' });
+    expect(body.status).toBe('ready');
+  });
+
+  it('when Redis is down, then job status answers 503, not 500', async () => {
+    const accepted = await echo({ text: 'poll' }, '?async=1');
+    const { jobId } = await accepted.json();
+    await redis.kill();
+    try {
+      const res = await fetch(`${app.url}/api/jobs/${jobId}`, { headers: authed(token) });
+      expect(res.status).toBe(503);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      await redis.start();
+    }
+  }, 60_000);
+});

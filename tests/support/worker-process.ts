@@ -1,0 +1,36 @@
+/** Starts a real worker process (worker/src/main.ts) for tests that stop or kill workers. */
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const WORKER_MAIN = fileURLToPath(new URL('../../worker/src/main.ts', import.meta.url));
+
+export interface WorkerProcess {
+  child: ChildProcess;
+  /** Resolves with the exit time in ms after the signal. */
+  signal(signal: NodeJS.Signals): Promise<number>;
+}
+
+/** `prefix` runs the worker through another command, e.g. `ip netns exec <name>` (it must exec). */
+export async function startWorkerProcess(env: Record<string, string | undefined>, queues = 'text,image,pdf', concurrency = 1, prefix: string[] = []): Promise<WorkerProcess> {
+  const args = ['--queues', queues, '--concurrency', String(concurrency)];
+  const options = { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] as const };
+  const child = prefix.length
+    ? spawn(prefix[0], [...prefix.slice(1), process.execPath, '--import', 'tsx', WORKER_MAIN, ...args], { ...options, stdio: [...options.stdio] })
+    : fork(WORKER_MAIN, args, { ...options, stdio: [...options.stdio], execArgv: ['--import', 'tsx'] });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('worker did not start within 60 s')), 60_000);
+    child.on('message', (m: { type?: string }) => { if (m?.type === 'worker-ready') { clearTimeout(timer); resolve(); } });
+    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`worker exited during start-up (${code})`)); });
+  });
+  return {
+    child,
+    async signal(signal) {
+      if (child.exitCode !== null || child.signalCode !== null) return 0;
+      const started = Date.now();
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill(signal);
+      await exited;
+      return Date.now() - started;
+    },
+  };
+}
