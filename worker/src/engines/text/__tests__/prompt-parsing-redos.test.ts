@@ -1,6 +1,6 @@
 /**
  * Prompt parsing runs on user text before any quota check (api) and in the worker, so it must take
- * linear time: the worst cases for backtracking patterns each parse in well under 50 ms, and the
+ * linear time: the worst cases for backtracking patterns each parse in well under 250 ms (the backtracking patterns took 2.6 s at 2,000 characters; the bound leaves room for a busy CI machine), and the
  * scanners accept exactly what the original patterns accepted.
  */
 import { performance } from 'node:perf_hooks';
@@ -10,6 +10,9 @@ import { normaliseTitleList } from '../../../handlers/blog-title.js';
 import { normalizeObjectWord } from '@craftwell/contracts/object-vocabulary';
 import { buildOutline } from '../offline/outline.js';
 import { parseArticleTopic, parseBlogTitlePrompt } from '@craftwell/contracts/text-prompts';
+
+/** Far below the 2.6 s the old patterns took on 2,000 characters, far above a linear parse on a busy machine. */
+const LINEAR_BOUND_MS = 250;
 
 const BLOG = 'Generate a blog title for the keyword';
 const ARTICLE = 'Write an article about';
@@ -41,18 +44,18 @@ function slowestMs(run: (input: string) => unknown, inputs: string[]): number {
 
 describe('prompt parsing takes linear time', () => {
   for (const size of [2_000, 20_000]) {
-    it(`when ${size}-character worst cases are parsed, then each takes under 50 ms`, () => {
+    it(`when ${size}-character worst cases are parsed, then each takes under ${LINEAR_BOUND_MS} ms`, () => {
       const inputs = worstCases(size);
-      expect(slowestMs(parseBlogTitlePrompt, inputs)).toBeLessThan(50);
-      expect(slowestMs(parseArticleTopic, inputs)).toBeLessThan(50);
-      expect(slowestMs(normaliseTitleList, inputs.map((s) => `1. ${s}\n- ${s}\r\n* **${s}**`))).toBeLessThan(50);
-      expect(slowestMs(normalizeObjectWord, inputs)).toBeLessThan(50);
+      expect(slowestMs(parseBlogTitlePrompt, inputs)).toBeLessThan(LINEAR_BOUND_MS);
+      expect(slowestMs(parseArticleTopic, inputs)).toBeLessThan(LINEAR_BOUND_MS);
+      expect(slowestMs(normaliseTitleList, inputs.map((s) => `1. ${s}\n- ${s}\r\n* **${s}**`))).toBeLessThan(LINEAR_BOUND_MS);
+      expect(slowestMs(normalizeObjectWord, inputs)).toBeLessThan(LINEAR_BOUND_MS);
     });
   }
 
-  it('when an outline is built for a 2,000-character topic (the prompt limit), then it takes under 50 ms', () => {
+  it('when an outline is built for a 2,000-character topic (the prompt limit), then it takes under 250 ms', () => {
     // The whole outline (title-casing every heading) is measured, so only topics of the real size.
-    expect(slowestMs((topic) => buildOutline({ topic, targetWords: 800, seed: 1 }), repeatedUnits(2_000))).toBeLessThan(50);
+    expect(slowestMs((topic) => buildOutline({ topic, targetWords: 800, seed: 1 }), repeatedUnits(2_000))).toBeLessThan(LINEAR_BOUND_MS);
   });
 });
 
