@@ -14,6 +14,7 @@ import { describeEngines, imageGenerationStatusFor, validateEngineConfig } from 
 import { createApp } from './app.js';
 import { createBetterAuth, createLocalAuthProvider } from './auth/local.js';
 import { createClerkAuth } from './auth/clerk.js';
+import { createSessionCache } from './auth/session-cache.js';
 import type { AppConfig } from '@craftwell/core/config/env';
 import { startEmbeddedPostgres } from '@craftwell/core/db/embedded-postgres';
 import { migrateUp } from '@craftwell/core/db/migrate';
@@ -126,14 +127,19 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
       authProvider = clerk.provider;
       clerkMiddleware = clerk.middleware;
     } else {
+      // Replicas on one Redis share session drops (sign-out, password change) through it.
+      const sharedRedis = redisUrl && mode !== 'in-process' ? redisUrl : undefined;
+      const sessionCache = await createSessionCache({ redisUrl: sharedRedis, channel: `${config.QUEUE_PREFIX}:session-drops` });
+      stops.push(() => sessionCache.close());
       betterAuth = createBetterAuth({
         db,
         secret: authSecret(config.BETTER_AUTH_SECRET, config.dataDir),
         baseURL: publicUrl,
         trustedOrigins: [publicUrl, `http://localhost:${config.PORT}`, `http://127.0.0.1:${config.PORT}`],
         signInPerMinute: config.SIGN_IN_RATE_LIMIT_PER_MINUTE,
+        sessionCache,
       });
-      authProvider = createLocalAuthProvider(betterAuth);
+      authProvider = createLocalAuthProvider(betterAuth, sessionCache);
     }
 
     const engines = describeEngines(config);
