@@ -4,6 +4,7 @@
  */
 const BENCHES: Record<string, () => Promise<{ run(): Promise<void> }>> = {
   queue: () => import('./queue/round-trip.js'),
+  api: () => import('./api/api.js'),
   'resume-analysis': () => import('./text/resume-analysis.bench.js'),
   'article-overhead': () => import('./text/article-overhead.bench.js'),
   background: () => import('./image/background.js'),
