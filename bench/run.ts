@@ -8,6 +8,7 @@ const BENCHES: Record<string, () => Promise<{ run(): Promise<void> }>> = {
   'resume-analysis': () => import('./text/resume-analysis.bench.js'),
   'article-overhead': () => import('./text/article-overhead.bench.js'),
   background: () => import('./image/background.js'),
+  image: () => import('./image/background-e2e.js'),
   'object-removal': () => import('./image/object-removal.js'),
 };
 

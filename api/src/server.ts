@@ -5,6 +5,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { JobProducer, JobRunner } from '@craftwell/queue/types';
@@ -28,6 +29,7 @@ import { createQueueDashboard } from './jobs/queue-dashboard.js';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** Longest wait for one shutdown step; the worker process gets its own, longer grace. */
 const STOP_STEP_MS = 5_000;
+const WORKER_NICENESS = 10;
 export const PROCESSOR_URL = new URL('../../worker/src/pipeline/processor.ts', import.meta.url).href;
 
 export interface RunningServer {
@@ -206,6 +208,14 @@ function spawnWorkers(config: AppConfig, log: ReturnType<typeof createLogger>): 
       env: process.env,
       stdio: 'inherit',
     });
+    // Inference must not starve the api of CPU: the worker runs at a lower priority (nice 10).
+    if (child.pid) {
+      try {
+        os.setPriority(child.pid, WORKER_NICENESS);
+      } catch {
+        // Not permitted here (some containers): the worker runs at normal priority.
+      }
+    }
     child.on('message', (message: { type?: string }) => {
       if (message?.type === 'worker-ready') markReady();
     });

@@ -9,16 +9,12 @@
  * removals run (real ISNet in the worker process).
  * BENCH_API_SECONDS sets the seconds per route (default 5).
  */
-import { randomBytes } from 'node:crypto';
-import { fork, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Redis } from 'ioredis';
 import pg from 'pg';
-import { migrateUp } from '@craftwell/core/db/migrate';
+import { signUp, spawnServer, startBenchApp, type Child } from './harness.js';
 import { formatResults, measureRoute, secondsPerRoute, type RouteResult, type RouteTarget } from './measure.js';
 import { BENCH_GALLERY, seedArticles, seedGallery } from './seed.js';
 
@@ -29,72 +25,6 @@ const GALLERY_PAGE = 24;
 const OWN_PAGE = 20;
 const P99_TARGET_MS = 50;
 const PARALLEL_REMOVALS = 4;
-
-interface Child { url: string; stop(): Promise<void> }
-
-/** Starts bench/api/serve.ts in a child process and waits for its port. */
-function spawnServer(mode: 'hello' | 'app', env: Record<string, string>): Promise<Child> {
-  const child: ChildProcess = fork(path.join(HERE, 'serve.ts'), [mode], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const stop = () => new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    const timer = setTimeout(() => child.kill('SIGKILL'), 40_000);
-    child.once('exit', () => { clearTimeout(timer); resolve(); });
-    child.kill('SIGTERM');
-  });
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the ${mode} server exited with code ${code} before listening`)));
-    child.on('message', (message: { type?: string; port?: number }) => {
-      if (message?.type === 'listening') resolve({ url: `http://127.0.0.1:${message.port}`, stop });
-    });
-  });
-}
-
-async function createScratchDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `cw_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  await migrateUp(url.toString());
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
-/** Removes the bench's own queue keys from the shared Redis (only its random prefix). */
-async function deleteKeys(redisUrl: string, prefix: string): Promise<void> {
-  const redis = new Redis(redisUrl);
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
-    if (keys.length) await redis.del(...keys);
-    cursor = next;
-  } while (cursor !== '0');
-  await redis.quit();
-}
-
-async function signUp(baseUrl: string): Promise<{ token: string; userId: string }> {
-  const res = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({ name: 'Bench Writer', email: `bench-${randomBytes(4).toString('hex')}@example.com`, password: 'correct horse battery staple' }),
-  });
-  const body = await res.json();
-  if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(body)}`);
-  return { token: body.token, userId: body.user.id };
-}
 
 function verdict(met: boolean, text: string): string {
   return `${met ? 'MET    ' : 'NOT MET'}  ${text}`;
@@ -203,37 +133,14 @@ async function measureUnderLoad(appUrl: string, token: string): Promise<RouteRes
 
 export async function run(): Promise<void> {
   const withLoad = process.argv.includes('--with-load');
-  const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-  const prefix = `cwbench-${randomBytes(4).toString('hex')}`;
   console.log(`${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; ${secondsPerRoute()} s per route, 32 connections`);
-
-  const scratch = await createScratchDatabase(adminUrl);
-  const children: Child[] = [];
+  const app = await startBenchApp({ RUN_WORKERS: withLoad ? 'true' : 'false', WORKER_CONCURRENCY: String(PARALLEL_REMOVALS) });
+  let hello: Child | null = null;
   let results: RouteResult[] = [];
   try {
-    const appEnv: Record<string, string> = {
-      NODE_ENV: 'production',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: path.join(os.tmpdir(), prefix),
-      DATABASE_URL: scratch.url,
-      REDIS_URL: redisUrl,
-      QUEUE_MODE: 'bullmq',
-      QUEUE_PREFIX: prefix,
-      BETTER_AUTH_SECRET: randomBytes(32).toString('hex'),
-      RATE_LIMIT_PER_MINUTE: '100000',
-      AI_RATE_LIMIT_PER_MINUTE: '100000',
-      TRUST_PROXY: 'loopback',
-      RUN_WORKERS: withLoad ? 'true' : 'false',
-      WORKER_CONCURRENCY: String(PARALLEL_REMOVALS),
-    };
-    const app = await spawnServer('app', appEnv);
-    children.push(app);
     // The first account is the administrator on the premium plan: no quota stops the load.
     const writer = await signUp(app.url);
-    const db = new pg.Pool({ connectionString: scratch.url, max: 2 });
+    const db = new pg.Pool({ connectionString: app.databaseUrl, max: 2 });
     const seeding = performance.now();
     await seedGallery(db);
     await seedArticles(db, writer.userId, 200);
@@ -243,15 +150,12 @@ export async function run(): Promise<void> {
     if (withLoad) {
       results = await measureUnderLoad(app.url, writer.token);
     } else {
-      const hello = await spawnServer('hello', {});
-      children.push(hello);
+      hello = await spawnServer('hello', {});
       results = await measureRoutes(hello.url, app.url, writer.token);
     }
   } finally {
-    await Promise.all(children.map((c) => c.stop()));
-    await scratch.drop();
-    await deleteKeys(redisUrl, prefix).catch(() => undefined);
-    rmSync(path.join(os.tmpdir(), prefix), { recursive: true, force: true });
+    await hello?.stop();
+    await app.stop();
   }
   const failed = results.filter((r) => r.failed);
   if (failed.length) {
