@@ -101,7 +101,9 @@ export async function run(): Promise<void> {
   await library(photos[0]); // the library loads its model on the first call
 
   const medium = await withApp('medium', async (app, token) => {
+    const idleRss = await workerRssMb(app.pid);
     await removeThroughProduct(app, token, photos[0]); // the worker loads ISNet on its first job
+    const firstRss = await workerRssMb(app.pid);
     const product: number[] = [];
     const viaLibrary: number[] = [];
     const outputs = new Map<string, Buffer>();
@@ -120,7 +122,7 @@ export async function run(): Promise<void> {
       soakTimes.push((await removeThroughProduct(app, token, photos[i % photos.length])).ms);
       if (i % Math.max(1, Math.round(soakRuns / 10)) === 0) rss.push(await workerRssMb(app.pid));
     }
-    return { product, viaLibrary, outputs, rss, soakTimes };
+    return { product, viaLibrary, outputs, rss, soakTimes, idleRss, firstRss };
   });
 
   const small = await withApp('small', async (app, token) => {
@@ -150,7 +152,8 @@ export async function run(): Promise<void> {
   const last = medium.rss[medium.rss.length - 1];
   const peak = Math.max(...medium.rss);
   const settled = rest.length ? rest[0] : first;
-  console.log(`\nWorker RSS over ${soakRuns} removals (medium, product path): ${medium.rss.join(' -> ')} MB`);
+  console.log(`\nWorker RSS: idle ${medium.idleRss} MB, after its first removal (ISNet loaded) ${medium.firstRss} MB, after ${photos.length * rounds} more ${first} MB`);
+  console.log(`Worker RSS over ${soakRuns} removals (medium, product path): ${medium.rss.join(' -> ')} MB`);
   console.log(`  start ${first} MB, peak ${peak} MB, end ${last} MB; growth after the first sample ${last - settled} MB; soak p50 ${p50(medium.soakTimes).toFixed(0)} ms`);
   console.log(`  ${peak < RSS_LIMIT_MB ? 'MET    ' : 'NOT MET'}  under ${RSS_LIMIT_MB} MB; ${last - settled <= 0.1 * settled ? 'MET    ' : 'NOT MET'}  flat (end within 10% of the first soak sample)`);
 }
