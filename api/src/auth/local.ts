@@ -195,5 +195,6 @@ export function createLocalAuthProvider(auth: BetterAuthInstance, cache?: Sessio
       const cookie = options?.allowCookie ? req.headers.cookie : undefined;
       return cookie ? lookUp({ cookie }) : null;
     },
+    forgetUser: async (userId) => cache?.forgetUser(userId),
   };
 }

@@ -16,6 +16,8 @@ export interface UserRoutesDeps {
   storage: ObjectStorage;
   quotas: Quotas;
   authMode: 'local' | 'clerk';
+  /** Told when a user's profile changes here, so cached sessions show it at once. */
+  forgetUser?: (userId: string) => Promise<void>;
 }
 
 const PAGE_DEFAULT_LIMIT = 60;
@@ -139,6 +141,7 @@ export function userRoutes(deps: UserRoutesDeps): Router {
       const { rows } = await db.query('UPDATE users SET image = $2, updated_at = now() WHERE id = $1 RETURNING (SELECT image FROM users WHERE id = $1) AS old', [user.id, url]);
       const oldKey = rows[0]?.old ? deps.storage.keyFromUrl(rows[0].old) : null;
       if (oldKey) await deps.storage.delete(oldKey).catch(() => undefined);
+      await deps.forgetUser?.(user.id);
     } catch (err) {
       await deps.storage.delete(key).catch(() => undefined);
       throw err;
