@@ -64,12 +64,18 @@ export async function createScratchDatabase(adminUrl: string): Promise<{ url: st
 /** Removes the bench's own queue keys from the shared Redis (only its random prefix). */
 export async function deleteKeys(redisUrl: string, prefix: string): Promise<void> {
   const redis = new Redis(redisUrl);
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
-    if (keys.length) await redis.del(...keys);
-    cursor = next;
-  } while (cursor !== '0');
+  // Closing queue clients may still write a key or two: sweep until a pass finds nothing.
+  for (let pass = 0; pass < 5; pass += 1) {
+    let cursor = '0';
+    let deleted = 0;
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+      if (keys.length) deleted += await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+    if (!deleted && pass > 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
   await redis.quit();
 }
 
