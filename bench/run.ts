@@ -5,10 +5,12 @@
 const BENCHES: Record<string, () => Promise<{ run(): Promise<void> }>> = {
   queue: () => import('./queue/round-trip.js'),
   'api-start': () => import('./api/start-time.js'),
+  api: () => import('./api/api.js'),
   'resume-analysis': () => import('./text/resume-analysis.bench.js'),
   'resume-ocr': () => import('./text/resume-ocr.bench.js'),
   'article-overhead': () => import('./text/article-overhead.bench.js'),
   background: () => import('./image/background.js'),
+  image: () => import('./image/background-e2e.js'),
   'object-removal': () => import('./image/object-removal.js'),
 };
 

@@ -154,7 +154,10 @@ export function createApp(deps: AppDeps) {
     objectRemoverTakesAnyName: removesAnyName(objectConfig),
   }));
   api.use('/jobs', limits.jobPolling, jobRoutes(deps.producer));
-  api.use(userRoutes({ db, storage: deps.storage, quotas: config.quotas, authMode: config.authMode }));
+  api.use(userRoutes({
+    db, storage: deps.storage, quotas: config.quotas, authMode: config.authMode,
+    forgetUser: (userId) => deps.authProvider.forgetUser?.(userId) ?? Promise.resolve(),
+  }));
   app.use('/api', api);
   app.use('/api', notFoundApi);
 

@@ -5,6 +5,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { JobProducer, JobRunner } from '@craftwell/queue/types';
@@ -16,6 +17,7 @@ import { createApp } from './app.js';
 import { createBetterAuth, createLocalAuthProvider } from './auth/local.js';
 import { createClerkAuth } from './auth/clerk.js';
 import { adminSetupCode, isLoopbackHost } from './auth/setup-code.js';
+import { createSessionCache } from './auth/session-cache.js';
 import type { AppConfig } from '@craftwell/core/config/env';
 import { startEmbeddedPostgres } from '@craftwell/core/db/embedded-postgres';
 import { removeRunningInstance, writeRunningInstance } from '@craftwell/core/db/running-instance';
@@ -36,6 +38,7 @@ const STOP_STEP_MS = 5_000;
  * Embedded mode runs job workers beside the api: it starts the worker's entry files by path (a
  * thread or a child process), never imports them, so an api-only process loads no engine.
  */
+const WORKER_NICENESS = 10;
 export const PROCESSOR_URL = pathToFileURL(path.join(ROOT, 'worker/src/pipeline/processor.ts')).href;
 const WORKER_MAIN = path.join(ROOT, 'worker/src/main.ts');
 
@@ -145,6 +148,10 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
       if (adminSetup && !(await db.query('SELECT 1 FROM users WHERE is_admin LIMIT 1')).rowCount) {
         log.warn(`No administrator yet, and the app listens beyond this machine (HOST=${config.HOST}). The first account created from this machine becomes administrator; from elsewhere, sign up with the setup code ${adminSetup} (README: "Public bind").`);
       }
+      // Replicas on one Redis share session drops (sign-out, password change) through it.
+      const sharedRedis = redisUrl && mode !== 'in-process' ? redisUrl : undefined;
+      const sessionCache = await createSessionCache({ redisUrl: sharedRedis, channel: `${config.QUEUE_PREFIX}:session-drops` });
+      stops.push(() => sessionCache.close());
       betterAuth = createBetterAuth({
         db,
         secret,
@@ -152,8 +159,9 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
         baseURL: publicUrl,
         trustedOrigins: [publicUrl, `http://localhost:${config.PORT}`, `http://127.0.0.1:${config.PORT}`],
         signInPerMinute: config.SIGN_IN_RATE_LIMIT_PER_MINUTE,
+        sessionCache,
       });
-      authProvider = createLocalAuthProvider(betterAuth);
+      authProvider = createLocalAuthProvider(betterAuth, sessionCache);
     }
 
     const engines = describeEngines(config);
@@ -237,6 +245,14 @@ function spawnWorkers(config: AppConfig, log: ReturnType<typeof createLogger>, e
       env,
       stdio: 'inherit',
     });
+    // Inference must not starve the api of CPU: the worker runs at a lower priority (nice 10).
+    if (child.pid) {
+      try {
+        os.setPriority(child.pid, WORKER_NICENESS);
+      } catch {
+        // Not permitted here (some containers): the worker runs at normal priority.
+      }
+    }
     child.on('message', (message: { type?: string }) => {
       if (message?.type === 'worker-ready') markReady();
     });

@@ -2,45 +2,99 @@
 import type pg from 'pg';
 import type { Db } from '../db/pool.js';
 
-export interface CreationRow {
+/** A list item: the first PREVIEW_CHARS of an article, the whole URL of an image. */
+export interface CreationListRow {
   id: string;
   user_id: string;
   type: string;
   prompt: string;
   content: string;
+  content_truncated: boolean;
   publish: boolean;
   engine: unknown;
   likes: string[];
   created_at: Date;
 }
 
-const SELECT_WITH_LIKES = `
-  SELECT c.id, c.user_id, c.type, c.prompt, c.content, c.publish, c.engine, c.created_at,
-         coalesce(array_agg(l.user_id ORDER BY l.created_at) FILTER (WHERE l.user_id IS NOT NULL), '{}') AS likes
-    FROM creations c LEFT JOIN creation_likes l ON l.creation_id = c.id`;
+export type CreationRow = Omit<CreationListRow, 'content_truncated'>;
 
-export async function listByUser(db: Db, userId: string, limit: number): Promise<CreationRow[]> {
-  const { rows } = await db.query(
-    `${SELECT_WITH_LIKES} WHERE c.user_id = $1 GROUP BY c.id ORDER BY c.created_at DESC, c.id DESC LIMIT $2`,
-    [userId, limit],
-  );
-  return rows;
-}
+export const PREVIEW_CHARS = 300;
 
 export interface Cursor { createdAt: string; id: string }
 
-export async function listPublished(db: Db, limit: number, after?: Cursor): Promise<CreationRow[]> {
-  const params: unknown[] = [limit];
-  let where = 'c.publish';
+export interface SqlQuery { text: string; values: unknown[] }
+
+/**
+ * The likes of one row, read from creation_likes_creation_created_idx in display order. As a
+ * scalar subquery in the select list it runs only for the rows the LIMIT lets through.
+ */
+const LIKES_OF_ROW = `coalesce((SELECT array_agg(l.user_id ORDER BY l.created_at) FROM creation_likes l WHERE l.creation_id = c.id), '{}') AS likes`;
+
+// Images keep their whole URL. left() and length(left()) read only the start of a long
+// (TOASTed) article, not all of it.
+const IS_TEXT = `c.type <> 'image'`;
+const LIST_COLUMNS = `c.id, c.user_id, c.type, c.prompt,
+  CASE WHEN ${IS_TEXT} THEN left(c.content, ${PREVIEW_CHARS}) ELSE c.content END AS content,
+  (${IS_TEXT} AND length(left(c.content, ${PREVIEW_CHARS + 1})) > ${PREVIEW_CHARS}) AS content_truncated,
+  c.publish, c.engine, c.created_at, ${LIKES_OF_ROW}`;
+
+/**
+ * One page, newest first, by keyset: rows strictly after the cursor in (created_at, id) order.
+ * The ORDER BY matches the index exactly, so Postgres walks the index and stops after `limit`.
+ */
+function pageQuery(filter: string, filterValues: unknown[], limit: number, after?: Cursor): SqlQuery {
+  const values = [...filterValues, limit];
+  let where = filter;
   if (after) {
-    params.push(after.createdAt, after.id);
-    where += ' AND (c.created_at, c.id) < ($2::timestamptz, $3::uuid)';
+    values.push(after.createdAt, after.id);
+    where += ` AND (c.created_at, c.id) < ($${values.length - 1}::timestamptz, $${values.length}::uuid)`;
   }
+  return {
+    text: `SELECT ${LIST_COLUMNS} FROM creations c WHERE ${where}
+           ORDER BY c.created_at DESC, c.id DESC LIMIT $${filterValues.length + 1}`,
+    values,
+  };
+}
+
+/** Exported so a test can EXPLAIN exactly what the routes run. */
+export function ownPageQuery(userId: string, limit: number, after?: Cursor): SqlQuery {
+  return pageQuery('c.user_id = $1', [userId], limit, after);
+}
+
+export function publishedPageQuery(limit: number, after?: Cursor): SqlQuery {
+  return pageQuery('c.publish', [], limit, after);
+}
+
+export function ownStatsQuery(userId: string, weekStart: Date): SqlQuery {
+  return {
+    text: `SELECT count(*)::int AS total, count(*) FILTER (WHERE created_at >= $2)::int AS this_week
+             FROM creations WHERE user_id = $1`,
+    values: [userId, weekStart],
+  };
+}
+
+export async function listByUser(db: Db, userId: string, limit: number, after?: Cursor): Promise<CreationListRow[]> {
+  return (await db.query(ownPageQuery(userId, limit, after))).rows;
+}
+
+export async function listPublished(db: Db, limit: number, after?: Cursor): Promise<CreationListRow[]> {
+  return (await db.query(publishedPageQuery(limit, after))).rows;
+}
+
+/** The dashboard's counters, counted by Postgres on the (user_id, created_at) index. */
+export async function statsOfUser(db: Db, userId: string, weekStart: Date): Promise<{ total: number; thisWeek: number }> {
+  const { rows } = await db.query(ownStatsQuery(userId, weekStart));
+  return { total: rows[0].total, thisWeek: rows[0].this_week };
+}
+
+/** One creation with its whole content, if the reader owns it or it is published. */
+export async function findReadable(db: Db, id: string, readerId: string): Promise<CreationRow | null> {
   const { rows } = await db.query(
-    `${SELECT_WITH_LIKES} WHERE ${where} GROUP BY c.id ORDER BY c.created_at DESC, c.id DESC LIMIT $1`,
-    params,
+    `SELECT c.id, c.user_id, c.type, c.prompt, c.content, c.publish, c.engine, c.created_at, ${LIKES_OF_ROW}
+       FROM creations c WHERE c.id = $1 AND (c.user_id = $2 OR c.publish)`,
+    [id, readerId],
   );
-  return rows;
+  return rows[0] ?? null;
 }
 
 export async function findPublished(db: Db | pg.PoolClient, id: string): Promise<{ id: string } | null> {

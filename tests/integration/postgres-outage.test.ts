@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresToolsAvailable, startPrivatePostgres, type PrivatePostgres } from '../support/private-services.js';
 import { authed, signUp, startTestApp, type TestApp } from '../support/app.js';
+import { SESSION_CACHE_TTL_MS } from '@craftwell/api/auth/session-cache';
 
 const tools = postgresToolsAvailable();
 if (!tools && process.env.CI) throw new Error('pg_ctl and initdb must be on PATH in CI for the Postgres outage test');
@@ -31,7 +32,9 @@ describe.skipIf(!tools)('postgres outage', () => {
     expect((await fetch(`${app.url}/api/me`, { headers: authed(token) })).status).toBe(200);
 
     await pg.stop();
-    for (const route of ['/api/me', '/api/user/usage', '/api/user/get-user-creations']) {
+    // Within the session cache's few seconds, /api/me needs no database: served, never a 401.
+    expect((await fetch(`${app.url}/api/me`, { headers: authed(token) })).status).toBe(200);
+    for (const route of ['/api/user/usage', '/api/user/get-user-creations']) {
       const started = Date.now();
       const res = await fetch(`${app.url}${route}`, { headers: authed(token) });
       expect(res.status, route).toBe(503);
@@ -40,6 +43,11 @@ describe.skipIf(!tools)('postgres outage', () => {
       expect(Date.now() - started).toBeLessThan(10_000);
     }
     expect((await fetch(`${app.url}/readyz`)).status).toBe(503);
+    // Once the cached session has expired, the lookup itself meets the outage: 503, not 401.
+    await new Promise((r) => setTimeout(r, SESSION_CACHE_TTL_MS + 500));
+    const me = await fetch(`${app.url}/api/me`, { headers: authed(token) });
+    expect(me.status).toBe(503);
+    expect(Number(me.headers.get('retry-after'))).toBeGreaterThan(0);
 
     await pg.start();
     let back = 0;

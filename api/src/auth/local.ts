@@ -14,6 +14,7 @@ import { databaseUnavailable } from '@craftwell/core/errors';
 import type { AuthProvider, AuthUser, Plan } from './types.js';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, weakPasswordReason } from './password-policy.js';
 import { isLoopbackIp, setupCodeMatches } from './setup-code.js';
+import type { SessionCache } from './session-cache.js';
 
 /** Header carrying the client IP from Express to better-auth's rate limiter. */
 export const CLIENT_IP_HEADER = 'x-craftwell-client-ip';
@@ -31,9 +32,22 @@ export interface LocalAuthOptions {
    * this machine or one with `setupCode` in its body (see setup-code.ts). Unset: first account.
    */
   adminSetupCode?: string | null;
+  /** Told when sessions or the user behind them change, so cached lookups are dropped. */
+  sessionCache?: SessionCache;
 }
 
 const timestamps = { createdAt: 'created_at', updatedAt: 'updated_at' };
+
+/** Calls that end sessions or change what a session's user looks like. */
+const SESSION_CHANGING_PATHS = new Set([
+  '/sign-out', '/change-password', '/set-password', '/update-user', '/change-email', '/delete-user',
+  '/revoke-session', '/revoke-sessions', '/revoke-other-sessions',
+]);
+
+function bearerToken(authorization: string | null | undefined): string | null {
+  const match = authorization ? /^Bearer\s+(\S+)/i.exec(authorization) : null;
+  return match ? match[1] : null;
+}
 
 /** Friendlier words for better-auth's error codes. */
 const MESSAGES: Record<string, string> = {
@@ -142,6 +156,13 @@ export function createBetterAuth(options: LocalAuthOptions) {
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
+        if (options.sessionCache && SESSION_CHANGING_PATHS.has(ctx.path)) {
+          // Runs before the reply is sent: once the caller sees it, no replica serves the old session.
+          const token = bearerToken(ctx.headers?.get('authorization'));
+          if (token) await options.sessionCache.forgetToken(token);
+          const userId = (ctx.context.session as { user?: { id?: string } } | null)?.user?.id;
+          if (userId) await options.sessionCache.forgetUser(userId);
+        }
         const returned = ctx.context.returned;
         if (returned instanceof APIError) {
           const code = (returned.body as { code?: string } | undefined)?.code;
@@ -175,32 +196,38 @@ export function createBetterAuth(options: LocalAuthOptions) {
 
 export type BetterAuthInstance = ReturnType<typeof createBetterAuth>;
 
-export function createLocalAuthProvider(auth: BetterAuthInstance): AuthProvider {
+export function createLocalAuthProvider(auth: BetterAuthInstance, cache?: SessionCache): AuthProvider {
+  const lookUp = async (headers: Record<string, string>): Promise<AuthUser | null> => {
+    const session = await auth.api.getSession({ headers: fromNodeHeaders(headers) }).catch((err: unknown) => {
+      // A token better-auth refuses means "not signed in"; anything else (Postgres down) is
+      // an outage: 503, so the client keeps its session and tries again.
+      if (err instanceof APIError && err.statusCode < 500) return null;
+      throw databaseUnavailable();
+    });
+    if (!session) return null;
+    const u = session.user as typeof session.user & { plan?: Plan; isAdmin?: boolean };
+    return {
+      id: u.id,
+      name: u.name,
+      email: u.email,
+      image: u.image ?? null,
+      plan: u.plan === 'premium' ? 'premium' : 'free',
+      isAdmin: Boolean(u.isAdmin),
+    };
+  };
   return {
     mode: 'local',
     async authenticate(req: Request, options?: { allowCookie?: boolean }): Promise<AuthUser | null> {
       const header = req.headers.authorization;
-      const bearer = header && /^Bearer\s+\S+/i.test(header) ? header : undefined;
-      const cookie = options?.allowCookie ? req.headers.cookie : undefined;
-      if (!bearer && !cookie) return null;
+      const token = bearerToken(header);
+      if (token) {
+        const authorization = header!;
+        return cache ? cache.remember(token, () => lookUp({ authorization })) : lookUp({ authorization });
+      }
       // Only the bearer header counts for data routes: a cookie alone never authenticates them.
-      const headers = fromNodeHeaders(bearer ? { authorization: bearer } : { cookie });
-      const session = await auth.api.getSession({ headers }).catch((err: unknown) => {
-        // A token better-auth refuses means "not signed in"; anything else (Postgres down) is
-        // an outage: 503, so the client keeps its session and tries again.
-        if (err instanceof APIError && err.statusCode < 500) return null;
-        throw databaseUnavailable();
-      });
-      if (!session) return null;
-      const u = session.user as typeof session.user & { plan?: Plan; isAdmin?: boolean };
-      return {
-        id: u.id,
-        name: u.name,
-        email: u.email,
-        image: u.image ?? null,
-        plan: u.plan === 'premium' ? 'premium' : 'free',
-        isAdmin: Boolean(u.isAdmin),
-      };
+      const cookie = options?.allowCookie ? req.headers.cookie : undefined;
+      return cookie ? lookUp({ cookie }) : null;
     },
+    forgetUser: async (userId) => cache?.forgetUser(userId),
   };
 }

@@ -21,4 +21,6 @@ export interface AuthProvider {
    * a cookie; pages a browser navigates to (the queue dashboard) may, with allowCookie.
    */
   authenticate(req: Request, options?: { allowCookie?: boolean }): Promise<AuthUser | null>;
+  /** Forgets what is cached about a user whose profile changed outside the provider (avatar). */
+  forgetUser?(userId: string): Promise<void>;
 }

@@ -18,18 +18,21 @@ export interface UserRoutesDeps {
   storage: ObjectStorage;
   quotas: Quotas;
   authMode: 'local' | 'clerk';
+  /** Told when a user's profile changes here, so cached sessions show it at once. */
+  forgetUser?: (userId: string) => Promise<void>;
 }
 
-const OWN_LIST_LIMIT = 500;
-const PUBLISHED_DEFAULT_LIMIT = 60;
-const PUBLISHED_MAX_LIMIT = 100;
+const PAGE_DEFAULT_LIMIT = 60;
+const PAGE_MAX_LIMIT = 100;
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 
 const toggleSchema = z.object({ id: z.string({ message: 'Send the id of the creation to like.' }).uuid('That creation id is not valid.') });
 const pageSchema = z.object({
   cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1, 'limit must be at least 1').max(PUBLISHED_MAX_LIMIT, `limit must be at most ${PUBLISHED_MAX_LIMIT}`).default(PUBLISHED_DEFAULT_LIMIT),
+  limit: z.coerce.number().int().min(1, 'limit must be at least 1').max(PAGE_MAX_LIMIT, `limit must be at most ${PAGE_MAX_LIMIT}`).default(PAGE_DEFAULT_LIMIT),
 });
+const idSchema = z.string().uuid('That creation id is not valid.');
 
 function encodeCursor(row: { created_at: Date; id: string }): string {
   return Buffer.from(JSON.stringify([row.created_at.toISOString(), row.id])).toString('base64url');
@@ -46,18 +49,31 @@ function decodeCursor(cursor: string): creations.Cursor {
   }
 }
 
-function present(row: creations.CreationRow) {
+function present(row: creations.CreationRow | creations.CreationListRow) {
   return {
     id: row.id,
     user_id: row.user_id,
     type: row.type,
     prompt: row.prompt,
     content: row.content,
+    // A list item carries the start of a long article; GET /api/user/creations/:id has all of it.
+    ...('content_truncated' in row ? { content_truncated: row.content_truncated } : {}),
     publish: row.publish,
     likes: row.likes,
     engine: row.engine ?? undefined,
     created_at: row.created_at,
   };
+}
+
+type PageLoader = (limit: number, after?: creations.Cursor) => Promise<creations.CreationListRow[]>;
+
+/** One keyset page: `{success, creations, nextCursor}`, nextCursor null on the last page. */
+async function pageReply(query: unknown, load: PageLoader) {
+  const { cursor, limit } = pageSchema.parse(query);
+  const rows = await load(limit + 1, cursor ? decodeCursor(cursor) : undefined);
+  const page = rows.slice(0, limit);
+  const nextCursor = rows.length > limit ? encodeCursor(page[page.length - 1]) : null;
+  return { success: true, creations: page.map(present), nextCursor };
 }
 
 export function userRoutes(deps: UserRoutesDeps): Router {
@@ -71,16 +87,25 @@ export function userRoutes(deps: UserRoutesDeps): Router {
   });
 
   router.get('/user/get-user-creations', async (req, res) => {
-    const rows = await creations.listByUser(db, currentUser(req).id, OWN_LIST_LIMIT);
-    res.json({ success: true, creations: rows.map(present) });
+    const userId = currentUser(req).id;
+    res.json(await pageReply(req.query, (limit, after) => creations.listByUser(db, userId, limit, after)));
   });
 
   router.get('/user/get-published-creations', async (req, res) => {
-    const { cursor, limit } = pageSchema.parse(req.query);
-    const rows = await creations.listPublished(db, limit + 1, cursor ? decodeCursor(cursor) : undefined);
-    const page = rows.slice(0, limit);
-    const nextCursor = rows.length > limit ? encodeCursor(page[page.length - 1]) : null;
-    res.json({ success: true, creations: page.map(present), nextCursor });
+    res.json(await pageReply(req.query, (limit, after) => creations.listPublished(db, limit, after)));
+  });
+
+  router.get('/user/creation-stats', async (req, res) => {
+    const stats = await creations.statsOfUser(db, currentUser(req).id, new Date(Date.now() - WEEK_MS));
+    res.json({ success: true, ...stats });
+  });
+
+  router.get('/user/creations/:id', async (req, res) => {
+    const parsed = idSchema.safeParse(req.params.id);
+    // Someone else's private creation is reported exactly like a missing one.
+    const row = parsed.success ? await creations.findReadable(db, parsed.data, currentUser(req).id) : null;
+    if (!row) throw notFound('That creation does not exist.');
+    res.json({ success: true, creation: present(row) });
   });
 
   router.post('/user/toggle-like-creation', async (req, res) => {
@@ -128,6 +153,7 @@ export function userRoutes(deps: UserRoutesDeps): Router {
       throw err;
     }
     if (replacedKey) await deps.storage.delete(replacedKey).catch(() => undefined);
+    await deps.forgetUser?.(user.id);
     res.json({ success: true, content: url });
   });
 

@@ -14,6 +14,8 @@ export type PublishedCreation = {
 type GalleryReply = { creations: PublishedCreation[]; nextCursor: string | null };
 
 export const galleryPageSize = 24;
+/** The server's largest page: a re-fetch after a like reloads at most this many items. */
+const galleryMaxPage = 100;
 
 function galleryUrl(limit: number, cursor?: string | null): string {
   const params = new URLSearchParams({ limit: String(limit) });
@@ -42,7 +44,7 @@ export function useGallery(enabled: boolean) {
 
   const fetchList = useCallback(async () => {
     try {
-      const reply = await apiRequest<GalleryReply>(galleryUrl(Math.max(galleryPageSize, loadedCount.current)));
+      const reply = await apiRequest<GalleryReply>(galleryUrl(Math.min(galleryMaxPage, Math.max(galleryPageSize, loadedCount.current))));
       if (reply.success) {
         const list = Array.isArray(reply.creations) ? reply.creations : [];
         setCreations(list);

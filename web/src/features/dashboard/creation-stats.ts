@@ -5,6 +5,8 @@ export type Creation = {
   type: string;
   prompt: string;
   content: string;
+  /** A list item carries the start of a long text; GET /api/user/creations/:id has all of it. */
+  content_truncated?: boolean;
   publish?: boolean;
   created_at?: string;
   createdAt?: string;
@@ -36,12 +38,18 @@ export function averagePerWeek(total: number): number {
   return Math.ceil(total / 4);
 }
 
+/** Counted by the server over all creations, not only the loaded page. */
+export type CreationCounts = { total: number; thisWeek: number };
+
 export type StatCard = { key: 'total' | 'plan' | 'week' | 'productivity'; title: string; value: string; trend: string | null };
 
-/** The four stat cards with the spec's exact values and trend texts. */
-export function dashboardStats(creations: ReadonlyArray<Creation>, isPremium: boolean, now: number = Date.now()): StatCard[] {
-  const total = creations.length;
-  const thisWeek = countThisWeek(creations, now);
+/**
+ * The four stat cards with the spec's exact values and trend texts. `counts` from the server
+ * win; without them the given list is counted.
+ */
+export function dashboardStats(creations: ReadonlyArray<Creation>, isPremium: boolean, now: number = Date.now(), counts?: CreationCounts): StatCard[] {
+  const total = counts?.total ?? creations.length;
+  const thisWeek = counts?.thisWeek ?? countThisWeek(creations, now);
   return [
     { key: 'total', title: 'Total Creations', value: String(total), trend: total > 0 ? 'All time' : null },
     { key: 'plan', title: 'Active Plan', value: isPremium ? 'Premium' : 'Free', trend: null },

@@ -4,6 +4,16 @@ import { useUserCreations } from './use-creations.js';
 
 export default function DashboardPage() {
   const { isPremium } = useCurrentUser();
-  const { creations, loading } = useUserCreations();
-  return <DashboardView creations={creations} loading={loading} isPremium={isPremium} />;
+  const { creations, counts, loading, loadingMore, hasMore, loadMore } = useUserCreations();
+  return (
+    <DashboardView
+      creations={creations}
+      counts={counts}
+      loading={loading}
+      isPremium={isPremium}
+      hasMore={hasMore}
+      loadingMore={loadingMore}
+      onLoadMore={() => void loadMore()}
+    />
+  );
 }

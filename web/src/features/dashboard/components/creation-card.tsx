@@ -1,6 +1,8 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import toast from 'react-hot-toast';
 import { ChevronDown, FileText, Image as ImageIcon, PenLine } from 'lucide-react';
 import { Markdown } from '../../../components/markdown.js';
+import { apiRequest } from '../../../lib/api-client.js';
 import { cn } from '../../../lib/cn.js';
 import { creationKind, creationTypeLabel, type Creation, type CreationKind } from '../creation-stats.js';
 
@@ -17,9 +19,40 @@ export function formatCreationDate(raw: string | undefined): string {
   return date.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
+/**
+ * The whole text of a list item that only carries its start, fetched the first time the card
+ * opens. Until then (or if that fails) the start is shown.
+ */
+function useFullContent(creation: Creation, expanded: boolean): { content: string; loading: boolean } {
+  const [full, setFull] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const needsFetch = expanded && Boolean(creation.content_truncated) && full === null;
+
+  useEffect(() => {
+    if (!needsFetch) return;
+    const controller = new AbortController();
+    setLoading(true);
+    apiRequest<{ creation: Creation }>(`/api/user/creations/${encodeURIComponent(String(creation.id))}`, { signal: controller.signal })
+      .then((reply) => {
+        if (reply.success && typeof reply.creation?.content === 'string') setFull(reply.creation.content);
+        else toast.error(reply.message || 'Something went wrong');
+      })
+      .catch((thrown: unknown) => {
+        if (!controller.signal.aborted) toast.error(thrown instanceof Error ? thrown.message : 'Something went wrong');
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setLoading(false);
+      });
+    return () => controller.abort();
+  }, [needsFetch, creation.id]);
+
+  return { content: full ?? creation.content, loading };
+}
+
 /** One past creation; clicking toggles the image or the markdown content below it. */
 export function CreationCard({ creation }: { creation: Creation }) {
   const [expanded, setExpanded] = useState(false);
+  const full = useFullContent(creation, expanded);
   const kind = creationKind(creation.type);
   const theme = themes[kind];
   const label = creationTypeLabel(creation.type);
@@ -73,8 +106,9 @@ export function CreationCard({ creation }: { creation: Creation }) {
           {kind === 'image' ? (
             <img src={creation.content} alt={creation.prompt} className="mx-auto max-h-[28rem] w-full max-w-xl rounded-xl bg-slate-100 object-contain" />
           ) : (
-            <div data-testid="creation-content" className="max-h-80 overflow-y-auto rounded-xl bg-slate-50 p-4 ring-1 ring-slate-100">
-              <Markdown>{creation.content}</Markdown>
+            <div data-testid="creation-content" aria-busy={full.loading} className="max-h-80 overflow-y-auto rounded-xl bg-slate-50 p-4 ring-1 ring-slate-100">
+              <Markdown>{full.content}</Markdown>
+              {full.loading && <p className="mt-2 text-xs text-slate-500">Loading the full text...</p>}
             </div>
           )}
         </div>

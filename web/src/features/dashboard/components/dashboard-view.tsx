@@ -1,22 +1,32 @@
 import { Link } from 'react-router-dom';
 import { BarChart3, LayoutDashboard, Rocket, Sparkles } from 'lucide-react';
 import { Badge } from '../../../components/badge.js';
-import { buttonClasses } from '../../../components/button.js';
+import { buttonClasses, Button } from '../../../components/button.js';
 import { Card } from '../../../components/card.js';
 import { EmptyState } from '../../../components/empty-state.js';
 import { PageHeader } from '../../../components/page-header.js';
 import { LoadingState } from '../../../components/spinner.js';
 import { paths } from '../../../config/paths.js';
-import { averagePerWeek, dashboardStats, type Creation } from '../creation-stats.js';
+import { averagePerWeek, dashboardStats, type Creation, type CreationCounts } from '../creation-stats.js';
 import { CreationCard } from './creation-card.js';
 import { StatCards } from './stat-cards.js';
 
-export type DashboardViewProps = { creations: Creation[]; loading: boolean; isPremium: boolean; now?: number };
+export type DashboardViewProps = {
+  creations: Creation[];
+  loading: boolean;
+  isPremium: boolean;
+  now?: number;
+  /** Server-side counts over all creations; without them the list is counted. */
+  counts?: CreationCounts;
+  hasMore?: boolean;
+  loadingMore?: boolean;
+  onLoadMore?: () => void;
+};
 
 /** The Dashboard screen, free of data fetching so it can be tested with any list. */
-export function DashboardView({ creations, loading, isPremium, now }: DashboardViewProps) {
-  const cards = dashboardStats(creations, isPremium, now);
-  const total = creations.length;
+export function DashboardView({ creations, loading, isPremium, now, counts, hasMore, loadingMore, onLoadMore }: DashboardViewProps) {
+  const cards = dashboardStats(creations, isPremium, now, counts);
+  const total = counts?.total ?? creations.length;
   const hasCreations = !loading && total > 0;
 
   return (
@@ -35,7 +45,7 @@ export function DashboardView({ creations, loading, isPremium, now }: DashboardV
           <div className="p-4 sm:p-5">
             {loading ? (
               <LoadingState text="Loading your creations..." />
-            ) : total === 0 ? (
+            ) : total === 0 && creations.length === 0 ? (
               <EmptyState icon={<Sparkles className="size-6" aria-hidden="true" />} title="Ready to Create?">
                 <p>Your articles, titles, images and reviews will appear here.</p>
                 <Link to={paths.writeArticle} className={buttonClasses('primary', 'md', 'mt-5')}>
@@ -43,11 +53,20 @@ export function DashboardView({ creations, loading, isPremium, now }: DashboardV
                 </Link>
               </EmptyState>
             ) : (
-              <ul className="space-y-3">
-                {creations.map((creation) => (
-                  <CreationCard key={creation.id} creation={creation} />
-                ))}
-              </ul>
+              <>
+                <ul className="space-y-3">
+                  {creations.map((creation) => (
+                    <CreationCard key={creation.id} creation={creation} />
+                  ))}
+                </ul>
+                {hasMore && onLoadMore && (
+                  <div className="mt-4 flex justify-center">
+                    <Button variant="secondary" onClick={onLoadMore} loading={loadingMore}>
+                      Load more
+                    </Button>
+                  </div>
+                )}
+              </>
             )}
           </div>
         </Card>

@@ -1,0 +1,122 @@
+/**
+ * A short-lived cache of bearer token -> user, so a signed-in request does not cost a session
+ * query. Entries live a few seconds; sign-out, password change and profile edits drop them at
+ * once. With Redis, drops are published on a channel so every api replica forgets them too.
+ * Tokens are kept (and published) only as SHA-256 digests.
+ */
+import { createHash } from 'node:crypto';
+import { Redis } from 'ioredis';
+import type { AuthUser } from './types.js';
+
+export const SESSION_CACHE_TTL_MS = 5_000;
+const MAX_ENTRIES = 50_000;
+
+export interface SessionCache {
+  /** The cached user of a token, else `load()`'s answer (cached unless a drop happened meanwhile). */
+  remember(token: string, load: () => Promise<AuthUser | null>): Promise<AuthUser | null>;
+  /** Forgets one token here and on every replica. */
+  forgetToken(token: string): Promise<void>;
+  /** Forgets every token of a user here and on every replica. */
+  forgetUser(userId: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+interface Entry { user: AuthUser; expiresAt: number }
+type Drop = { token: string } | { user: string };
+
+export interface SessionCacheOptions {
+  ttlMs?: number;
+  /** Shares drops between replicas; without it the cache is private to this process. */
+  redisUrl?: string;
+  channel?: string;
+  now?: () => number;
+}
+
+export function digestToken(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
+
+export async function createSessionCache(options: SessionCacheOptions = {}): Promise<SessionCache> {
+  const ttlMs = options.ttlMs ?? SESSION_CACHE_TTL_MS;
+  const now = options.now ?? Date.now;
+  const entries = new Map<string, Entry>();
+  const tokensOfUser = new Map<string, Set<string>>();
+  // Bumped by every drop: a lookup that started before a drop does not store its (maybe stale) answer.
+  let generation = 0;
+
+  const removeEntry = (digest: string) => {
+    const entry = entries.get(digest);
+    if (!entry) return;
+    entries.delete(digest);
+    const tokens = tokensOfUser.get(entry.user.id);
+    tokens?.delete(digest);
+    if (tokens && !tokens.size) tokensOfUser.delete(entry.user.id);
+  };
+
+  const applyDrop = (drop: Drop) => {
+    generation++;
+    if ('token' in drop) removeEntry(drop.token);
+    else for (const digest of [...(tokensOfUser.get(drop.user) ?? [])]) removeEntry(digest);
+  };
+
+  const store = (digest: string, user: AuthUser) => {
+    removeEntry(digest);
+    // Oldest first out when full (a Map iterates in insertion order).
+    if (entries.size >= MAX_ENTRIES) removeEntry(entries.keys().next().value as string);
+    entries.set(digest, { user, expiresAt: now() + ttlMs });
+    let tokens = tokensOfUser.get(user.id);
+    if (!tokens) tokensOfUser.set(user.id, (tokens = new Set()));
+    tokens.add(digest);
+  };
+
+  let publisher: Redis | null = null;
+  let subscriber: Redis | null = null;
+  const channel = options.channel ?? 'craftwell:session-drops';
+  if (options.redisUrl) {
+    publisher = new Redis(options.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true });
+    subscriber = new Redis(options.redisUrl, { lazyConnect: true });
+    // While the subscription is down this replica could miss drops: it stops caching (see
+    // subscribed()) and forgets everything once it is back.
+    subscriber.on('ready', () => {
+      generation++;
+      entries.clear();
+      tokensOfUser.clear();
+    });
+    subscriber.on('error', () => undefined);
+    publisher.on('error', () => undefined);
+    await Promise.all([publisher.connect(), subscriber.connect()]);
+    await subscriber.subscribe(channel);
+    subscriber.on('message', (_channel: string, message: string) => {
+      try {
+        applyDrop(JSON.parse(message) as Drop);
+      } catch {
+        // Not ours: ignore.
+      }
+    });
+  }
+  const subscribed = () => !subscriber || subscriber.status === 'ready';
+
+  const drop = async (message: Drop) => {
+    applyDrop(message);
+    // Published before the auth reply is sent, so other replicas hear of it first.
+    if (publisher) await publisher.publish(channel, JSON.stringify(message)).catch(() => undefined);
+  };
+
+  return {
+    async remember(token, load) {
+      const digest = digestToken(token);
+      const hit = entries.get(digest);
+      if (hit && hit.expiresAt > now() && subscribed()) return hit.user;
+      if (hit) removeEntry(digest);
+      const startedAt = generation;
+      const user = await load();
+      if (user && startedAt === generation && subscribed()) store(digest, user);
+      return user;
+    },
+    forgetToken: (token) => drop({ token: digestToken(token) }),
+    forgetUser: (userId) => drop({ user: userId }),
+    async close() {
+      await Promise.all([publisher?.quit().catch(() => undefined), subscriber?.quit().catch(() => undefined)]);
+    },
+  };
+}

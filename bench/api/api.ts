@@ -1,0 +1,164 @@
+/**
+ * `npm run bench -- api`: the api under 32 connections on a big community, next to a bare
+ * Express hello-world measured in the same run on the same machine.
+ * Seeds a scratch database (created and dropped here): 10,000 published images with 50,000
+ * likes, and a user with 200 articles. Starts the real server (Redis queue) in a child process,
+ * then measures each route with autocannon and prints req/s, p50, p99, the ratio to
+ * hello-world and whether each target is met. Any non-2xx reply fails the bench (exit code 1).
+ * `npm run bench -- api --with-load`: instead, /healthz and the gallery while 4 background
+ * removals run (real ISNet in the worker process).
+ * BENCH_API_SECONDS sets the seconds per route (default 5).
+ */
+import { readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { signUp, spawnServer, startBenchApp, type Child } from './harness.js';
+import { formatResults, measureRoute, secondsPerRoute, type RouteResult, type RouteTarget } from './measure.js';
+import { BENCH_GALLERY, seedArticles, seedGallery } from './seed.js';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const PHOTOS = path.resolve(HERE, '../../tests/fixtures/images');
+/** The page sizes the web asks for (web/src/features/community and dashboard). */
+const GALLERY_PAGE = 24;
+const OWN_PAGE = 20;
+const P99_TARGET_MS = 50;
+const PARALLEL_REMOVALS = 4;
+
+function verdict(met: boolean, text: string): string {
+  return `${met ? 'MET    ' : 'NOT MET'}  ${text}`;
+}
+
+/** Each route comes from its own address, so the per-IP limiter counts it like one busy client. */
+let nextClient = 1;
+function asClient(headers: Record<string, string> = {}): Record<string, string> {
+  nextClient += 1;
+  return { ...headers, 'x-forwarded-for': `10.77.0.${nextClient}` };
+}
+
+async function measureAll(targets: RouteTarget[]): Promise<RouteResult[]> {
+  const results: RouteResult[] = [];
+  for (const target of targets) {
+    results.push(await measureRoute(target));
+  }
+  return results;
+}
+
+async function routeTargets(appUrl: string, token: string): Promise<Record<string, RouteTarget>> {
+  const auth = { authorization: `Bearer ${token}` };
+  const first = await (await fetch(`${appUrl}/api/user/get-published-creations?limit=${GALLERY_PAGE}`, { headers: auth })).json();
+  if (!first.nextCursor) throw new Error('the seeded gallery has no second page');
+  return {
+    config: { name: 'GET /api/config', url: `${appUrl}/api/config` },
+    gallery: { name: `GET /api/user/get-published-creations (first ${GALLERY_PAGE})`, url: `${appUrl}/api/user/get-published-creations?limit=${GALLERY_PAGE}`, headers: auth },
+    galleryNext: { name: 'GET /api/user/get-published-creations (cursor)', url: `${appUrl}/api/user/get-published-creations?limit=${GALLERY_PAGE}&cursor=${encodeURIComponent(first.nextCursor)}`, headers: auth },
+    own: { name: `GET /api/user/get-user-creations (first ${OWN_PAGE})`, url: `${appUrl}/api/user/get-user-creations?limit=${OWN_PAGE}`, headers: auth },
+    stats: { name: 'GET /api/user/creation-stats', url: `${appUrl}/api/user/creation-stats`, headers: auth },
+    me: { name: 'GET /api/me', url: `${appUrl}/api/me`, headers: auth },
+    healthz: { name: 'GET /healthz', url: `${appUrl}/healthz` },
+  };
+}
+
+async function measureRoutes(helloUrl: string, appUrl: string, token: string): Promise<RouteResult[]> {
+  const t = await routeTargets(appUrl, token);
+  // Warm-up (JIT, pools, the session cache) outside the figures.
+  await measureRoute({ ...t.gallery, headers: asClient(t.gallery.headers) }, { seconds: 1 });
+  const order = [t.config, t.gallery, t.galleryNext, t.own, t.stats, t.me, t.healthz];
+  const hello = await measureRoute({ name: 'hello-world (bare Express, same machine)', url: `${helloUrl}/` });
+  const results = await measureAll(order.map((target) => ({ ...target, headers: asClient(target.headers) })));
+  const [config, gallery, galleryNext, own, , me] = results;
+  console.log(formatResults([hello, ...results], hello));
+
+  const ratio = (r: RouteResult, base: RouteResult) => r.reqPerSec / base.reqPerSec;
+  const listTarget = (r: RouteResult) =>
+    verdict(ratio(r, hello) >= 0.5 && r.p99 < P99_TARGET_MS, `${r.name}: ${ratio(r, hello).toFixed(2)} of hello-world (target >= 0.5), p99 ${r.p99} ms (target < ${P99_TARGET_MS})`);
+  console.log('\nTargets at 32 connections:');
+  console.log(listTarget(gallery));
+  console.log(listTarget(galleryNext));
+  console.log(listTarget(own));
+  console.log(verdict(ratio(me, config) >= 0.5, `GET /api/me: ${ratio(me, config).toFixed(2)} of /api/config (target >= 0.5)`));
+  return [hello, ...results];
+}
+
+/** Keeps `parallel` background removals running through the product path until stopped. */
+function keepRemoving(appUrl: string, token: string, photo: Buffer, parallel: number): { stop(): Promise<number> } {
+  let stopping = false;
+  let done = 0;
+  const auth = { authorization: `Bearer ${token}` };
+  const oneRemoval = async () => {
+    const form = new FormData();
+    form.append('image', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
+    const started = await fetch(`${appUrl}/api/ai/remove-image-background?async=1`, { method: 'POST', headers: auth, body: form });
+    const { jobId } = await started.json();
+    if (started.status !== 202) throw new Error(`removal refused: ${started.status}`);
+    for (;;) {
+      await new Promise((r) => setTimeout(r, 250));
+      const job = await (await fetch(`${appUrl}/api/jobs/${jobId}`, { headers: auth })).json();
+      if (job.state === 'completed') return;
+      if (job.state === 'failed') throw new Error(`removal failed: ${job.message}`);
+    }
+  };
+  const loops = Array.from({ length: parallel }, async () => {
+    while (!stopping) {
+      await oneRemoval();
+      done += 1;
+    }
+  });
+  return {
+    async stop() {
+      stopping = true;
+      await Promise.all(loops);
+      return done;
+    },
+  };
+}
+
+async function measureUnderLoad(appUrl: string, token: string): Promise<RouteResult[]> {
+  const t = await routeTargets(appUrl, token);
+  const cheap = [t.healthz, t.gallery];
+  const idle = await measureAll(cheap.map((target) => ({ ...target, name: `${target.name} idle`, headers: asClient(target.headers) })));
+  const photo = await readFile(path.join(PHOTOS, 'messi5.jpg'));
+  const removals = keepRemoving(appUrl, token, photo, PARALLEL_REMOVALS);
+  // Let the worker load ISNet and all four removals get going before measuring.
+  await new Promise((r) => setTimeout(r, 8_000));
+  const loaded = await measureAll(cheap.map((target) => ({ ...target, name: `${target.name} with ${PARALLEL_REMOVALS} removals`, headers: asClient(target.headers) })));
+  const finished = await removals.stop();
+  console.log(formatResults([...idle, ...loaded], idle[0]));
+  console.log(`(${finished} removals finished while measuring; ratio column relative to idle /healthz)`);
+  console.log(`\nTarget: p99 < ${P99_TARGET_MS} ms while ${PARALLEL_REMOVALS} background removals run:`);
+  for (const r of loaded) console.log(verdict(r.p99 < P99_TARGET_MS, `${r.name}: p99 ${r.p99} ms`));
+  return [...idle, ...loaded];
+}
+
+export async function run(): Promise<void> {
+  const withLoad = process.argv.includes('--with-load');
+  console.log(`${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; ${secondsPerRoute()} s per route, 32 connections`);
+  const app = await startBenchApp({ RUN_WORKERS: withLoad ? 'true' : 'false', WORKER_CONCURRENCY: String(PARALLEL_REMOVALS) });
+  let hello: Child | null = null;
+  let results: RouteResult[] = [];
+  try {
+    // The first account is the administrator on the premium plan: no quota stops the load.
+    const writer = await signUp(app.url);
+    const db = new pg.Pool({ connectionString: app.databaseUrl, max: 2 });
+    const seeding = performance.now();
+    await seedGallery(db);
+    await seedArticles(db, writer.userId, 200);
+    await db.end();
+    console.log(`seeded ${BENCH_GALLERY.images} published images, ${BENCH_GALLERY.likes} likes, 200 articles in ${Math.round(performance.now() - seeding)} ms\n`);
+
+    if (withLoad) {
+      results = await measureUnderLoad(app.url, writer.token);
+    } else {
+      hello = await spawnServer('hello', {});
+      results = await measureRoutes(hello.url, app.url, writer.token);
+    }
+  } finally {
+    await hello?.stop();
+    await app.stop();
+  }
+  const failed = results.filter((r) => r.failed);
+  if (failed.length) {
+    throw new Error(`the bench saw failing replies on: ${failed.map((r) => `${r.name} (${r.non2xx} non-2xx, ${r.errors} errors)`).join('; ')}`);
+  }
+}

@@ -1,0 +1,57 @@
+/** One route under load with autocannon: req/s, p50 and p99, and whether every reply was 2xx. */
+import autocannon from 'autocannon';
+
+export interface RouteTarget {
+  name: string;
+  url: string;
+  headers?: Record<string, string>;
+}
+
+export interface RouteResult {
+  name: string;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  /** A bench over failing replies measures nothing: any non-2xx, error or timeout fails it. */
+  failed: boolean;
+}
+
+export const BENCH_CONNECTIONS = 32;
+
+/** Seconds per route: short by default so a run on a shared machine stays short. */
+export function secondsPerRoute(): number {
+  const seconds = Number(process.env.BENCH_API_SECONDS ?? 5);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : 5;
+}
+
+export async function measureRoute(target: RouteTarget, options: { connections?: number; seconds?: number } = {}): Promise<RouteResult> {
+  const result = await autocannon({
+    url: target.url,
+    headers: target.headers,
+    connections: options.connections ?? BENCH_CONNECTIONS,
+    duration: options.seconds ?? secondsPerRoute(),
+  });
+  const errors = result.errors + result.timeouts;
+  return {
+    name: target.name,
+    reqPerSec: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors,
+    failed: result.non2xx > 0 || errors > 0 || result['2xx'] === 0,
+  };
+}
+
+export function formatResults(results: RouteResult[], baseline: RouteResult): string {
+  const rows = results.map((r) => {
+    const ratio = baseline.reqPerSec ? r.reqPerSec / baseline.reqPerSec : 0;
+    const problems = r.failed ? `  FAILED: ${r.non2xx} non-2xx, ${r.errors} errors` : '';
+    return `${r.name.padEnd(44)} ${r.reqPerSec.toFixed(0).padStart(8)} ${`${r.p50} ms`.padStart(9)} ${`${r.p99} ms`.padStart(9)} ${ratio.toFixed(2).padStart(7)}${problems}`;
+  });
+  return [`${'route'.padEnd(44)} ${'req/s'.padStart(8)} ${'p50'.padStart(9)} ${'p99'.padStart(9)} ${'ratio'.padStart(7)}`, ...rows].join('\n');
+}
