@@ -23,6 +23,7 @@ import { errorHandler, notFoundApi } from './middleware/error-handler.js';
 import { requestId } from './middleware/request-id.js';
 import { requireAuth } from './middleware/require-auth.js';
 import { aiRoutes } from './modules/ai/routes.js';
+import { creationRoutes } from './modules/creations/routes.js';
 import { createAiService } from './modules/ai/service.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { jobRoutes } from './modules/jobs/routes.js';
@@ -144,6 +145,7 @@ export function createApp(deps: AppDeps) {
   }));
   api.use('/jobs', jobRoutes(deps.producer));
   api.use(userRoutes({ db, storage: deps.storage, quotas: config.quotas, authMode: config.authMode }));
+  api.use(creationRoutes({ db, storage: deps.storage, log }));
   app.use('/api', api);
   app.use('/api', notFoundApi);
 

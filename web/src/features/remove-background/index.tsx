@@ -15,6 +15,7 @@ import { ToolPage, ToolPanel, toolByPath } from '../tools-shared/ToolLayout.js';
 import { useObjectUrl } from '../tools-shared/use-object-url.js';
 import { ToolSubmit } from '../tools-shared/ToolSubmit.js';
 import { useToolRun } from '../tools-shared/use-tool-run.js';
+import { useInputImage } from '../tools-shared/use-input-image.js';
 
 const tool = toolByPath(toolCards, paths.removeBackground);
 
@@ -35,6 +36,8 @@ export default function RemoveBackgroundPage() {
     setResult(null);
     setLoaded(false);
   }
+
+  useInputImage(chooseFile);
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();

@@ -18,6 +18,7 @@ import { ToolPage, ToolPanel, toolByPath } from '../tools-shared/ToolLayout.js';
 import { useObjectUrl } from '../tools-shared/use-object-url.js';
 import { ToolSubmit } from '../tools-shared/ToolSubmit.js';
 import { useToolRun } from '../tools-shared/use-tool-run.js';
+import { useInputImage } from '../tools-shared/use-input-image.js';
 import { MaskBrush } from './MaskBrush.js';
 import { renderMaskPng } from './mask-png.js';
 import type { Size, Stroke } from './mask-strokes.js';
@@ -47,6 +48,8 @@ export default function RemoveObjectPage() {
     setStrokes([]);
     setImageSize(null);
   }
+
+  useInputImage(chooseFile);
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();

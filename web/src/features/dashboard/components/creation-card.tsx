@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { ChevronDown, FileText, Image as ImageIcon, PenLine } from 'lucide-react';
 import { Markdown } from '../../../components/Markdown.js';
 import { cn } from '../../../lib/cn.js';
+import { CreationActions, type CreationChange } from './creation-actions.js';
 import { creationKind, creationTypeLabel, type Creation, type CreationKind } from '../creation-stats.js';
 
 const themes: Record<CreationKind, { tile: string; chip: string; Icon: typeof FileText }> = {
@@ -18,7 +19,7 @@ export function formatCreationDate(raw: string | undefined): string {
 }
 
 /** One past creation; clicking toggles the image or the markdown content below it. */
-export function CreationCard({ creation }: { creation: Creation }) {
+export function CreationCard({ creation, onChange }: { creation: Creation; onChange?: (change: CreationChange) => void }) {
   const [expanded, setExpanded] = useState(false);
   const kind = creationKind(creation.type);
   const theme = themes[kind];
@@ -77,6 +78,7 @@ export function CreationCard({ creation }: { creation: Creation }) {
               <Markdown>{creation.content}</Markdown>
             </div>
           )}
+          <CreationActions creation={creation} onChange={onChange} />
         </div>
       )}
     </li>

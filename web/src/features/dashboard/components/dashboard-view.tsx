@@ -8,13 +8,21 @@ import { PageHeader } from '../../../components/PageHeader.js';
 import { LoadingState } from '../../../components/Spinner.js';
 import { paths } from '../../../config/paths.js';
 import { averagePerWeek, dashboardStats, type Creation } from '../creation-stats.js';
+import type { CreationChange } from './creation-actions.js';
 import { CreationCard } from './creation-card.js';
 import { StatCards } from './stat-cards.js';
 
-export type DashboardViewProps = { creations: Creation[]; loading: boolean; isPremium: boolean; now?: number };
+export type DashboardViewProps = {
+  creations: Creation[];
+  loading: boolean;
+  isPremium: boolean;
+  now?: number;
+  /** The owner deleted or unpublished one creation. */
+  onCreationChange?: (id: Creation['id'], change: CreationChange) => void;
+};
 
 /** The Dashboard screen, free of data fetching so it can be tested with any list. */
-export function DashboardView({ creations, loading, isPremium, now }: DashboardViewProps) {
+export function DashboardView({ creations, loading, isPremium, now, onCreationChange }: DashboardViewProps) {
   const cards = dashboardStats(creations, isPremium, now);
   const total = creations.length;
   const hasCreations = !loading && total > 0;
@@ -45,7 +53,7 @@ export function DashboardView({ creations, loading, isPremium, now }: DashboardV
             ) : (
               <ul className="space-y-3">
                 {creations.map((creation) => (
-                  <CreationCard key={creation.id} creation={creation} />
+                  <CreationCard key={creation.id} creation={creation} onChange={onCreationChange && ((change) => onCreationChange(creation.id, change))} />
                 ))}
               </ul>
             )}
