@@ -24,6 +24,8 @@ import { requestId } from './middleware/request-id.js';
 import { requireAuth } from './middleware/require-auth.js';
 import { aiRoutes } from './modules/ai/routes.js';
 import { creationRoutes } from './modules/creations/routes.js';
+import { accountRoutes } from './modules/account/routes.js';
+import { createPasswordCheck } from './auth/password-check.js';
 import { createAiService } from './modules/ai/service.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { jobRoutes } from './modules/jobs/routes.js';
@@ -146,6 +148,7 @@ export function createApp(deps: AppDeps) {
   api.use('/jobs', jobRoutes(deps.producer));
   api.use(userRoutes({ db, storage: deps.storage, quotas: config.quotas, authMode: config.authMode }));
   api.use(creationRoutes({ db, storage: deps.storage, log }));
+  api.use(accountRoutes({ db, storage: deps.storage, log, checkPassword: deps.betterAuth ? createPasswordCheck(deps.betterAuth) : null }));
   app.use('/api', api);
   app.use('/api', notFoundApi);
 

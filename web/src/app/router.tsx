@@ -29,6 +29,7 @@ export const routes: RouteObject[] = [
           { path: 'remove-object', lazy: page(() => import('../features/remove-object/index.js')) },
           { path: 'review-resume', lazy: page(() => import('../features/review-resume/index.js')) },
           { path: 'community', lazy: page(() => import('../features/community/index.js')) },
+          { path: 'account', lazy: page(() => import('../features/account/index.js')) },
         ],
       },
     ],

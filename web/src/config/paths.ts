@@ -12,4 +12,5 @@ export const paths = {
   removeObject: '/ai/remove-object',
   reviewResume: '/ai/review-resume',
   community: '/ai/community',
+  account: '/ai/account',
 } as const;

@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { Camera, Crown, LogOut } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { Camera, Crown, LogOut, Settings } from 'lucide-react';
+import { paths } from '../../../config/paths.js';
 import { Avatar } from '../../../components/Avatar.js';
 import { Badge } from '../../../components/Badge.js';
-import { Button } from '../../../components/Button.js';
+import { Button, buttonClasses } from '../../../components/Button.js';
 import { Dialog } from '../../../components/Dialog.js';
 import { TextField } from '../../../components/Field.js';
 import { Spinner } from '../../../components/Spinner.js';
@@ -181,7 +183,10 @@ export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () =>
           </p>
         </Section>
 
-        <div className="border-t border-slate-100 pt-5">
+        <div className="flex flex-wrap gap-2 border-t border-slate-100 pt-5">
+          <Link to={paths.account} onClick={onClose} className={buttonClasses('secondary', 'md')}>
+            <Settings className="size-4" aria-hidden="true" /> Account settings
+          </Link>
           <Button variant="outline" icon={<LogOut className="size-4" aria-hidden="true" />} onClick={() => void actions.signOut().then(() => toast.success('Signed out'))}>
             Sign out
           </Button>

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { LayoutDashboard, LogOut, UserRound } from 'lucide-react';
+import { LayoutDashboard, LogOut, Settings, UserRound } from 'lucide-react';
+import { paths } from '../../../config/paths.js';
 import { Avatar } from '../../../components/Avatar.js';
 import { useCurrentUser } from '../../../lib/auth-context.js';
 
@@ -81,6 +82,9 @@ export function LocalUserMenu() {
           >
             <UserRound className="size-4 text-slate-400" aria-hidden="true" /> Manage account
           </button>
+          <Link role="menuitem" to={paths.account} className={itemClass} onClick={() => setOpen(false)}>
+            <Settings className="size-4 text-slate-400" aria-hidden="true" /> Account settings
+          </Link>
           <button role="menuitem" type="button" className={itemClass} onClick={() => void signOut()}>
             <LogOut className="size-4 text-slate-400" aria-hidden="true" /> Sign out
           </button>
