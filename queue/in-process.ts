@@ -24,6 +24,7 @@ import {
   type JobStatus,
 } from './types.js';
 import { ResultWaiters, type Outcome } from './waiters.js';
+import type { QueueInspector } from './inspect.js';
 
 export interface InProcessQueueOptions {
   /** Worker threads to start (each runs several async jobs at once). */
@@ -44,6 +45,8 @@ export interface InProcessQueueOptions {
 export interface InProcessQueue {
   producer: JobProducer;
   runner: JobRunner;
+  /** Counts this process knows: its own jobs, finished ones for the retention time only. */
+  inspector: QueueInspector;
 }
 
 const MAX_FINISHED = 1000;
@@ -467,5 +470,29 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
     },
   };
 
-  return { producer, runner };
+  const inspector: QueueInspector = {
+    async overview(failedLimit = 20) {
+      const all = [...jobs.values()];
+      const failed = all
+        .filter((entry) => entry.state === 'failed')
+        .sort((a, b) => b.createdAt - a.createdAt)
+        .slice(0, failedLimit)
+        .map((entry) => ({
+          id: entry.id, queue: entry.queue, name: entry.name, status: entry.error?.status ?? 500, message: entry.error?.message ?? '',
+          failedAt: null, attemptsMade: entry.attemptsMade,
+        }));
+      const queues = QUEUE_NAMES.map((queue) => {
+        const mine = all.filter((entry) => entry.queue === queue);
+        return {
+          queue, waiting: waiting.get(queue)?.length ?? 0, active: activeCount.get(queue) ?? 0, delayed: 0,
+          failed: mine.filter((entry) => entry.state === 'failed').length,
+          completed: mine.filter((entry) => entry.state === 'completed').length,
+        };
+      });
+      return { kind: 'in-process', queues, failed };
+    },
+    async close() {},
+  };
+
+  return { producer, runner, inspector };
 }

@@ -25,6 +25,9 @@ import { requireAuth } from './middleware/require-auth.js';
 import { aiRoutes } from './modules/ai/routes.js';
 import { creationRoutes } from './modules/creations/routes.js';
 import { accountRoutes } from './modules/account/routes.js';
+import { adminRoutes } from './modules/admin/routes.js';
+import { withAccountGuard } from './auth/account-guard.js';
+import type { QueueInspector } from '@craftwell/queue/inspect';
 import { createPasswordCheck } from './auth/password-check.js';
 import { createAiService } from './modules/ai/service.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -45,6 +48,8 @@ export interface AppDeps {
   clerkMiddleware?: RequestHandler;
   engines: Record<ToolName, EngineInfo | null>;
   imageGeneration: () => { configured: boolean; message?: string };
+  /** The queue's counts and failures for the admin page. */
+  queueInspector?: QueueInspector;
   /** Mounted at /admin/queues behind an administrator check. */
   adminQueuesRouter?: express.Router;
   webDistDir?: string;
@@ -54,6 +59,8 @@ const CLERK_ORIGINS = ['https://*.clerk.accounts.dev', 'https://*.clerk.com', 'h
 
 export function createApp(deps: AppDeps) {
   const { config, db, log } = deps;
+  // Disabled accounts are refused on every route that authenticates.
+  const authProvider = withAccountGuard(deps.authProvider, db);
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY === 'true' ? true : config.TRUST_PROXY);
@@ -128,7 +135,7 @@ export function createApp(deps: AppDeps) {
 
   const api = express.Router();
   if (deps.clerkMiddleware) api.use(deps.clerkMiddleware);
-  api.use(requireAuth(deps.authProvider));
+  api.use(requireAuth(authProvider));
   const perUserAi = rateLimit({
     windowMs: 60_000,
     limit: config.AI_RATE_LIMIT_PER_MINUTE,
@@ -148,6 +155,7 @@ export function createApp(deps: AppDeps) {
   api.use('/jobs', jobRoutes(deps.producer));
   api.use(userRoutes({ db, storage: deps.storage, quotas: config.quotas, authMode: config.authMode }));
   api.use(creationRoutes({ db, storage: deps.storage, log }));
+  api.use('/admin', adminRoutes({ db, queueInspector: deps.queueInspector }));
   api.use(accountRoutes({ db, storage: deps.storage, log, checkPassword: deps.betterAuth ? createPasswordCheck(deps.betterAuth) : null }));
   app.use('/api', api);
   app.use('/api', notFoundApi);
@@ -155,7 +163,7 @@ export function createApp(deps: AppDeps) {
   if (deps.adminQueuesRouter) {
     const adminOnly: RequestHandler = async (req, res, next) => {
       try {
-        const user = await deps.authProvider.authenticate(req, { allowCookie: true });
+        const user = await authProvider.authenticate(req, { allowCookie: true });
         if (!user) return void res.status(401).json({ success: false, message: 'Please sign in as an administrator.' });
         if (!user.isAdmin) return void res.status(403).json({ success: false, message: 'Only administrators can see the queues.' });
         next();

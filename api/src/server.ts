@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { JobProducer, JobRunner } from '@craftwell/queue/types';
 import { createBullmqProducer } from '@craftwell/queue/bullmq';
+import { createBullmqInspector, type QueueInspector } from '@craftwell/queue/inspect';
 import { createObjectStorage, parseStorageConfig } from '@craftwell/storage';
 import { describeEngines, imageGenerationStatusFor, validateEngineConfig } from '@craftwell/core/config/engines';
 import { createApp } from './app.js';
@@ -74,6 +75,7 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
     // Queue: BullMQ on REDIS_URL, else on a redis-server we start, else the in-process adapter.
     let producer: JobProducer;
     let runner: JobRunner | null = null;
+    let inProcessInspector: QueueInspector | undefined;
     let redisUrl = config.REDIS_URL;
     const mode = config.QUEUE_MODE;
     if (!redisUrl && mode !== 'in-process') {
@@ -101,6 +103,7 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
       const queue = createInProcessQueue({ threads: config.IN_PROCESS_THREADS, processorUrl: PROCESSOR_URL });
       producer = queue.producer;
       runner = queue.runner;
+      inProcessInspector = queue.inspector;
       log.info(`queue: in-process adapter on ${config.IN_PROCESS_THREADS} worker threads (no Redis found; set REDIS_URL to use BullMQ)`);
     }
     stops.push(() => producer.close());
@@ -141,6 +144,12 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
       log.info(`engine: ${tool} -> ${engine ? engine.label : 'not configured'}`);
     }
 
+    let queueInspector: QueueInspector | undefined = inProcessInspector;
+    if (redisUrl && mode !== 'in-process') {
+      const inspector = createBullmqInspector({ redisUrl, prefix: config.QUEUE_PREFIX });
+      stops.push(() => inspector.close());
+      queueInspector = inspector;
+    }
     let adminQueuesRouter;
     if (redisUrl && mode !== 'in-process') {
       const dashboard = createQueueDashboard({ redisUrl, prefix: config.QUEUE_PREFIX });
@@ -151,6 +160,7 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
       config, db, log, storage, producer, authProvider, betterAuth, clerkMiddleware, engines,
       imageGeneration: () => imageGenerationStatusFor(config),
       adminQueuesRouter,
+      queueInspector,
       webDistDir: path.join(ROOT, 'web', 'dist'),
     });
 

@@ -10,6 +10,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import { bearer } from 'better-auth/plugins';
 import type { Db } from '@craftwell/core/db/pool';
 import type { AuthProvider, AuthUser, Plan } from './types.js';
+import { sessionHooks } from './session-hooks.js';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, weakPasswordReason } from './password-policy.js';
 
 /** Header carrying the client IP from Express to better-auth's rate limiter. */
@@ -131,6 +132,7 @@ export function createBetterAuth(options: LocalAuthOptions) {
       }),
     },
     databaseHooks: {
+      session: sessionHooks(db),
       user: {
         create: {
           before: async (user) => {

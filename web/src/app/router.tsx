@@ -30,6 +30,7 @@ export const routes: RouteObject[] = [
           { path: 'review-resume', lazy: page(() => import('../features/review-resume/index.js')) },
           { path: 'community', lazy: page(() => import('../features/community/index.js')) },
           { path: 'account', lazy: page(() => import('../features/account/index.js')) },
+          { path: 'admin', lazy: page(() => import('../features/admin/index.js')) },
         ],
       },
     ],

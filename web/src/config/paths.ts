@@ -13,4 +13,5 @@ export const paths = {
   reviewResume: '/ai/review-resume',
   community: '/ai/community',
   account: '/ai/account',
+  admin: '/ai/admin',
 } as const;

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router-dom';
-import { Camera, Crown, LogOut, Settings } from 'lucide-react';
+import { Camera, Crown, LogOut, Settings, ShieldCheck } from 'lucide-react';
 import { paths } from '../../../config/paths.js';
 import { Avatar } from '../../../components/Avatar.js';
 import { Badge } from '../../../components/Badge.js';
@@ -187,6 +187,11 @@ export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () =>
           <Link to={paths.account} onClick={onClose} className={buttonClasses('secondary', 'md')}>
             <Settings className="size-4" aria-hidden="true" /> Account settings
           </Link>
+          {user.isAdmin ? (
+            <Link to={paths.admin} onClick={onClose} className={buttonClasses('secondary', 'md')}>
+              <ShieldCheck className="size-4" aria-hidden="true" /> Administration
+            </Link>
+          ) : null}
           <Button variant="outline" icon={<LogOut className="size-4" aria-hidden="true" />} onClick={() => void actions.signOut().then(() => toast.success('Signed out'))}>
             Sign out
           </Button>

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { LayoutDashboard, LogOut, Settings, UserRound } from 'lucide-react';
+import { LayoutDashboard, LogOut, Settings, ShieldCheck, UserRound } from 'lucide-react';
 import { paths } from '../../../config/paths.js';
 import { Avatar } from '../../../components/Avatar.js';
 import { useCurrentUser } from '../../../lib/auth-context.js';
@@ -85,6 +85,11 @@ export function LocalUserMenu() {
           <Link role="menuitem" to={paths.account} className={itemClass} onClick={() => setOpen(false)}>
             <Settings className="size-4 text-slate-400" aria-hidden="true" /> Account settings
           </Link>
+          {user.isAdmin ? (
+            <Link role="menuitem" to={paths.admin} className={itemClass} onClick={() => setOpen(false)}>
+              <ShieldCheck className="size-4 text-slate-400" aria-hidden="true" /> Administration
+            </Link>
+          ) : null}
           <button role="menuitem" type="button" className={itemClass} onClick={() => void signOut()}>
             <LogOut className="size-4 text-slate-400" aria-hidden="true" /> Sign out
           </button>
