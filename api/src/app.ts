@@ -26,6 +26,7 @@ import { aiRoutes } from './modules/ai/routes.js';
 import { creationRoutes } from './modules/creations/routes.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
+import { apiKeyRoutes } from './modules/api-keys/routes.js';
 import { withAccountGuard } from './auth/account-guard.js';
 import type { QueueInspector } from '@craftwell/queue/inspect';
 import { createPasswordCheck } from './auth/password-check.js';
@@ -155,6 +156,7 @@ export function createApp(deps: AppDeps) {
   api.use('/jobs', jobRoutes(deps.producer));
   api.use(userRoutes({ db, storage: deps.storage, quotas: config.quotas, authMode: config.authMode }));
   api.use(creationRoutes({ db, storage: deps.storage, log }));
+  api.use('/api-keys', apiKeyRoutes({ db }));
   api.use('/admin', adminRoutes({ db, queueInspector: deps.queueInspector }));
   api.use(accountRoutes({ db, storage: deps.storage, log, checkPassword: deps.betterAuth ? createPasswordCheck(deps.betterAuth) : null }));
   app.use('/api', api);

@@ -94,6 +94,31 @@ describe.skipIf(!ready)('creations and account (browser)', () => {
     expect(guarded.pageErrors).toEqual([]);
   });
 
+  it('creates an API key in the account page that a script can use, then revokes it', async () => {
+    await page.goto('/ai/account');
+    const section = page.getByRole('region', { name: 'API keys' });
+    await section.getByLabel('Key name').fill('e2e script');
+    await section.getByRole('button', { name: 'Create key' }).click();
+    const key = (await (await visible(section.getByTestId('new-api-key'))).textContent())!.trim();
+    expect(key).toMatch(/^cw_[A-Za-z0-9_-]{43}$/);
+    await section.getByRole('button', { name: 'Copy key' }).click();
+    expect(await clipboardText(page)).toBe(key);
+
+    // A script, no browser: the key alone.
+    const asScript = (path: string) => fetch(`${app.baseUrl}${path}`, { headers: { authorization: `Bearer ${key}` } });
+    const me = await (await asScript('/api/me')).json();
+    expect(me.user.id).toBe(ownerId);
+    expect((await asScript('/api/user/get-user-creations')).status).toBe(200);
+
+    await page.reload();
+    await visible(section.getByText('e2e script'));
+    await screenshotBothWidths(page, 'account-api-keys');
+    await section.getByRole('button', { name: 'Revoke e2e script' }).click();
+    await page.getByRole('dialog', { name: 'Revoke this API key?' }).getByRole('button', { name: 'Revoke key' }).click();
+    await visible(toast(page, 'API key revoked'));
+    expect((await asScript('/api/me')).status).toBe(401);
+  });
+
   it('changes the e-mail, exports the data and deletes the account from the account page', async () => {
     await page.goto('/ai/account');
     await visible(page.getByRole('heading', { name: 'Account settings' }));

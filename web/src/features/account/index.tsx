@@ -10,6 +10,7 @@ import { apiRequest } from '../../lib/api-client.js';
 import { downloadFromApi } from '../../lib/api-download.js';
 import { useAppConfig } from '../../lib/app-config.js';
 import { ACCOUNT_CHANGED_EVENT, useCurrentUser } from '../../lib/auth-context.js';
+import { ApiKeysSection } from './components/api-keys-section.js';
 import { SettingsSection } from './components/settings-section.js';
 
 const errorText = (thrown: unknown) => (thrown instanceof Error ? thrown.message : 'Something went wrong');
@@ -134,6 +135,7 @@ export default function AccountPage() {
           <p className="text-sm text-slate-600">Your password is managed by your sign-in provider.</p>
         )}
       </SettingsSection>
+      <ApiKeysSection />
       <SettingsSection title="Export your data" description="A zip file with every image and text you created, and a JSON file with your account, creations, likes and usage.">
         <Button variant="secondary" icon={<Download className="size-4" aria-hidden="true" />} loading={exporting} onClick={() => void exportData()}>
           Download my data

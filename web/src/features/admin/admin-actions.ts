@@ -25,9 +25,3 @@ export const TOOL_LABELS: Record<string, string> = {
   'remove-object': 'Objects',
   'resume-review': 'Resumes',
 };
-
-export function formatDateTime(raw: string | null | undefined): string {
-  if (!raw) return '';
-  const date = new Date(raw);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}

@@ -1,5 +1,5 @@
 import { useApiData } from '../../../lib/use-api-data.js';
-import { formatDateTime } from '../admin-actions.js';
+import { formatDateTime } from '../../../lib/format-date-time.js';
 import { AdminPanel } from './panel.js';
 
 type AuditEntry = {
