@@ -27,6 +27,7 @@ import { creationRoutes } from './modules/creations/routes.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { apiKeyRoutes } from './modules/api-keys/routes.js';
+import { openApiRoutes } from './modules/openapi/routes.js';
 import { withAccountGuard } from './auth/account-guard.js';
 import type { QueueInspector } from '@craftwell/queue/inspect';
 import { createPasswordCheck } from './auth/password-check.js';
@@ -55,6 +56,8 @@ export interface AppDeps {
   adminQueuesRouter?: express.Router;
   webDistDir?: string;
 }
+
+const APP_VERSION: string = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
 
 const CLERK_ORIGINS = ['https://*.clerk.accounts.dev', 'https://*.clerk.com', 'https://clerk.com'];
 
@@ -133,6 +136,8 @@ export function createApp(deps: AppDeps) {
     engines: deps.engines,
     imageGeneration: deps.imageGeneration,
   }));
+
+  app.use('/api', openApiRoutes({ version: APP_VERSION, serverUrl: config.PUBLIC_URL }));
 
   const api = express.Router();
   if (deps.clerkMiddleware) api.use(deps.clerkMiddleware);

@@ -70,6 +70,18 @@ describe.skipIf(!ready)('admin page (browser)', () => {
     expect(res.status).toBe(403);
   });
 
+  it('shows the API reference generated from the OpenAPI document', async () => {
+    await adminPage.goto('/ai/account');
+    await adminPage.getByRole('link', { name: 'API reference' }).click();
+    await adminPage.waitForURL('**/ai/api-docs');
+    const tools = await visible(adminPage.getByRole('region', { name: 'Tools' }));
+    await visible(tools.getByText('/api/ai/generate-article'));
+    const documented = await (await fetch(`${app.baseUrl}/api/openapi.json`)).json();
+    const count = Object.values(documented.paths as Record<string, object>).reduce((n, methods) => n + Object.keys(methods).length, 0);
+    expect(await adminPage.getByTestId('api-operation').count()).toBe(count);
+    await screenshotBothWidths(adminPage, 'api-docs');
+  });
+
   it('changes a plan, unpublishes a gallery item, shows queue and audit log, and disables an account', async () => {
     const memberId = (await db.query('SELECT id FROM users WHERE email = $1', [member.email])).rows[0].id;
     const storage = await createObjectStorage(parseStorageConfig({}, { dataDir: app.dataDir }));

@@ -31,6 +31,7 @@ export const routes: RouteObject[] = [
           { path: 'community', lazy: page(() => import('../features/community/index.js')) },
           { path: 'account', lazy: page(() => import('../features/account/index.js')) },
           { path: 'admin', lazy: page(() => import('../features/admin/index.js')) },
+          { path: 'api-docs', lazy: page(() => import('../features/api-docs/index.js')) },
         ],
       },
     ],

@@ -14,4 +14,5 @@ export const paths = {
   community: '/ai/community',
   account: '/ai/account',
   admin: '/ai/admin',
+  apiDocs: '/ai/api-docs',
 } as const;

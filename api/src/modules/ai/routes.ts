@@ -22,14 +22,14 @@ const prompt = z
   .min(1, 'Enter a prompt.')
   .max(PROMPT_MAX, `Keep the prompt under ${PROMPT_MAX} characters.`);
 
-const articleSchema = z.object({
+export const articleSchema = z.object({
   prompt,
   length: z.coerce
     .number({ message: 'Choose an article length.' })
     .refine((n) => (ARTICLE_LENGTHS as readonly number[]).includes(n), 'Choose an article length of 800, 1200 or 1600 words.'),
 });
-const blogTitleSchema = z.object({ prompt });
-const imageSchema = z.object({
+export const blogTitleSchema = z.object({ prompt });
+export const imageSchema = z.object({
   prompt,
   publish: z.boolean({ message: 'publish must be true or false.' }).default(false),
 });

@@ -23,8 +23,8 @@ const PUBLISHED_DEFAULT_LIMIT = 60;
 const PUBLISHED_MAX_LIMIT = 100;
 const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 
-const toggleSchema = z.object({ id: z.string({ message: 'Send the id of the creation to like.' }).uuid('That creation id is not valid.') });
-const pageSchema = z.object({
+export const toggleSchema = z.object({ id: z.string({ message: 'Send the id of the creation to like.' }).uuid('That creation id is not valid.') });
+export const pageSchema = z.object({
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1, 'limit must be at least 1').max(PUBLISHED_MAX_LIMIT, `limit must be at most ${PUBLISHED_MAX_LIMIT}`).default(PUBLISHED_DEFAULT_LIMIT),
 });

@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import toast from 'react-hot-toast';
+import { paths } from '../../../config/paths.js';
 import { Copy, KeyRound, Trash2 } from 'lucide-react';
 import { Button } from '../../../components/Button.js';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
@@ -55,6 +57,9 @@ export function ApiKeysSection() {
   const keys = data?.keys ?? [];
   return (
     <SettingsSection title="API keys" description="Let a script call the tools as you, with the header Authorization: Bearer cw_…. Anyone holding a key can act as you: keep it secret.">
+      <Link to={paths.apiDocs} className="mb-4 inline-block text-sm font-medium text-brand-700 underline">
+        API reference
+      </Link>
       <form onSubmit={create} className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <TextField label="Key name" placeholder="e.g. nightly export" value={name} onChange={(e) => setName(e.target.value)} maxLength={60} wrapperClassName="flex-1" />
         <Button type="submit" variant="secondary" loading={creating} disabled={!name.trim()} icon={<KeyRound className="size-4" aria-hidden="true" />}>
