@@ -34,6 +34,7 @@ import {
   type Processor,
   type ProcessorModule,
   type RunnerOptions,
+  type AttemptReport,
 } from './types.js';
 import { ResultWaiters, type Outcome } from './waiters.js';
 
@@ -369,6 +370,9 @@ export function createBullmqRunner(options: BullmqRunnerOptions): JobRunner {
       .exists(cancelMarkKey(prefix, queue, jobId))
       .then((marked) => marked && onCancel())
       .catch(() => {});
+    const startedAt = Date.now();
+    const report = (outcome: AttemptReport['outcome'], status?: number) =>
+      options.onAttempt?.({ name: job.name as JobName, queue, outcome, durationMs: Date.now() - startedAt, status });
     try {
       const outcome = await runAttempt(
         processor!,
@@ -381,7 +385,12 @@ export function createBullmqRunner(options: BullmqRunnerOptions): JobRunner {
           onError: (error) => log(`job ${jobId} (${job.name}) attempt failed`, error),
         },
       );
-      if (outcome.ok) return outcome.result;
+      if (outcome.ok) {
+        report('completed');
+        return outcome.result;
+      }
+      const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      report(outcome.cause === 'shutdown' ? 'requeued' : outcome.retryable && !lastAttempt ? 'retried' : 'failed', outcome.failure.status);
       if (outcome.cause === 'shutdown') {
         // Hand the job back so another worker runs it; this attempt does not count.
         await job.moveToWait(token);

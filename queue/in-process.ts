@@ -22,6 +22,7 @@ import {
   type JobRunner,
   type JobState,
   type JobStatus,
+  type AttemptReport,
 } from './types.js';
 import { ResultWaiters, type Outcome } from './waiters.js';
 import type { QueueInspector } from './inspect.js';
@@ -40,6 +41,8 @@ export interface InProcessQueueOptions {
   /** Finished jobs are kept this long for status polling (default 1 h, at most 1000 of them). */
   retentionMs?: number;
   log?: (message: string, error?: unknown) => void;
+  /** Called after every attempt (metrics). */
+  onAttempt?: (report: AttemptReport) => void;
 }
 
 export interface InProcessQueue {
@@ -67,7 +70,7 @@ interface Entry {
   result?: JobResult;
   error?: Failure;
   attemptsMade: number;
-  run?: { runId: string; thread: Thread; watchdog: NodeJS.Timeout };
+  run?: { runId: string; thread: Thread; watchdog: NodeJS.Timeout; startedAt: number };
   retryTimer?: NodeJS.Timeout;
   /** Why the running attempt was asked to stop, if it was. */
   stopRequested?: AbortCause;
@@ -258,7 +261,12 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
   function onOutcome(thread: Thread, runId: string, outcome: AttemptOutcome): void {
     const entry = jobs.get(thread.runs.get(runId) ?? '');
     if (!entry || entry.run?.runId !== runId) return;
+    const durationMs = Date.now() - entry.run.startedAt;
     endRun(entry);
+    if (options.onAttempt) {
+      const retried = !outcome.ok && outcome.retryable && !closing && entry.attemptsMade < JOBS[entry.name].attempts;
+      options.onAttempt({ name: entry.name, queue: entry.queue, outcome: outcome.ok ? 'completed' : retried ? 'retried' : 'failed', durationMs, status: outcome.ok ? undefined : outcome.failure.status });
+    }
     if (outcome.ok) complete(entry, outcome.result);
     else retryOrFail(entry, outcome.failure, outcome.retryable);
     dispatch();
@@ -312,7 +320,7 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
       entry.stopRequested = 'timeout';
       void thread.worker.terminate();
     }, timeoutMs + abortGraceMs + 1000);
-    entry.run = { runId, thread, watchdog };
+    entry.run = { runId, thread, watchdog, startedAt: Date.now() };
     entry.stopRequested = undefined;
     Object.assign(entry, { state: 'active', progress: 0, stage: defaultStage(entry.name, 'active'), partial: undefined });
     activeCount.set(entry.queue, activeCount.get(entry.queue)! + 1);

@@ -28,6 +28,9 @@ import { accountRoutes } from './modules/account/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { apiKeyRoutes } from './modules/api-keys/routes.js';
 import { openApiRoutes } from './modules/openapi/routes.js';
+import { metricsRoutes } from './modules/metrics/routes.js';
+import { httpMetrics } from './middleware/http-metrics.js';
+import type { Metrics } from '@craftwell/core/metrics';
 import { withAccountGuard } from './auth/account-guard.js';
 import type { QueueInspector } from '@craftwell/queue/inspect';
 import { createPasswordCheck } from './auth/password-check.js';
@@ -50,6 +53,8 @@ export interface AppDeps {
   clerkMiddleware?: RequestHandler;
   engines: Record<ToolName, EngineInfo | null>;
   imageGeneration: () => { configured: boolean; message?: string };
+  /** Prometheus metrics, when METRICS_TOKEN is set. */
+  metrics?: Metrics;
   /** The queue's counts and failures for the admin page. */
   queueInspector?: QueueInspector;
   /** Mounted at /admin/queues behind an administrator check. */
@@ -89,6 +94,8 @@ export function createApp(deps: AppDeps) {
     }),
   );
   app.use(requestId);
+  if (deps.metrics) app.use(httpMetrics(deps.metrics));
+  app.use(metricsRoutes(deps.metrics, config.METRICS_TOKEN));
   app.use(
     pinoHttp({
       logger: log,

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { JobProducer, JobRunner } from '@craftwell/queue/types';
 import { createBullmqProducer } from '@craftwell/queue/bullmq';
 import { createBullmqInspector, type QueueInspector } from '@craftwell/queue/inspect';
+import { createMetrics } from '@craftwell/core/metrics';
 import { createObjectStorage, parseStorageConfig } from '@craftwell/storage';
 import { describeEngines, imageGenerationStatusFor, validateEngineConfig } from '@craftwell/core/config/engines';
 import { createApp } from './app.js';
@@ -72,6 +73,12 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
 
     const storage = await createObjectStorage(storageConfig);
 
+    // Metrics (METRICS_TOKEN): the queue depth is read from the inspector at scrape time.
+    let queueInspector: QueueInspector | undefined;
+    const metrics = config.METRICS_TOKEN
+      ? createMetrics({ process: 'api', queueDepth: async () => (queueInspector ? (await queueInspector.overview(1)).queues : []) })
+      : undefined;
+
     // Queue: BullMQ on REDIS_URL, else on a redis-server we start, else the in-process adapter.
     let producer: JobProducer;
     let runner: JobRunner | null = null;
@@ -100,7 +107,7 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
       }
     } else {
       const { createInProcessQueue } = await import('@craftwell/queue/in-process');
-      const queue = createInProcessQueue({ threads: config.IN_PROCESS_THREADS, processorUrl: PROCESSOR_URL });
+      const queue = createInProcessQueue({ threads: config.IN_PROCESS_THREADS, processorUrl: PROCESSOR_URL, onAttempt: metrics?.recordAttempt });
       producer = queue.producer;
       runner = queue.runner;
       inProcessInspector = queue.inspector;
@@ -144,7 +151,7 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
       log.info(`engine: ${tool} -> ${engine ? engine.label : 'not configured'}`);
     }
 
-    let queueInspector: QueueInspector | undefined = inProcessInspector;
+    queueInspector = inProcessInspector;
     if (redisUrl && mode !== 'in-process') {
       const inspector = createBullmqInspector({ redisUrl, prefix: config.QUEUE_PREFIX });
       stops.push(() => inspector.close());
@@ -161,6 +168,7 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
       imageGeneration: () => imageGenerationStatusFor(config),
       adminQueuesRouter,
       queueInspector,
+      metrics,
       webDistDir: path.join(ROOT, 'web', 'dist'),
     });
 
