@@ -29,6 +29,7 @@ import { adminRoutes } from './modules/admin/routes.js';
 import { apiKeyRoutes } from './modules/api-keys/routes.js';
 import { openApiRoutes } from './modules/openapi/routes.js';
 import { metricsRoutes } from './modules/metrics/routes.js';
+import { imageRoutes } from './modules/images/routes.js';
 import { httpMetrics } from './middleware/http-metrics.js';
 import type { Metrics } from '@craftwell/core/metrics';
 import { withAccountGuard } from './auth/account-guard.js';
@@ -166,6 +167,7 @@ export function createApp(deps: AppDeps) {
     objectRemoverTakesAnyName: removesAnyName(parseObjectConfig(config.rawEnv)),
   }));
   api.use('/jobs', jobRoutes(deps.producer));
+  api.use('/images', perUserAi, imageRoutes());
   api.use(userRoutes({ db, storage: deps.storage, quotas: config.quotas, authMode: config.authMode }));
   api.use(creationRoutes({ db, storage: deps.storage, log }));
   api.use('/api-keys', apiKeyRoutes({ db }));

@@ -7,11 +7,12 @@ function fileNameOf(response: Response, fallback: string): string {
 }
 
 /**
- * Downloads a file from an authenticated api route and saves it under the server's file name.
+ * Downloads a file from an authenticated api route (a POST when `form` is given) and saves it
+ * under the server's file name.
  * Throws Error(message) with the server's own words when it refuses.
  */
-export async function downloadFromApi(path: string, fallbackName: string): Promise<string> {
-  const response = await fetch(path, { headers: await authorizationHeaders(), credentials: 'same-origin' });
+export async function downloadFromApi(path: string, fallbackName: string, form?: FormData): Promise<string> {
+  const response = await fetch(path, { method: form ? 'POST' : 'GET', body: form, headers: await authorizationHeaders(), credentials: 'same-origin' });
   if (!response.ok) {
     const reply = (await response.json().catch(() => null)) as { message?: string } | null;
     throw new Error(reply?.message || `Download failed (HTTP ${response.status}).`);

@@ -30,6 +30,17 @@ export const OPERATIONS: OperationSpec[] = [
     ],
   },
   { method: 'post', path: '/api/ai/resume-review', tag: 'Tools', summary: 'Review a resume (text PDF)', query: asyncQuery, reply: replies.content, multipart: [{ name: 'resume', description: 'A text PDF (at most 10 MB)', required: true }] },
+  {
+    method: 'post', path: '/api/images/background', tag: 'Tools', summary: 'Put a colour or a picture behind a cut-out, crop it to the subject, or get its mask (PNG)',
+    description: 'Fields: output (image or mask, default image), colour (#rrggbb), crop (true or false).', produces: 'image/png',
+    multipart: [
+      { name: 'image', description: 'A transparent PNG, e.g. a background-removal result (at most 20 MB)', required: true },
+      { name: 'background', description: 'Optional picture to put behind the subject', required: false },
+      { name: 'output', description: 'image or mask', required: false, text: true },
+      { name: 'colour', description: '#rrggbb behind the subject', required: false, text: true },
+      { name: 'crop', description: 'true to crop to the subject', required: false, text: true },
+    ],
+  },
   { method: 'get', path: '/api/jobs/:id', tag: 'Tools', summary: 'State, progress and result of an async job', params: jobParams },
 
   { method: 'get', path: '/api/me', tag: 'Account', summary: 'The caller' },

@@ -16,6 +16,7 @@ import { useObjectUrl } from '../tools-shared/use-object-url.js';
 import { ToolSubmit } from '../tools-shared/ToolSubmit.js';
 import { useToolRun } from '../tools-shared/use-tool-run.js';
 import { useInputImage } from '../tools-shared/use-input-image.js';
+import { BackgroundOptions } from './background-options.js';
 
 const tool = toolByPath(toolCards, paths.removeBackground);
 
@@ -104,6 +105,7 @@ export default function RemoveBackgroundPage() {
             Upload an image and click “Remove Background” to get a transparent PNG.
           </EmptyState>
         )}
+        {done && loaded ? <BackgroundOptions resultUrl={result.url} /> : null}
       </ToolPanel>
     </ToolPage>
   );
