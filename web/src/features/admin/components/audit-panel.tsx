@@ -36,7 +36,7 @@ export function AuditPanel({ refreshKey }: { refreshKey: number }) {
   const { data, error, loading, reload } = useApiData<{ entries: AuditEntry[] }>('/api/admin/audit?limit=100', refreshKey);
   return (
     <AdminPanel title="Audit log" description="Administrator actions and sign-ins" loading={loading && !data} error={error} onRefresh={reload}>
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full min-w-[40rem] text-left text-sm">
           <thead className="text-xs tracking-wide text-slate-500 uppercase">
             <tr>

@@ -17,7 +17,7 @@ export function QueuePanel() {
       error={error}
       onRefresh={reload}
     >
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full min-w-[28rem] text-left text-sm">
           <thead className="text-xs tracking-wide text-slate-500 uppercase">
             <tr>

@@ -36,7 +36,7 @@ export function UsersPanel({ currentUserId, onChanged }: { currentUserId: string
   return (
     <AdminPanel title="Users" description={data?.period ? `Plan and usage per tool in ${data.period}` : undefined} loading={loading && !data} error={error} onRefresh={reload}>
       <input type="search" aria-label="Search users" placeholder="Search by name or e-mail" value={search} onChange={(e) => setSearch(e.target.value)} className={`${inputClasses} mb-4 max-w-sm`} />
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full min-w-[44rem] text-left text-sm">
           <thead className="text-xs tracking-wide text-slate-500 uppercase">
             <tr>
