@@ -24,6 +24,10 @@ const userId = z.string().min(1);
 const requestId = z.string().regex(/^[\w-]{1,100}$/).optional();
 const storageKey = z.string().min(1).max(512);
 
+/** Voices the article writer can take (the spec's prompt stays as it is; these travel beside it). */
+export const ARTICLE_TONES = ['neutral', 'friendly', 'professional', 'persuasive', 'playful'] as const;
+export type ArticleTone = (typeof ARTICLE_TONES)[number];
+
 /** Payload schemas, validated by the api before enqueueing and by the worker before running. */
 export const payloadSchemas = {
   article: z.object({
@@ -31,6 +35,8 @@ export const payloadSchemas = {
     requestId,
     prompt: z.string().min(1).max(2500),
     length: z.union([z.literal(800), z.literal(1200), z.literal(1600)]),
+    tone: z.enum(ARTICLE_TONES).optional(),
+    audience: z.string().trim().max(100).optional(),
   }),
   'blog-title': z.object({
     userId,

@@ -2,7 +2,7 @@
 import { Router, type Request, type Response } from 'express';
 import multer from 'multer';
 import { z } from 'zod';
-import { ARTICLE_LENGTHS } from '@craftwell/contracts/jobs';
+import { ARTICLE_LENGTHS, ARTICLE_TONES } from '@craftwell/contracts/jobs';
 import { normalizeImageUpload } from '@craftwell/contracts/image-input';
 import { checkPdfUpload } from '@craftwell/contracts/pdf-input';
 import { validateObjectName } from '@craftwell/contracts/object-vocabulary';
@@ -27,6 +27,8 @@ export const articleSchema = z.object({
   length: z.coerce
     .number({ message: 'Choose an article length.' })
     .refine((n) => (ARTICLE_LENGTHS as readonly number[]).includes(n), 'Choose an article length of 800, 1200 or 1600 words.'),
+  tone: z.enum(ARTICLE_TONES, { message: `tone must be one of ${ARTICLE_TONES.join(', ')}.` }).default('neutral'),
+  audience: z.string({ message: 'audience must be text.' }).trim().max(100, 'Describe the audience in at most 100 characters.').optional(),
 });
 export const blogTitleSchema = z.object({ prompt });
 export const imageSchema = z.object({
@@ -111,7 +113,7 @@ export function aiRoutes({ service, imageGeneration, testJobs, objectRemoverTake
 
   router.post('/generate-article', async (req, res) => {
     const body = articleSchema.parse(req.body ?? {});
-    reply(res, await service.submit(currentUser(req), 'article', { prompt: body.prompt, length: body.length as 800 | 1200 | 1600 }, { async: wantsAsync(req) }));
+    reply(res, await service.submit(currentUser(req), 'article', { prompt: body.prompt, length: body.length as 800 | 1200 | 1600, tone: body.tone, audience: body.audience || undefined }, { async: wantsAsync(req) }));
   });
 
   router.post('/generate-blog-title', async (req, res) => {

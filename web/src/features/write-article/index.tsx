@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { FileText, PenLine, Sparkles } from 'lucide-react';
 import { EmptyState } from '../../components/EmptyState.js';
-import { TextField } from '../../components/Field.js';
+import { inputClasses, TextField } from '../../components/Field.js';
 import { paths } from '../../config/paths.js';
 import { toolCards } from '../../config/tools.js';
 import type { EngineInfo } from '../../lib/jobs.js';
@@ -22,6 +22,9 @@ import { ToolSubmit } from '../tools-shared/ToolSubmit.js';
 import { useToolRun } from '../tools-shared/use-tool-run.js';
 
 const tool = toolByPath(toolCards, paths.writeArticle);
+/** Mirrors the api's article tones (contracts ARTICLE_TONES). */
+const ARTICLE_TONES = ['neutral', 'friendly', 'professional', 'persuasive', 'playful'] as const;
+type ArticleTone = (typeof ARTICLE_TONES)[number];
 const lengthChoices = ARTICLE_LENGTH_OPTIONS.map((option) => ({
   value: option.length,
   label: option.text,
@@ -37,6 +40,8 @@ interface Article {
 export default function WriteArticlePage() {
   const [topic, setTopic] = useState('');
   const [length, setLength] = useState(ARTICLE_LENGTH_OPTIONS[0].length);
+  const [tone, setTone] = useState<ArticleTone>('neutral');
+  const [audience, setAudience] = useState('');
   const [article, setArticle] = useState<Article | null>(null);
   const { run, processing, progress, quota, limitReached } = useToolRun('article');
 
@@ -51,7 +56,9 @@ export default function WriteArticlePage() {
     const subject = topic.trim();
     if (!subject || processing) return;
     const option = ARTICLE_LENGTH_OPTIONS.find((candidate) => candidate.length === length) ?? ARTICLE_LENGTH_OPTIONS[0];
-    const reply = await run('/api/ai/generate-article', { prompt: articlePrompt(subject, option.text), length: option.length });
+    // The spec's prompt stays exactly as it is; tone and audience travel beside it when chosen.
+    const voice = { ...(tone !== 'neutral' ? { tone } : {}), ...(audience.trim() ? { audience: audience.trim() } : {}) };
+    const reply = await run('/api/ai/generate-article', { prompt: articlePrompt(subject, option.text), length: option.length, ...voice });
     if (reply) setArticle({ topic: subject, content: reply.content ?? '', engine: reply.engine });
   }
 
@@ -72,6 +79,19 @@ export default function WriteArticlePage() {
             maxLength={500}
           />
           <ChoiceGroup legend="Article Length" variant="card" choices={lengthChoices} value={length} onChange={setLength} disabled={processing} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <label className="flex flex-col gap-1.5 text-sm font-medium text-slate-700">
+              Tone
+              <select value={tone} onChange={(event) => setTone(event.target.value as ArticleTone)} disabled={processing} className={inputClasses}>
+                {ARTICLE_TONES.map((value) => (
+                  <option key={value} value={value}>
+                    {value.charAt(0).toUpperCase() + value.slice(1)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <TextField label="Audience (optional)" value={audience} onChange={(event) => setAudience(event.target.value)} placeholder="e.g. first-time home buyers" maxLength={100} disabled={processing} />
+          </div>
           <ToolSubmit
             icon={<PenLine className="size-5" aria-hidden="true" />}
             disabled={!canSubmit}

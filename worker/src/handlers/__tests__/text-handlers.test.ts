@@ -172,3 +172,26 @@ describe('resume-review handler', () => {
     expect(engine.calls).toHaveLength(0);
   });
 });
+
+describe('article tone and audience', () => {
+  it('with a model: the tone and the audience are asked for in the instructions; neutral asks nothing', async () => {
+    const engine = new ScriptedEngine(['# Bees\n\nWords for beginners.']);
+    use(withEngine(engine));
+    await article(context<'article'>({ userId: 'u1', prompt: ARTICLE_PROMPT, length: 800, tone: 'playful', audience: 'primary school teachers' }));
+    expect(engine.calls[0].prompt).toBe(ARTICLE_PROMPT);
+    expect(engine.calls[0].options.system).toContain('Write in a playful tone.');
+    expect(engine.calls[0].options.system).toContain('Write for this audience: primary school teachers.');
+    await article(context<'article'>({ userId: 'u1', prompt: ARTICLE_PROMPT, length: 800, tone: 'neutral' }));
+    expect(engine.calls[1].options.system).not.toMatch(/tone|audience/);
+  });
+
+  it('offline: the outline names the audience as its reader and says what the tone asks of the writer', async () => {
+    use(withEngine(null));
+    const out = await article(context<'article'>({ userId: 'u1', prompt: ARTICLE_PROMPT, length: 800, tone: 'professional', audience: 'city council members' }));
+    const content = (out as { content: string }).content;
+    expect(content).toContain('- **Intended reader:** city council members');
+    expect(content).toContain('- **Tone:** professional — precise and measured');
+    const plain = (await article(context<'article'>({ userId: 'u1', prompt: ARTICLE_PROMPT, length: 800 })) as { content: string }).content;
+    expect(plain).not.toContain('**Tone:**');
+  });
+});

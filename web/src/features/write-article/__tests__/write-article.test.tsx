@@ -31,6 +31,26 @@ describe('AI Article Writer', { timeout: SCREEN_TEST_TIMEOUT_MS }, () => {
     expect(await screen.findByText('7 of 10 left this month')).toBeInTheDocument();
   });
 
+  it('when a tone and an audience are chosen, then they are sent beside the unchanged prompt', async () => {
+    const calls = fakeApi((url) =>
+      url.startsWith('/api/ai/generate-article') ? { status: 200, body: { success: true, content: '# Tides', engine: { id: 'x', label: 'X', offline: false } } } : undefined,
+    );
+    const user = userEvent.setup();
+    renderTool(<WriteArticlePage />);
+    await fill(user, screen.getByLabelText('Article Topic'), 'ocean tides');
+    await user.selectOptions(screen.getByLabelText('Tone'), 'friendly');
+    await fill(user, screen.getByLabelText('Audience (optional)'), 'surfers');
+    await user.click(screen.getByRole('button', { name: 'Generate Article' }));
+    expect(await screen.findByText('Article Generated Successfully!')).toBeInTheDocument();
+    const post = calls.find((call) => call.url.startsWith('/api/ai/generate-article'));
+    expect(JSON.parse(String(post?.init.body))).toEqual({
+      prompt: 'Write an article about ocean tides in Short (500-800 words).',
+      length: 800,
+      tone: 'friendly',
+      audience: 'surfers',
+    });
+  });
+
   it('when an article comes back, then the exact prompt was sent and words and reading time are shown', async () => {
     const words = Array.from({ length: 450 }, (_, i) => `word${i}`).join(' ');
     const engine = { id: 'offline-outline', label: 'Offline outline engine', offline: true };

@@ -1,0 +1,36 @@
+/** POST /api/ai/generate-article with a tone and an audience, through the real queue and the offline outline engine. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serviceUrl } from '../support/services.js';
+import { authed, signUp, startTestApp, type TestApp } from '../support/app.js';
+
+const postgresUrl = serviceUrl('postgres');
+
+describe.skipIf(!postgresUrl)('article tone and audience', () => {
+  let app: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    app = await startTestApp({ postgresUrl: postgresUrl!, env: { AI_TEXT_ENGINE: 'offline' } });
+    token = (await signUp(app.url)).token;
+  });
+  afterAll(async () => { await app?.stop(); });
+
+  const generate = (body: unknown) =>
+    fetch(`${app.url}/api/ai/generate-article`, { method: 'POST', headers: { 'content-type': 'application/json', ...authed(token) }, body: JSON.stringify(body) });
+  const prompt = 'Write an article about rain gardens in Short (500-800 words).';
+
+  it('when a tone and an audience are given, then the outline is planned for them', async () => {
+    const res = await generate({ prompt, length: 800, tone: 'persuasive', audience: 'suburban homeowners' });
+    expect(res.status).toBe(200);
+    const { content } = await res.json();
+    expect(content).toContain('- **Intended reader:** suburban homeowners');
+    expect(content).toContain('- **Tone:** persuasive — open each section with the benefit');
+  });
+
+  it('when the tone or audience is not acceptable, then a clear 400', async () => {
+    const tone = await generate({ prompt, length: 800, tone: 'angry' });
+    expect(tone.status).toBe(400);
+    expect((await tone.json()).message).toBe('tone must be one of neutral, friendly, professional, persuasive, playful.');
+    const audience = await generate({ prompt, length: 800, audience: 'x'.repeat(101) });
+    expect((await audience.json()).message).toBe('Describe the audience in at most 100 characters.');
+  });
+});
