@@ -71,10 +71,10 @@ export function BackgroundOptions({ resultUrl }: { resultUrl: string }) {
       </label>
       <div className="flex flex-wrap gap-2">
         <Button size="sm" variant="secondary" icon={<Download className="size-4" aria-hidden="true" />} loading={busy === 'image'} disabled={behind === 'image' && !picture} onClick={() => void download('image')}>
-          Download with this background
+          Save with this background
         </Button>
         <Button size="sm" variant="ghost" icon={<Download className="size-4" aria-hidden="true" />} loading={busy === 'mask'} onClick={() => void download('mask')}>
-          Download mask
+          Save the mask alone
         </Button>
       </div>
     </fieldset>

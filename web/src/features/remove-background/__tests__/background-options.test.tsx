@@ -34,7 +34,7 @@ describe('BackgroundOptions', () => {
     await user.click(screen.getByLabelText('Colour'));
     expect(screen.getByLabelText('Background colour')).toHaveValue('#ffffff');
     await user.click(screen.getByLabelText('Crop to the subject'));
-    await user.click(screen.getByRole('button', { name: 'Download with this background' }));
+    await user.click(screen.getByRole('button', { name: 'Save with this background' }));
     await waitFor(() => expect(posted(fetchMock)).toEqual({ output: 'image', crop: 'true', colour: '#ffffff' }));
   });
 
@@ -43,10 +43,10 @@ describe('BackgroundOptions', () => {
     const user = userEvent.setup();
     renderWithProviders(<BackgroundOptions resultUrl="/files/cutout.png" />);
     await user.click(screen.getByLabelText('Picture'));
-    expect(screen.getByRole('button', { name: 'Download with this background' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Save with this background' })).toBeDisabled();
     await user.upload(screen.getByLabelText('Background picture'), new File(['x'], 'beach.png', { type: 'image/png' }));
-    expect(screen.getByRole('button', { name: 'Download with this background' })).toBeEnabled();
-    await user.click(screen.getByRole('button', { name: 'Download mask' }));
+    expect(screen.getByRole('button', { name: 'Save with this background' })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Save the mask alone' }));
     await waitFor(() => expect(posted(fetchMock)).toEqual({ output: 'mask', crop: 'false' }));
   });
 });
