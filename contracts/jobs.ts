@@ -27,6 +27,7 @@ const storageKey = z.string().min(1).max(512);
 /** Voices the article writer can take (the spec's prompt stays as it is; these travel beside it). */
 export const ARTICLE_TONES = ['neutral', 'friendly', 'professional', 'persuasive', 'playful'] as const;
 export type ArticleTone = (typeof ARTICLE_TONES)[number];
+export const ARTICLE_MAX_SECTIONS = 12;
 
 /** Payload schemas, validated by the api before enqueueing and by the worker before running. */
 export const payloadSchemas = {
@@ -37,6 +38,18 @@ export const payloadSchemas = {
     length: z.union([z.literal(800), z.literal(1200), z.literal(1600)]),
     tone: z.enum(ARTICLE_TONES).optional(),
     audience: z.string().trim().max(100).optional(),
+    /** The section headings the user planned (and maybe edited); the draft follows them. */
+    sections: z.array(z.string().trim().min(1).max(120)).min(1).max(ARTICLE_MAX_SECTIONS).optional(),
+  }),
+  /** The section headings of an article, planned before the draft: shown for editing, never saved. */
+  'article-outline': z.object({
+    userId,
+    requestId,
+    prompt: z.string().min(1).max(2500),
+    length: z.union([z.literal(800), z.literal(1200), z.literal(1600)]),
+    tone: z.enum(ARTICLE_TONES).optional(),
+    audience: z.string().trim().max(100).optional(),
+    save: z.literal(false).default(false),
   }),
   'blog-title': z.object({
     userId,
@@ -111,6 +124,11 @@ export const JOBS: Record<JobName, JobDefinition> = {
   article: {
     queue: 'text', creationType: 'article', quotaTool: 'article',
     stages: ['Queued', 'Planning', 'Writing', 'Saving'], timeoutMs: 180_000, attempts: 3,
+  },
+  // Planning is free and unsaved: the quota is spent on the draft.
+  'article-outline': {
+    queue: 'text', creationType: 'article', quotaTool: null,
+    stages: ['Queued', 'Planning'], timeoutMs: 60_000, attempts: 2,
   },
   'blog-title': {
     queue: 'text', creationType: 'blog-title', quotaTool: 'blog-title',

@@ -34,3 +34,44 @@ describe.skipIf(!postgresUrl)('article tone and audience', () => {
     expect((await audience.json()).message).toBe('Describe the audience in at most 100 characters.');
   });
 });
+
+describe.skipIf(!postgresUrl)('article outline before the draft', () => {
+  let app: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    app = await startTestApp({ postgresUrl: postgresUrl!, env: { AI_TEXT_ENGINE: 'offline', QUOTA_FREE: '1' } });
+    await signUp(app.url, { name: 'Admin' });
+    token = (await signUp(app.url)).token;
+  });
+  afterAll(async () => { await app?.stop(); });
+
+  const post = (path: string, body: unknown) =>
+    fetch(`${app.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...authed(token) }, body: JSON.stringify(body) });
+  const prompt = 'Write an article about night trains in Medium (800-1200 words).';
+
+  it('when the outline is planned, then headings come back, nothing is saved and no quota is spent; the draft follows the edited ones', async () => {
+    for (let i = 0; i < 2; i++) {
+      const plan = await post('/api/ai/article-outline', { prompt, length: 1200 });
+      expect(plan.status).toBe(200);
+      expect((await plan.json()).content).toMatch(/^- .+(\n- .+)+$/);
+    }
+    const own = await (await fetch(`${app.url}/api/user/get-user-creations`, { headers: authed(token) })).json();
+    expect(own.creations).toEqual([]);
+    const usage = await (await fetch(`${app.url}/api/user/usage`, { headers: authed(token) })).json();
+    expect(usage.tools.article.used).toBe(0);
+
+    const draft = await post('/api/ai/generate-article', { prompt, length: 1200, sections: ['Sleeping on rails', 'Booking tips'] });
+    expect(draft.status).toBe(200);
+    const { content } = await draft.json();
+    expect(content).toContain('- **H2: Sleeping on rails**');
+    expect(content).toContain('- **H2: Booking tips**');
+  });
+
+  it('when the sections are not acceptable, then a clear 400', async () => {
+    const empty = await post('/api/ai/generate-article', { prompt, length: 1200, sections: [] });
+    expect((await empty.json()).message).toBe('Keep at least one section.');
+    const blank = await post('/api/ai/generate-article', { prompt, length: 1200, sections: ['  '] });
+    expect(blank.status).toBe(400);
+    expect((await blank.json()).message).toBe('A section heading cannot be empty.');
+  });
+});

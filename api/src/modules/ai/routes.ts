@@ -2,7 +2,7 @@
 import { Router, type Request, type Response } from 'express';
 import multer from 'multer';
 import { z } from 'zod';
-import { ARTICLE_LENGTHS, ARTICLE_TONES } from '@craftwell/contracts/jobs';
+import { ARTICLE_LENGTHS, ARTICLE_MAX_SECTIONS, ARTICLE_TONES } from '@craftwell/contracts/jobs';
 import { normalizeImageUpload } from '@craftwell/contracts/image-input';
 import { checkPdfUpload } from '@craftwell/contracts/pdf-input';
 import { validateObjectName } from '@craftwell/contracts/object-vocabulary';
@@ -29,7 +29,14 @@ export const articleSchema = z.object({
     .refine((n) => (ARTICLE_LENGTHS as readonly number[]).includes(n), 'Choose an article length of 800, 1200 or 1600 words.'),
   tone: z.enum(ARTICLE_TONES, { message: `tone must be one of ${ARTICLE_TONES.join(', ')}.` }).default('neutral'),
   audience: z.string({ message: 'audience must be text.' }).trim().max(100, 'Describe the audience in at most 100 characters.').optional(),
+  sections: z
+    .array(z.string({ message: 'Each section heading must be text.' }).trim().min(1, 'A section heading cannot be empty.').max(120, 'Keep each section heading under 120 characters.'), { message: 'sections must be a list of headings.' })
+    .min(1, 'Keep at least one section.')
+    .max(ARTICLE_MAX_SECTIONS, `Use at most ${ARTICLE_MAX_SECTIONS} sections.`)
+    .optional(),
 });
+/** Planning the sections before the draft: the article's fields without the sections. */
+export const articleOutlineSchema = articleSchema.omit({ sections: true });
 export const blogTitleSchema = z.object({ prompt });
 export const imageSchema = z.object({
   prompt,
@@ -113,7 +120,12 @@ export function aiRoutes({ service, imageGeneration, testJobs, objectRemoverTake
 
   router.post('/generate-article', async (req, res) => {
     const body = articleSchema.parse(req.body ?? {});
-    reply(res, await service.submit(currentUser(req), 'article', { prompt: body.prompt, length: body.length as 800 | 1200 | 1600, tone: body.tone, audience: body.audience || undefined }, { async: wantsAsync(req) }));
+    reply(res, await service.submit(currentUser(req), 'article', { prompt: body.prompt, length: body.length as 800 | 1200 | 1600, tone: body.tone, audience: body.audience || undefined, sections: body.sections }, { async: wantsAsync(req) }));
+  });
+
+  router.post('/article-outline', async (req, res) => {
+    const body = articleOutlineSchema.parse(req.body ?? {});
+    reply(res, await service.submit(currentUser(req), 'article-outline', { prompt: body.prompt, length: body.length as 800 | 1200 | 1600, tone: body.tone, audience: body.audience || undefined, save: false }, { async: wantsAsync(req) }));
   });
 
   router.post('/generate-blog-title', async (req, res) => {

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { FileText, PenLine, Sparkles } from 'lucide-react';
 import { EmptyState } from '../../components/EmptyState.js';
-import { inputClasses, TextField } from '../../components/Field.js';
+import { Button } from '../../components/Button.js';
+import { inputClasses, TextAreaField, TextField } from '../../components/Field.js';
 import { paths } from '../../config/paths.js';
 import { toolCards } from '../../config/tools.js';
 import type { EngineInfo } from '../../lib/jobs.js';
@@ -25,6 +26,11 @@ const tool = toolByPath(toolCards, paths.writeArticle);
 /** Mirrors the api's article tones (contracts ARTICLE_TONES). */
 const ARTICLE_TONES = ['neutral', 'friendly', 'professional', 'persuasive', 'playful'] as const;
 type ArticleTone = (typeof ARTICLE_TONES)[number];
+
+/** The headings of an outline: one per line, list markers dropped, at most 12 (the api's limit). */
+function outlineHeadings(text: string): string[] {
+  return text.split('\n').map((line) => line.replace(/^\s*[-*]\s*/, '').trim()).filter(Boolean).slice(0, 12);
+}
 const lengthChoices = ARTICLE_LENGTH_OPTIONS.map((option) => ({
   value: option.length,
   label: option.text,
@@ -42,6 +48,9 @@ export default function WriteArticlePage() {
   const [length, setLength] = useState(ARTICLE_LENGTH_OPTIONS[0].length);
   const [tone, setTone] = useState<ArticleTone>('neutral');
   const [audience, setAudience] = useState('');
+  // The planned sections, one heading per line, editable before the draft; empty = let the writer plan.
+  const [outline, setOutline] = useState<string | null>(null);
+  const [planning, setPlanning] = useState(false);
   const [article, setArticle] = useState<Article | null>(null);
   const { run, processing, progress, quota, limitReached } = useToolRun('article');
 
@@ -51,14 +60,37 @@ export default function WriteArticlePage() {
   const shown = streaming ?? article?.content ?? '';
   const words = countWords(shown);
 
+  // The spec's prompt stays exactly as it is; tone and audience travel beside it when chosen.
+  function voiceFields() {
+    return { ...(tone !== 'neutral' ? { tone } : {}), ...(audience.trim() ? { audience: audience.trim() } : {}) };
+  }
+
+  async function planOutline() {
+    const subject = topic.trim();
+    if (!subject || processing) return;
+    const option = ARTICLE_LENGTH_OPTIONS.find((candidate) => candidate.length === length) ?? ARTICLE_LENGTH_OPTIONS[0];
+    setPlanning(true);
+    try {
+      const reply = await run('/api/ai/article-outline', { prompt: articlePrompt(subject, option.text), length: option.length, ...voiceFields() });
+      if (reply?.content) setOutline(outlineHeadings(reply.content).join('\n'));
+    } finally {
+      setPlanning(false);
+    }
+  }
+
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     const subject = topic.trim();
     if (!subject || processing) return;
     const option = ARTICLE_LENGTH_OPTIONS.find((candidate) => candidate.length === length) ?? ARTICLE_LENGTH_OPTIONS[0];
     // The spec's prompt stays exactly as it is; tone and audience travel beside it when chosen.
-    const voice = { ...(tone !== 'neutral' ? { tone } : {}), ...(audience.trim() ? { audience: audience.trim() } : {}) };
-    const reply = await run('/api/ai/generate-article', { prompt: articlePrompt(subject, option.text), length: option.length, ...voice });
+    const sections = outlineHeadings(outline ?? '');
+    const reply = await run('/api/ai/generate-article', {
+      prompt: articlePrompt(subject, option.text),
+      length: option.length,
+      ...voiceFields(),
+      ...(sections.length ? { sections } : {}),
+    });
     if (reply) setArticle({ topic: subject, content: reply.content ?? '', engine: reply.engine });
   }
 
@@ -91,6 +123,21 @@ export default function WriteArticlePage() {
               </select>
             </label>
             <TextField label="Audience (optional)" value={audience} onChange={(event) => setAudience(event.target.value)} placeholder="e.g. first-time home buyers" maxLength={100} disabled={processing} />
+          </div>
+          <div className="flex flex-col gap-2">
+            <Button type="button" variant="secondary" size="sm" className="self-start" onClick={() => void planOutline()} disabled={!canSubmit} loading={planning}>
+              {outline !== null ? 'Plan the outline again' : 'Plan the outline first'}
+            </Button>
+            {outline !== null ? (
+              <TextAreaField
+                label="Outline: one section per line"
+                hint="Edit, reorder, add or delete sections; the article follows them."
+                value={outline}
+                onChange={(event) => setOutline(event.target.value)}
+                rows={Math.min(10, outline.split('\n').length + 1)}
+                disabled={processing}
+              />
+            ) : null}
           </div>
           <ToolSubmit
             icon={<PenLine className="size-5" aria-hidden="true" />}

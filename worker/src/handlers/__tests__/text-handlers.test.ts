@@ -10,6 +10,7 @@ import type { GenerateOptions, TextEngine } from '../../engines/text/text-engine
 import { OpenAiCompatibleEngine } from '../../engines/text/openai-compatible.js';
 import { startFakeChatServer, type FakeChatServer } from '../../engines/text/__tests__/fake-chat-server.js';
 import article from '../article.js';
+import articleOutline, { parseHeadings } from '../article-outline.js';
 import blogTitle from '../blog-title.js';
 import resumeReview from '../resume-review.js';
 
@@ -193,5 +194,42 @@ describe('article tone and audience', () => {
     expect(content).toContain('- **Tone:** professional — precise and measured');
     const plain = (await article(context<'article'>({ userId: 'u1', prompt: ARTICLE_PROMPT, length: 800 })) as { content: string }).content;
     expect(plain).not.toContain('**Tone:**');
+  });
+});
+
+describe('article outline before the draft', () => {
+  it('offline: the plan lists the outline engine\'s section headings, and a draft keeps the edited ones in order', async () => {
+    use(withEngine(null));
+    const plan = (await articleOutline(context<'article-outline'>({ userId: 'u1', prompt: ARTICLE_PROMPT, length: 800, save: false })) as { content: string }).content;
+    const headings = plan.split('\n').map((line) => line.replace(/^- /, ''));
+    expect(headings.length).toBeGreaterThanOrEqual(3);
+    expect(plan.split('\n').every((line) => line.startsWith('- '))).toBe(true);
+
+    const edited = ['Why bees belong in cities', headings[1], 'What my neighbours said'];
+    const draft = (await article(context<'article'>({ userId: 'u1', prompt: ARTICLE_PROMPT, length: 800, sections: edited })) as { content: string }).content;
+    const h2 = [...draft.matchAll(/^- \*\*H2: (.+?)\*\* — (\d+) words/gm)];
+    expect(h2.map((m) => m[1])).toEqual(edited);
+    // The body budget is still shared out: introduction + sections + conclusion = 800 words.
+    const topLevel = [...draft.matchAll(/^- \*\*.+?\*\* — (\d+) words/gm)].map((m) => Number(m[1]));
+    expect(topLevel).toHaveLength(edited.length + 2);
+    expect(topLevel.reduce((a, b) => a + b, 0)).toBe(800);
+  });
+
+  it('with a model: the plan asks for headings only, and the draft is told to use the given sections', async () => {
+    const planner = new ScriptedEngine(['1. Why it matters\n- **Getting started**\n## Costs\n\n']);
+    use(withEngine(planner));
+    const plan = (await articleOutline(context<'article-outline'>({ userId: 'u1', prompt: ARTICLE_PROMPT, length: 800, save: false, tone: 'friendly' })) as { content: string }).content;
+    expect(plan).toBe('- Why it matters\n- Getting started\n- Costs');
+    expect(planner.calls[0].options.system).toContain('section headings, one per line');
+    expect(planner.calls[0].options.system).toContain('Write in a friendly tone.');
+
+    const writer = new ScriptedEngine(['# Bees\n\nText.']);
+    use(withEngine(writer));
+    await article(context<'article'>({ userId: 'u1', prompt: ARTICLE_PROMPT, length: 800, sections: ['Costs', 'Why it matters'] }));
+    expect(writer.calls[0].options.system).toContain('Use exactly these "## " sections, in this order: 1. Costs; 2. Why it matters.');
+  });
+
+  it('parses headings from the shapes models answer in', () => {
+    expect(parseHeadings('Sure!\n\n1) First\n* Second\n### Third')).toEqual(['Sure!', 'First', 'Second', 'Third']);
   });
 });

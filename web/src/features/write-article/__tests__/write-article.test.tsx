@@ -31,6 +31,34 @@ describe('AI Article Writer', { timeout: SCREEN_TEST_TIMEOUT_MS }, () => {
     expect(await screen.findByText('7 of 10 left this month')).toBeInTheDocument();
   });
 
+  it('when the outline is planned first, then its sections can be edited and the article follows them', async () => {
+    const engine = { id: 'offline-outline', label: 'Offline outline engine', offline: true };
+    const calls = fakeApi((url) => {
+      if (url.startsWith('/api/ai/article-outline')) return { status: 200, body: { success: true, content: '- What tides are\n- Why they matter\n- Where to watch', engine } };
+      if (url.startsWith('/api/ai/generate-article')) return { status: 200, body: { success: true, content: '# Tides', engine } };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderTool(<WriteArticlePage />);
+    await fill(user, screen.getByLabelText('Article Topic'), 'ocean tides');
+    await user.click(screen.getByRole('button', { name: 'Plan the outline first' }));
+    const outline = await screen.findByLabelText('Outline: one section per line');
+    expect(outline).toHaveValue('What tides are\nWhy they matter\nWhere to watch');
+    expect(screen.queryByText('Article Generated Successfully!')).not.toBeInTheDocument();
+    await user.clear(outline);
+    await user.type(outline, 'Where to watch{Enter}What tides are');
+    await user.click(screen.getByRole('button', { name: 'Generate Article' }));
+    expect(await screen.findByText('Article Generated Successfully!')).toBeInTheDocument();
+    const plan = calls.find((call) => call.url.startsWith('/api/ai/article-outline'));
+    expect(JSON.parse(String(plan?.init.body))).toEqual({ prompt: 'Write an article about ocean tides in Short (500-800 words).', length: 800 });
+    const post = calls.find((call) => call.url.startsWith('/api/ai/generate-article'));
+    expect(JSON.parse(String(post?.init.body))).toEqual({
+      prompt: 'Write an article about ocean tides in Short (500-800 words).',
+      length: 800,
+      sections: ['Where to watch', 'What tides are'],
+    });
+  });
+
   it('when a tone and an audience are chosen, then they are sent beside the unchanged prompt', async () => {
     const calls = fakeApi((url) =>
       url.startsWith('/api/ai/generate-article') ? { status: 200, body: { success: true, content: '# Tides', engine: { id: 'x', label: 'X', offline: false } } } : undefined,

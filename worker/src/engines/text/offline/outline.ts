@@ -88,9 +88,18 @@ const SHAPES: Record<number, { optional: number; closing: number; intro: number;
   1600: { optional: 1, closing: 2, intro: 130, conclusion: 110 },
 };
 
-export interface OutlineRequest { topic: string; targetWords: number; seed: number; now?: Date; tone?: string; audience?: string }
+export interface OutlineRequest {
+  topic: string;
+  targetWords: number;
+  seed: number;
+  now?: Date;
+  tone?: string;
+  audience?: string;
+  /** Section headings the user planned: used as they are, in their order. */
+  headings?: string[];
+}
 
-export function buildOutline({ topic, targetWords, seed, now = new Date(), tone, audience: askedAudience }: OutlineRequest): Outline {
+export function buildOutline({ topic, targetWords, seed, now = new Date(), tone, audience: askedAudience, headings }: OutlineRequest): Outline {
   const random = seededRandom(seed);
   const howTo = /^how to\s+/i.exec(topic);
   // "solar power for homeowners": the reader goes to the plan, the subject to the headings.
@@ -102,7 +111,10 @@ export function buildOutline({ topic, targetWords, seed, now = new Date(), tone,
   const optional = random.shuffle(arc.optional).slice(0, shape.optional);
   // Every article closes on mistakes; long ones add an outlook or an FAQ.
   const closing = shape.closing > 1 ? [arc.closing[0], arc.closing[1 + random.int(2)]] : [arc.closing[0]];
-  const archetypes = [...arc.fixed, ...optional, ...closing];
+  // The user's own headings replace the planned ones; the engine still budgets and briefs them.
+  const archetypes: Archetype[] = headings?.length
+    ? headings.map((heading) => ({ heading, covers: `The key points of "${heading}" for {t}: explain them plainly, give one concrete example and end with what the reader should do.` }))
+    : [...arc.fixed, ...optional, ...closing];
 
   const fill = (text: string) => agreeVerb(text, subject).replaceAll('{T}', titleCase(subject)).replaceAll('{t}', subject);
   const bodyWords = targetWords - shape.intro - shape.conclusion;
