@@ -28,6 +28,8 @@ const storageKey = z.string().min(1).max(512);
 export const ARTICLE_TONES = ['neutral', 'friendly', 'professional', 'persuasive', 'playful'] as const;
 export type ArticleTone = (typeof ARTICLE_TONES)[number];
 export const ARTICLE_MAX_SECTIONS = 12;
+export const SECTION_ACTIONS = ['regenerate', 'lengthen', 'shorten'] as const;
+export type SectionAction = (typeof SECTION_ACTIONS)[number];
 
 /** Payload schemas, validated by the api before enqueueing and by the worker before running. */
 export const payloadSchemas = {
@@ -40,6 +42,17 @@ export const payloadSchemas = {
     audience: z.string().trim().max(100).optional(),
     /** The section headings the user planned (and maybe edited); the draft follows them. */
     sections: z.array(z.string().trim().min(1).max(120)).min(1).max(ARTICLE_MAX_SECTIONS).optional(),
+  }),
+  /** One section of an existing article rewritten, lengthened or shortened; saved as a new version. */
+  'article-section': z.object({
+    userId,
+    requestId,
+    prompt: z.string().min(1).max(2500),
+    article: z.string().min(1).max(60_000),
+    section: z.string().trim().min(1).max(200),
+    action: z.enum(SECTION_ACTIONS),
+    tone: z.enum(ARTICLE_TONES).optional(),
+    audience: z.string().trim().max(100).optional(),
   }),
   /** The section headings of an article, planned before the draft: shown for editing, never saved. */
   'article-outline': z.object({
@@ -124,6 +137,10 @@ export const JOBS: Record<JobName, JobDefinition> = {
   article: {
     queue: 'text', creationType: 'article', quotaTool: 'article',
     stages: ['Queued', 'Planning', 'Writing', 'Saving'], timeoutMs: 180_000, attempts: 3,
+  },
+  'article-section': {
+    queue: 'text', creationType: 'article', quotaTool: 'article',
+    stages: ['Queued', 'Writing', 'Saving'], timeoutMs: 120_000, attempts: 3,
   },
   // Planning is free and unsaved: the quota is spent on the draft.
   'article-outline': {

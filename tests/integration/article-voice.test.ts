@@ -75,3 +75,38 @@ describe.skipIf(!postgresUrl)('article outline before the draft', () => {
     expect((await blank.json()).message).toBe('A section heading cannot be empty.');
   });
 });
+
+describe.skipIf(!postgresUrl)('one section of an article revised', () => {
+  let app: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    app = await startTestApp({ postgresUrl: postgresUrl!, env: { AI_TEXT_ENGINE: 'offline', QUOTA_FREE: '100' } });
+    await signUp(app.url, { name: 'Admin' });
+    token = (await signUp(app.url)).token;
+  });
+  afterAll(async () => { await app?.stop(); });
+
+  const post = (path: string, body: unknown) =>
+    fetch(`${app.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...authed(token) }, body: JSON.stringify(body) });
+  const prompt = 'Write an article about compost in Short (500-800 words).';
+
+  it('when a section of an outline is lengthened, then only its budget grows and the result is saved as a new version', async () => {
+    const draft = await (await post('/api/ai/generate-article', { prompt, length: 800, sections: ['Hot or cold heaps', 'What not to add'] })).json();
+    const res = await post('/api/ai/revise-article-section', { prompt, article: draft.content, section: 'What not to add', action: 'lengthen' });
+    expect(res.status).toBe(200);
+    const revised = (await res.json()).content as string;
+    const budget = (text: string, h: string) => Number(new RegExp(`\\*\\*H2: ${h}\\*\\* — (\\d+) words`).exec(text)![1]);
+    expect(budget(revised, 'What not to add')).toBeGreaterThan(budget(draft.content, 'What not to add'));
+    expect(budget(revised, 'Hot or cold heaps')).toBe(budget(draft.content, 'Hot or cold heaps'));
+    const own = await (await fetch(`${app.url}/api/user/get-user-creations`, { headers: authed(token) })).json();
+    expect(own.creations.map((c: { type: string; prompt: string }) => [c.type, c.prompt])).toEqual([['article', prompt], ['article', prompt]]);
+  });
+
+  it('when the action or the section is wrong, then it says so', async () => {
+    const bad = await post('/api/ai/revise-article-section', { prompt, article: '## A\n\nx', section: 'A', action: 'expand' });
+    expect((await bad.json()).message).toBe('action must be one of regenerate, lengthen, shorten.');
+    const prose = await post('/api/ai/revise-article-section', { prompt, article: '# T\n\n## A\n\nx', section: 'A', action: 'shorten' });
+    expect(prose.status).toBe(422);
+    expect((await prose.json()).message).toBe('Rewriting a section of a written article needs an AI writing model, and none is configured on this server.');
+  });
+});

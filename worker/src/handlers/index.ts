@@ -10,6 +10,7 @@ type Loader = () => Promise<{ default: JobHandler<never> }>;
 export const HANDLERS: Record<JobName, Loader> = {
   article: () => import('./article.js'),
   'article-outline': () => import('./article-outline.js'),
+  'article-section': () => import('./article-section.js'),
   'blog-title': () => import('./blog-title.js'),
   'resume-review': () => import('./resume-review.js'),
   'generate-image': () => import('./generate-image.js'),

@@ -2,7 +2,7 @@
 import { Router, type Request, type Response } from 'express';
 import multer from 'multer';
 import { z } from 'zod';
-import { ARTICLE_LENGTHS, ARTICLE_MAX_SECTIONS, ARTICLE_TONES } from '@craftwell/contracts/jobs';
+import { ARTICLE_LENGTHS, ARTICLE_MAX_SECTIONS, ARTICLE_TONES, SECTION_ACTIONS } from '@craftwell/contracts/jobs';
 import { normalizeImageUpload } from '@craftwell/contracts/image-input';
 import { checkPdfUpload } from '@craftwell/contracts/pdf-input';
 import { validateObjectName } from '@craftwell/contracts/object-vocabulary';
@@ -34,6 +34,15 @@ export const articleSchema = z.object({
     .min(1, 'Keep at least one section.')
     .max(ARTICLE_MAX_SECTIONS, `Use at most ${ARTICLE_MAX_SECTIONS} sections.`)
     .optional(),
+});
+/** One section of an article (its heading) regenerated, lengthened or shortened. */
+export const articleSectionSchema = z.object({
+  prompt,
+  article: z.string({ message: 'Send the article to revise.' }).min(1, 'Send the article to revise.').max(60_000, 'The article is too long to revise (at most 60,000 characters).'),
+  section: z.string({ message: 'Choose the section to revise.' }).trim().min(1, 'Choose the section to revise.').max(200, 'That section heading is too long.'),
+  action: z.enum(SECTION_ACTIONS, { message: `action must be one of ${SECTION_ACTIONS.join(', ')}.` }),
+  tone: articleSchema.shape.tone,
+  audience: articleSchema.shape.audience,
 });
 /** Planning the sections before the draft: the article's fields without the sections. */
 export const articleOutlineSchema = articleSchema.omit({ sections: true });
@@ -121,6 +130,11 @@ export function aiRoutes({ service, imageGeneration, testJobs, objectRemoverTake
   router.post('/generate-article', async (req, res) => {
     const body = articleSchema.parse(req.body ?? {});
     reply(res, await service.submit(currentUser(req), 'article', { prompt: body.prompt, length: body.length as 800 | 1200 | 1600, tone: body.tone, audience: body.audience || undefined, sections: body.sections }, { async: wantsAsync(req) }));
+  });
+
+  router.post('/revise-article-section', async (req, res) => {
+    const body = articleSectionSchema.parse(req.body ?? {});
+    reply(res, await service.submit(currentUser(req), 'article-section', { ...body, audience: body.audience || undefined }, { async: wantsAsync(req) }));
   });
 
   router.post('/article-outline', async (req, res) => {

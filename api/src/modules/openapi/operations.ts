@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { deleteAccountBody, changeEmailBody } from '../account/routes.js';
 import { adminAuditQuery, adminCreationParams, adminPageQuery, adminUserParams, adminUsersQuery, setDisabledBody, setPlanBody } from '../admin/routes.js';
-import { articleOutlineSchema, articleSchema, blogTitleSchema, imageSchema } from '../ai/routes.js';
+import { articleOutlineSchema, articleSchema, articleSectionSchema, blogTitleSchema, imageSchema } from '../ai/routes.js';
 import { apiKeyParams, createApiKeyBody } from '../api-keys/routes.js';
 import { creationIdParams, downloadQuery } from '../creations/routes.js';
 import { newsletterSchema } from '../site/routes.js';
@@ -19,6 +19,7 @@ export const OPERATIONS: OperationSpec[] = [
 
   { method: 'post', path: '/api/ai/generate-article', tag: 'Tools', summary: 'Write an article', description: 'length is 800, 1200 or 1600 (words).', body: articleSchema, query: asyncQuery, reply: replies.content },
   { method: 'post', path: '/api/ai/article-outline', tag: 'Tools', summary: 'Plan the section headings of an article before its draft (not saved, no quota)', description: 'content is a markdown list of headings; send them, edited, as sections to generate-article.', body: articleOutlineSchema, query: asyncQuery, reply: replies.content },
+  { method: 'post', path: '/api/ai/revise-article-section', tag: 'Tools', summary: 'Regenerate, lengthen or shorten one section of an article; saved as a new version', description: 'section is the heading of a "## " section (or an outline\'s H2). Written articles need a text model; offline outlines are revised by the outline engine.', body: articleSectionSchema, query: asyncQuery, reply: replies.content },
   { method: 'post', path: '/api/ai/generate-blog-title', tag: 'Tools', summary: 'Suggest blog titles', body: blogTitleSchema, query: asyncQuery, reply: replies.content },
   { method: 'post', path: '/api/ai/generate-image', tag: 'Tools', summary: 'Generate an image', body: imageSchema, query: asyncQuery, reply: replies.content },
   { method: 'post', path: '/api/ai/remove-image-background', tag: 'Tools', summary: 'Remove the background of an image', query: asyncQuery, reply: replies.content, multipart: [{ name: 'image', description: 'JPG, PNG, WebP... (at most 20 MB)', required: true }] },

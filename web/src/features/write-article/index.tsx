@@ -21,6 +21,7 @@ import { ToolPage, ToolPanel, toolByPath } from '../tools-shared/ToolLayout.js';
 import { TextResultActions } from '../tools-shared/TextResultActions.js';
 import { ToolSubmit } from '../tools-shared/ToolSubmit.js';
 import { useToolRun } from '../tools-shared/use-tool-run.js';
+import { SectionActions, type SectionAction } from './section-actions.js';
 
 const tool = toolByPath(toolCards, paths.writeArticle);
 /** Mirrors the api's article tones (contracts ARTICLE_TONES). */
@@ -39,6 +40,8 @@ const lengthChoices = ARTICLE_LENGTH_OPTIONS.map((option) => ({
 
 interface Article {
   topic: string;
+  /** The spec prompt it was written from (a revision is saved under the same one). */
+  prompt: string;
   content: string;
   engine?: EngineInfo;
 }
@@ -50,13 +53,14 @@ export default function WriteArticlePage() {
   const [audience, setAudience] = useState('');
   // The planned sections, one heading per line, editable before the draft; empty = let the writer plan.
   const [outline, setOutline] = useState<string | null>(null);
-  const [planning, setPlanning] = useState(false);
+  // Planning an outline or revising a section: the shown article stays while it runs.
+  const [sideTask, setSideTask] = useState<'plan' | 'revise' | null>(null);
   const [article, setArticle] = useState<Article | null>(null);
   const { run, processing, progress, quota, limitReached } = useToolRun('article');
 
   const canSubmit = topic.trim() !== '' && !processing;
   // While a new article is written it streams in; otherwise the last finished one stays.
-  const streaming = processing ? (progress?.partial ?? '') : null;
+  const streaming = processing && !sideTask ? (progress?.partial ?? '') : null;
   const shown = streaming ?? article?.content ?? '';
   const words = countWords(shown);
 
@@ -69,12 +73,23 @@ export default function WriteArticlePage() {
     const subject = topic.trim();
     if (!subject || processing) return;
     const option = ARTICLE_LENGTH_OPTIONS.find((candidate) => candidate.length === length) ?? ARTICLE_LENGTH_OPTIONS[0];
-    setPlanning(true);
+    setSideTask('plan');
     try {
       const reply = await run('/api/ai/article-outline', { prompt: articlePrompt(subject, option.text), length: option.length, ...voiceFields() });
       if (reply?.content) setOutline(outlineHeadings(reply.content).join('\n'));
     } finally {
-      setPlanning(false);
+      setSideTask(null);
+    }
+  }
+
+  async function reviseSection(section: string, action: SectionAction) {
+    if (!article || processing) return;
+    setSideTask('revise');
+    try {
+      const reply = await run('/api/ai/revise-article-section', { prompt: article.prompt, article: article.content, section, action, ...voiceFields() });
+      if (reply?.content) setArticle({ ...article, content: reply.content, engine: reply.engine ?? article.engine });
+    } finally {
+      setSideTask(null);
     }
   }
 
@@ -91,7 +106,7 @@ export default function WriteArticlePage() {
       ...voiceFields(),
       ...(sections.length ? { sections } : {}),
     });
-    if (reply) setArticle({ topic: subject, content: reply.content ?? '', engine: reply.engine });
+    if (reply) setArticle({ topic: subject, prompt: articlePrompt(subject, option.text), content: reply.content ?? '', engine: reply.engine });
   }
 
   const finished = !processing && article !== null;
@@ -125,7 +140,7 @@ export default function WriteArticlePage() {
             <TextField label="Audience (optional)" value={audience} onChange={(event) => setAudience(event.target.value)} placeholder="e.g. first-time home buyers" maxLength={100} disabled={processing} />
           </div>
           <div className="flex flex-col gap-2">
-            <Button type="button" variant="secondary" size="sm" className="self-start" onClick={() => void planOutline()} disabled={!canSubmit} loading={planning}>
+            <Button type="button" variant="secondary" size="sm" className="self-start" onClick={() => void planOutline()} disabled={!canSubmit} loading={sideTask === 'plan'}>
               {outline !== null ? 'Plan the outline again' : 'Plan the outline first'}
             </Button>
             {outline !== null ? (
@@ -182,6 +197,7 @@ export default function WriteArticlePage() {
               </span>
               {processing ? <span className="font-medium text-brand-600">Writing...</span> : null}
             </p>
+            {finished || sideTask === 'revise' ? <SectionActions content={shown} busy={processing} onRevise={(section, action) => void reviseSection(section, action)} /> : null}
             <MarkdownResult label="Article" busy={processing} className="flex-1">
               {shown}
             </MarkdownResult>

@@ -11,6 +11,7 @@ import { OpenAiCompatibleEngine } from '../../engines/text/openai-compatible.js'
 import { startFakeChatServer, type FakeChatServer } from '../../engines/text/__tests__/fake-chat-server.js';
 import article from '../article.js';
 import articleOutline, { parseHeadings } from '../article-outline.js';
+import articleSection from '../article-section.js';
 import blogTitle from '../blog-title.js';
 import resumeReview from '../resume-review.js';
 
@@ -231,5 +232,26 @@ describe('article outline before the draft', () => {
 
   it('parses headings from the shapes models answer in', () => {
     expect(parseHeadings('Sure!\n\n1) First\n* Second\n### Third')).toEqual(['Sure!', 'First', 'Second', 'Third']);
+  });
+});
+
+describe('one section regenerated, lengthened or shortened', () => {
+  const written = '# Bees\n\nIntro.\n\n## Hives\n\nOld text.\n\n## Honey\n\nSweet.';
+  it('with a model: only that section is sent and replaced, with the action and the voice in the instructions', async () => {
+    const engine = new ScriptedEngine(['```markdown\n## Hives\n\nA longer text about hives.\n```']);
+    use(withEngine(engine));
+    const out = await articleSection(context<'article-section'>({ userId: 'u1', prompt: ARTICLE_PROMPT, article: written, section: 'Hives', action: 'lengthen', audience: 'kids' }));
+    expect(engine.calls[0].prompt).toBe('## Hives\n\nOld text.');
+    expect(engine.calls[0].options.system).toContain('one and a half times as long');
+    expect(engine.calls[0].options.system).toContain('Write for this audience: kids.');
+    expect((out as { content: string }).content).toBe('# Bees\n\nIntro.\n\n## Hives\n\nA longer text about hives.\n\n## Honey\n\nSweet.');
+  });
+
+  it('without a model: a written article is refused with the reason; an unknown section says so', async () => {
+    use(withEngine(null));
+    await expect(articleSection(context<'article-section'>({ userId: 'u1', prompt: ARTICLE_PROMPT, article: written, section: 'Hives', action: 'shorten' })))
+      .rejects.toMatchObject({ status: 422, message: 'Rewriting a section of a written article needs an AI writing model, and none is configured on this server.' });
+    await expect(articleSection(context<'article-section'>({ userId: 'u1', prompt: ARTICLE_PROMPT, article: written, section: 'Wax', action: 'shorten' })))
+      .rejects.toMatchObject({ status: 400 });
   });
 });

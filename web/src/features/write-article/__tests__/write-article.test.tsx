@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import WriteArticlePage from '../index.js';
@@ -56,6 +56,32 @@ describe('AI Article Writer', { timeout: SCREEN_TEST_TIMEOUT_MS }, () => {
       prompt: 'Write an article about ocean tides in Short (500-800 words).',
       length: 800,
       sections: ['Where to watch', 'What tides are'],
+    });
+  });
+
+  it('when one section is lengthened, then the article and that heading are sent and the revised article replaces it', async () => {
+    const engine = { id: 'x', label: 'Writer', offline: false };
+    const written = '# Tides\n\nIntro.\n\n## Why tides happen\n\nThe moon.\n\n## Where to watch\n\nCoasts.';
+    const calls = fakeApi((url) => {
+      if (url.startsWith('/api/ai/generate-article')) return { status: 200, body: { success: true, content: written, engine } };
+      if (url.startsWith('/api/ai/revise-article-section')) return { status: 200, body: { success: true, content: written.replace('Coasts.', 'Coasts, estuaries and harbours, at spring tides.'), engine } };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderTool(<WriteArticlePage />);
+    await fill(user, screen.getByLabelText('Article Topic'), 'ocean tides');
+    await user.click(screen.getByRole('button', { name: 'Generate Article' }));
+    const group = await screen.findByRole('group', { name: 'Revise one section' });
+    expect(within(group).getAllByRole('option').map((o) => o.textContent)).toEqual(['Why tides happen', 'Where to watch']);
+    await user.selectOptions(within(group).getByLabelText('Section'), 'Where to watch');
+    await user.click(within(group).getByRole('button', { name: 'Lengthen' }));
+    expect(await screen.findByText('Coasts, estuaries and harbours, at spring tides.')).toBeInTheDocument();
+    const post = calls.find((call) => call.url.startsWith('/api/ai/revise-article-section'));
+    expect(JSON.parse(String(post?.init.body))).toEqual({
+      prompt: 'Write an article about ocean tides in Short (500-800 words).',
+      article: written,
+      section: 'Where to watch',
+      action: 'lengthen',
     });
   });
 
