@@ -5,12 +5,12 @@ export type SectionAction = 'regenerate' | 'lengthen' | 'shorten';
 
 /** The article's H2 sections: "## Heading" in written articles, "**H2: Heading**" in offline outlines. */
 export function articleSections(markdown: string): string[] {
-  const headings: string[] = [];
-  for (const line of markdown.split('\n')) {
-    const heading = /^- \*\*H2: (.+?)\*\* — /.exec(line)?.[1] ?? /^##\s+(.+?)\s*#*\s*$/.exec(line)?.[1];
-    if (heading) headings.push(heading.trim());
-  }
-  return headings;
+  // An offline outline's own "## The plan" headings are not article sections: only its H2 entries are.
+  const pattern = /^# Article outline: /m.test(markdown) ? /^- \*\*H2: (.+?)\*\* — / : /^##\s+(.+?)\s*#*\s*$/;
+  return markdown.split('\n').flatMap((line) => {
+    const heading = pattern.exec(line)?.[1]?.trim();
+    return heading ? [heading] : [];
+  });
 }
 
 /** Pick one section and regenerate, lengthen or shorten it. */

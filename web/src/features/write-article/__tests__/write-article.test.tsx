@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import WriteArticlePage from '../index.js';
+import { articleSections } from '../section-actions.js';
 import { SCREEN_TEST_TIMEOUT_MS, fakeApi, fill, renderTool } from '../../tools-shared/__tests__/render-tool.js';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -184,5 +185,13 @@ describe('AI Article Writer', { timeout: SCREEN_TEST_TIMEOUT_MS }, () => {
     expect(await screen.findByText(/Network error: could not reach the server/)).toBeInTheDocument();
     expect(screen.getByText('Generate Article')).toBeInTheDocument();
     expect(screen.getByText('Ready to Write?')).toBeInTheDocument();
+  });
+});
+
+describe('articleSections', () => {
+  it('lists the "## " sections of a written article, and only the H2 entries of an offline outline', () => {
+    expect(articleSections('# T\n\n## One\n\ntext\n\n### Sub\n\n## Two ##')).toEqual(['One', 'Two']);
+    const outline = '# Article outline: T\n\n## The plan\n\n- **H2: Costs** — 120 words: x\n  - H3: Fees — 40 words: y\n- **H2: Timing** — 100 words: z\n\n## SEO checklist';
+    expect(articleSections(outline)).toEqual(['Costs', 'Timing']);
   });
 });
