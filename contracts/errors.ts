@@ -11,6 +11,8 @@ export const ERRORS = {
   forbidden: { status: 403, retryable: false, message: 'You do not have access to this.' },
   not_found: { status: 404, retryable: false, message: 'Not found.' },
   cancelled: { status: 409, retryable: false, message: 'The job was cancelled.' },
+  /** The request clashes with what exists (an e-mail in use, too many keys). */
+  conflict: { status: 409, retryable: false, message: 'That clashes with something that already exists.' },
   input_too_large: { status: 413, retryable: false, message: 'That file is too large.' },
   unprocessable: { status: 422, retryable: false, message: 'This input could not be processed.' },
   rate_limited: { status: 429, retryable: false, message: 'Too many requests. Please wait a moment and try again.' },

@@ -28,6 +28,13 @@ const userId = z.string().min(1);
 const requestId = z.string().regex(/^[\w-]{1,100}$/).optional();
 const storageKey = z.string().min(1).max(512);
 
+/** Voices the article writer can take (the spec's prompt stays as it is; these travel beside it). */
+export const ARTICLE_TONES = ['neutral', 'friendly', 'professional', 'persuasive', 'playful'] as const;
+export type ArticleTone = (typeof ARTICLE_TONES)[number];
+export const ARTICLE_MAX_SECTIONS = 12;
+export const SECTION_ACTIONS = ['regenerate', 'lengthen', 'shorten'] as const;
+export type SectionAction = (typeof SECTION_ACTIONS)[number];
+
 /** Payload schemas, validated by the api before enqueueing and by the worker before running. */
 export const payloadSchemas = {
   article: z.object({
@@ -35,6 +42,31 @@ export const payloadSchemas = {
     requestId,
     prompt: z.string().min(1).max(MAX_PROMPT_CHARS),
     length: z.union([z.literal(800), z.literal(1200), z.literal(1600)]),
+    tone: z.enum(ARTICLE_TONES).optional(),
+    audience: z.string().trim().max(100).optional(),
+    /** The section headings the user planned (and maybe edited); the draft follows them. */
+    sections: z.array(z.string().trim().min(1).max(120)).min(1).max(ARTICLE_MAX_SECTIONS).optional(),
+  }),
+  /** One section of an existing article rewritten, lengthened or shortened; saved as a new version. */
+  'article-section': z.object({
+    userId,
+    requestId,
+    prompt: z.string().min(1).max(2500),
+    article: z.string().min(1).max(60_000),
+    section: z.string().trim().min(1).max(200),
+    action: z.enum(SECTION_ACTIONS),
+    tone: z.enum(ARTICLE_TONES).optional(),
+    audience: z.string().trim().max(100).optional(),
+  }),
+  /** The section headings of an article, planned before the draft: shown for editing, never saved. */
+  'article-outline': z.object({
+    userId,
+    requestId,
+    prompt: z.string().min(1).max(2500),
+    length: z.union([z.literal(800), z.literal(1200), z.literal(1600)]),
+    tone: z.enum(ARTICLE_TONES).optional(),
+    audience: z.string().trim().max(100).optional(),
+    save: z.literal(false).default(false),
   }),
   'blog-title': z.object({
     userId,
@@ -127,6 +159,15 @@ export const JOBS: Record<JobName, JobDefinition> = {
   article: {
     queue: 'text', creationType: 'article', quotaTool: 'article',
     stages: ['Queued', 'Planning', 'Writing', 'Saving'], timeoutMs: 180_000, attempts: 3,
+  },
+  'article-section': {
+    queue: 'text', creationType: 'article', quotaTool: 'article',
+    stages: ['Queued', 'Writing', 'Saving'], timeoutMs: 120_000, attempts: 3,
+  },
+  // Planning is free and unsaved: the quota is spent on the draft.
+  'article-outline': {
+    queue: 'text', creationType: 'article', quotaTool: null,
+    stages: ['Queued', 'Planning'], timeoutMs: 60_000, attempts: 2,
   },
   'blog-title': {
     queue: 'text', creationType: 'blog-title', quotaTool: 'blog-title',

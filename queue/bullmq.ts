@@ -32,6 +32,7 @@ import {
   type JobState,
   type JobStatus,
   type RunnerOptions,
+  type AttemptReport,
 } from './types.js';
 import { ResultWaiters, type Outcome } from './waiters.js';
 import { createProcessorThreads, type ProcessorThreads } from './processor-threads.js';
@@ -393,6 +394,9 @@ export function createBullmqRunner(options: BullmqRunnerOptions): JobRunner {
       .exists(cancelMarkKey(prefix, queue, jobId))
       .then((marked) => marked && onCancel())
       .catch(() => {});
+    const startedAt = Date.now();
+    const report = (outcome: AttemptReport['outcome'], status?: number) =>
+      options.onAttempt?.({ name: job.name as JobName, queue, outcome, durationMs: Date.now() - startedAt, status });
     try {
       const outcome = await threads!.run({
         jobId, name: job.name as JobName, payload: job.data, attempt: job.attemptsMade + 1,
@@ -401,7 +405,12 @@ export function createBullmqRunner(options: BullmqRunnerOptions): JobRunner {
         // Progress is for show: a Redis that lost the job must not fail the work itself.
         progress: (update) => { job.updateProgress({ ...update }).catch(() => {}); },
       });
-      if (outcome.ok) return outcome.result;
+      if (outcome.ok) {
+        report('completed');
+        return outcome.result;
+      }
+      const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      report(outcome.cause === 'shutdown' ? 'requeued' : outcome.retryable && !lastAttempt ? 'retried' : 'failed', outcome.failure.status);
       if (outcome.cause === 'shutdown') {
         // Hand the job back so another worker runs it; this attempt does not count.
         await job.moveToWait(token);

@@ -19,8 +19,10 @@ import {
   type JobRunner,
   type JobState,
   type JobStatus,
+  type AttemptReport,
 } from './types.js';
 import { ResultWaiters, type Outcome } from './waiters.js';
+import type { QueueInspector } from './inspect.js';
 
 export interface InProcessQueueOptions {
   /** Worker threads to start (each runs several async jobs at once). */
@@ -38,11 +40,15 @@ export interface InProcessQueueOptions {
   log?: (message: string, error?: unknown) => void;
   /** The threads' environment (default: this process's). */
   env?: Record<string, string | undefined>;
+  /** Called after every attempt (metrics). */
+  onAttempt?: (report: AttemptReport) => void;
 }
 
 export interface InProcessQueue {
   producer: JobProducer;
   runner: JobRunner;
+  /** Counts this process knows: its own jobs, finished ones for the retention time only. */
+  inspector: QueueInspector;
 }
 
 const MAX_FINISHED = 1000;
@@ -63,7 +69,7 @@ interface Entry {
   result?: JobResult;
   error?: Failure;
   attemptsMade: number;
-  run?: { runId: string; thread: Thread; watchdog: NodeJS.Timeout };
+  run?: { runId: string; thread: Thread; watchdog: NodeJS.Timeout; startedAt: number };
   retryTimer?: NodeJS.Timeout;
   /** Why the running attempt was asked to stop, if it was. */
   stopRequested?: AbortCause;
@@ -227,7 +233,12 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
   function onOutcome(thread: Thread, runId: string, outcome: AttemptOutcome): void {
     const entry = jobs.get(thread.runs.get(runId) ?? '');
     if (!entry || entry.run?.runId !== runId) return;
+    const durationMs = Date.now() - entry.run.startedAt;
     endRun(entry);
+    if (options.onAttempt) {
+      const retried = !outcome.ok && outcome.retryable && !closing && entry.attemptsMade < JOBS[entry.name].attempts;
+      options.onAttempt({ name: entry.name, queue: entry.queue, outcome: outcome.ok ? 'completed' : retried ? 'retried' : 'failed', durationMs, status: outcome.ok ? undefined : outcome.failure.status });
+    }
     if (outcome.ok) complete(entry, outcome.result);
     else retryOrFail(entry, outcome.failure, outcome.retryable);
     dispatch();
@@ -281,7 +292,7 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
       entry.stopRequested = 'timeout';
       void thread.worker.terminate();
     }, timeoutMs + abortGraceMs + 1000);
-    entry.run = { runId, thread, watchdog };
+    entry.run = { runId, thread, watchdog, startedAt: Date.now() };
     entry.stopRequested = undefined;
     Object.assign(entry, { state: 'active', progress: 0, stage: defaultStage(entry.name, 'active'), partial: undefined });
     activeCount.set(entry.queue, activeCount.get(entry.queue)! + 1);
@@ -445,5 +456,29 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
     },
   };
 
-  return { producer, runner };
+  const inspector: QueueInspector = {
+    async overview(failedLimit = 20) {
+      const all = [...jobs.values()];
+      const failed = all
+        .filter((entry) => entry.state === 'failed')
+        .sort((a, b) => b.createdAt - a.createdAt)
+        .slice(0, failedLimit)
+        .map((entry) => ({
+          id: entry.id, queue: entry.queue, name: entry.name, status: entry.error?.status ?? 500, message: entry.error?.message ?? '',
+          failedAt: null, attemptsMade: entry.attemptsMade,
+        }));
+      const queues = QUEUE_NAMES.map((queue) => {
+        const mine = all.filter((entry) => entry.queue === queue);
+        return {
+          queue, waiting: waiting.get(queue)?.length ?? 0, active: activeCount.get(queue) ?? 0, delayed: 0,
+          failed: mine.filter((entry) => entry.state === 'failed').length,
+          completed: mine.filter((entry) => entry.state === 'completed').length,
+        };
+      });
+      return { kind: 'in-process', queues, failed };
+    },
+    async close() {},
+  };
+
+  return { producer, runner, inspector };
 }

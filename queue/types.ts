@@ -117,6 +117,18 @@ export interface RunnerOptions {
   concurrency: number;
   /** file URL of a ProcessorModule */
   processorUrl: string;
+  /** Called after every attempt (metrics). */
+  onAttempt?: (report: AttemptReport) => void;
+}
+
+/** One finished job attempt, as metrics count it. */
+export interface AttemptReport {
+  name: JobName;
+  queue: QueueName;
+  /** completed; failed for good; retried (another attempt follows); requeued (handed back at shutdown) */
+  outcome: 'completed' | 'failed' | 'retried' | 'requeued';
+  durationMs: number;
+  status?: number;
 }
 
 export interface JobRunner {

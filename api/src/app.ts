@@ -26,6 +26,18 @@ import { requestId } from './middleware/request-id.js';
 import { sameSiteOnly } from './middleware/same-site-only.js';
 import { requireAuth } from './middleware/require-auth.js';
 import { aiRoutes } from './modules/ai/routes.js';
+import { creationRoutes } from './modules/creations/routes.js';
+import { accountRoutes } from './modules/account/routes.js';
+import { adminRoutes } from './modules/admin/routes.js';
+import { apiKeyRoutes } from './modules/api-keys/routes.js';
+import { openApiRoutes } from './modules/openapi/routes.js';
+import { metricsRoutes } from './modules/metrics/routes.js';
+import { imageRoutes } from './modules/images/routes.js';
+import { httpMetrics } from './middleware/http-metrics.js';
+import type { Metrics } from '@craftwell/core/metrics';
+import { withAccountGuard } from './auth/account-guard.js';
+import type { QueueInspector } from '@craftwell/queue/inspect';
+import { createPasswordCheck } from './auth/password-check.js';
 import { createAiService } from './modules/ai/service.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { jobRoutes } from './modules/jobs/routes.js';
@@ -46,6 +58,10 @@ export interface AppDeps {
   clerkMiddleware?: RequestHandler;
   engines: Record<ToolName, EngineInfo | null>;
   imageGeneration: () => { configured: boolean; message?: string };
+  /** Prometheus metrics, when METRICS_TOKEN is set. */
+  metrics?: Metrics;
+  /** The queue's counts and failures for the admin page. */
+  queueInspector?: QueueInspector;
   /** Mounted at /admin/queues behind an administrator check. */
   adminQueuesRouter?: express.Router;
   webDistDir?: string;
@@ -55,6 +71,8 @@ export interface AppDeps {
 
 /** Sign-in and profile bodies are a few short fields. */
 const AUTH_BODY_LIMIT = '16kb';
+const APP_VERSION: string = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
+
 const CLERK_ORIGINS = ['https://*.clerk.accounts.dev', 'https://*.clerk.com', 'https://clerk.com'];
 
 /**
@@ -69,6 +87,10 @@ export function trustProxySetting(value: string): boolean | number | string {
 
 export function createApp(deps: AppDeps) {
   const { config, db, log } = deps;
+  // Disabled accounts are refused on every route that authenticates.
+  const authProvider = withAccountGuard(deps.authProvider, db);
+  /** After a change to an account: its cached sessions and access answers go, on every replica. */
+  const forgetUser = (userId: string) => authProvider.forgetUser?.(userId) ?? Promise.resolve();
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxySetting(config.TRUST_PROXY));
@@ -93,6 +115,8 @@ export function createApp(deps: AppDeps) {
     }),
   );
   app.use(requestId);
+  if (deps.metrics) app.use(httpMetrics(deps.metrics));
+  app.use(metricsRoutes(deps.metrics, config.METRICS_TOKEN));
   app.use(
     pinoHttp({
       logger: log,
@@ -140,9 +164,11 @@ export function createApp(deps: AppDeps) {
     imageGeneration: deps.imageGeneration,
   }));
 
+  app.use('/api', openApiRoutes({ version: APP_VERSION, serverUrl: config.PUBLIC_URL }));
+
   const api = express.Router();
   if (deps.clerkMiddleware) api.use(deps.clerkMiddleware);
-  api.use(requireAuth(deps.authProvider));
+  api.use(requireAuth(authProvider));
   api.use(limits.perUser);
   const service = createAiService({
     db, storage: deps.storage, producer: deps.producer, quotas: config.quotas,
@@ -156,15 +182,20 @@ export function createApp(deps: AppDeps) {
   api.use('/jobs', limits.jobPolling, jobRoutes(deps.producer));
   api.use(userRoutes({
     db, storage: deps.storage, quotas: config.quotas, authMode: config.authMode,
-    forgetUser: (userId) => deps.authProvider.forgetUser?.(userId) ?? Promise.resolve(),
+    forgetUser,
   }));
+  api.use('/images', limits.aiPerUser, imageRoutes());
+  api.use(creationRoutes({ db, storage: deps.storage, log }));
+  api.use('/api-keys', apiKeyRoutes({ db }));
+  api.use('/admin', adminRoutes({ db, queueInspector: deps.queueInspector, forgetUser }));
+  api.use(accountRoutes({ db, storage: deps.storage, log, checkPassword: deps.betterAuth ? createPasswordCheck(deps.betterAuth) : null, forgetUser }));
   app.use('/api', api);
   app.use('/api', notFoundApi);
 
   if (deps.adminQueuesRouter) {
     const adminOnly: RequestHandler = async (req, res, next) => {
       try {
-        const user = await deps.authProvider.authenticate(req, { allowCookie: true });
+        const user = await authProvider.authenticate(req, { allowCookie: true });
         if (!user) return void res.status(401).json({ success: false, message: 'Please sign in as an administrator.' });
         if (!user.isAdmin) return void res.status(403).json({ success: false, message: 'Only administrators can see the queues.' });
         next();

@@ -10,6 +10,8 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { JobProducer, JobRunner } from '@craftwell/queue/types';
 import { createBullmqProducer } from '@craftwell/queue/bullmq';
+import { createBullmqInspector, type QueueInspector } from '@craftwell/queue/inspect';
+import { createMetrics } from '@craftwell/core/metrics';
 import { createObjectStorage, parseStorageConfig } from '@craftwell/storage';
 import { describeEngines, imageGenerationStatusFor, validateEngineConfig } from '@craftwell/core/config/engines';
 import { Redis } from 'ioredis';
@@ -88,9 +90,16 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
 
     const storage = await createObjectStorage(storageConfig);
 
+    // Metrics (METRICS_TOKEN): the queue depth is read from the inspector at scrape time.
+    let queueInspector: QueueInspector | undefined;
+    const metrics = config.METRICS_TOKEN
+      ? createMetrics({ process: 'api', queueDepth: async () => (queueInspector ? (await queueInspector.overview(1)).queues : []) })
+      : undefined;
+
     // Queue: BullMQ on REDIS_URL, else on a redis-server we start, else the in-process adapter.
     let producer: JobProducer;
     let runner: JobRunner | null = null;
+    let inProcessInspector: QueueInspector | undefined;
     let redisUrl = config.REDIS_URL;
     const mode = config.QUEUE_MODE;
     if (!redisUrl && mode !== 'in-process') {
@@ -115,9 +124,10 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
       }
     } else {
       const { createInProcessQueue } = await import('@craftwell/queue/in-process');
-      const queue = createInProcessQueue({ threads: config.IN_PROCESS_THREADS, processorUrl: PROCESSOR_URL, env: workerEnv });
+      const queue = createInProcessQueue({ threads: config.IN_PROCESS_THREADS, processorUrl: PROCESSOR_URL, env: workerEnv, onAttempt: metrics?.recordAttempt });
       producer = queue.producer;
       runner = queue.runner;
+      inProcessInspector = queue.inspector;
       log.info(`queue: in-process adapter on ${config.IN_PROCESS_THREADS} worker threads (no Redis found; set REDIS_URL to use BullMQ)`);
     }
     stops.push(() => producer.close());
@@ -169,6 +179,12 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
       log.info(`engine: ${tool} -> ${engine ? engine.label : 'not configured'}`);
     }
 
+    queueInspector = inProcessInspector;
+    if (redisUrl && mode !== 'in-process') {
+      const inspector = createBullmqInspector({ redisUrl, prefix: config.QUEUE_PREFIX });
+      stops.push(() => inspector.close());
+      queueInspector = inspector;
+    }
     let adminQueuesRouter;
     if (redisUrl && mode !== 'in-process') {
       const dashboard = createQueueDashboard({ redisUrl, prefix: config.QUEUE_PREFIX });
@@ -187,6 +203,8 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
       config, db, log, storage, producer, authProvider, betterAuth, clerkMiddleware, engines,
       imageGeneration: () => imageGenerationStatusFor(config),
       adminQueuesRouter, rateLimitRedis,
+      queueInspector,
+      metrics,
       webDistDir: path.join(ROOT, 'web', 'dist'),
     });
 

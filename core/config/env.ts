@@ -62,6 +62,10 @@ export const envSchema = z.object({
   SIGN_IN_RATE_LIMIT_PER_MINUTE: int(1, 10_000).default(10),
   JOB_POLL_RATE_LIMIT_PER_MINUTE: int(1, 100_000).default(600),
   TRUST_PROXY: z.string().default('loopback'),
+  /** Turns on GET /metrics (api) and the workers' metrics port; scrapers send it as a bearer token. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Port of a worker process's /metrics (only with METRICS_TOKEN). */
+  METRICS_PORT: int(1, 65535).default(9464),
   /** Registers the pipeline's test job at /api/ai/test-echo (tests and benchmarks only). */
   ENABLE_TEST_JOBS: bool.prefault('false'),
 });

@@ -5,6 +5,8 @@
 import { parseArgs } from 'node:util';
 import { QUEUE_NAMES, type QueueName } from '@craftwell/contracts/jobs';
 import { createBullmqRunner } from '@craftwell/queue/bullmq';
+import { createMetrics } from '@craftwell/core/metrics';
+import { startMetricsServer } from './metrics-server.js';
 import { ConfigError, loadConfig } from '@craftwell/core/config/env';
 import { validateEngineConfig } from '@craftwell/core/config/engines';
 import { createLogger } from '@craftwell/core/logger';
@@ -47,7 +49,10 @@ async function main() {
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) {
     throw new ConfigError('--concurrency must be a whole number from 1 to 64');
   }
+  const metrics = config.METRICS_TOKEN ? createMetrics({ process: 'worker' }) : undefined;
+  if (metrics) startMetricsServer(metrics, { port: config.METRICS_PORT, token: config.METRICS_TOKEN!, warn: (m) => log.warn(m) });
   const runner = createBullmqRunner({
+    onAttempt: metrics?.recordAttempt,
     queues, concurrency, processorUrl: PROCESSOR_URL, redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX,
     lockDurationMs: config.QUEUE_LOCK_MS, stalledIntervalMs: config.QUEUE_STALLED_CHECK_MS, abortGraceMs: ABORT_GRACE_MS,
     log: (message, error) => (error ? log.error({ err: error }, message) : log.info(message)),

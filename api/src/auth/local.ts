@@ -12,6 +12,7 @@ import type { Db } from '@craftwell/core/db/pool';
 import { adminExists, anyUserExists } from '@craftwell/core/repositories/users';
 import { databaseUnavailable } from '@craftwell/core/errors';
 import type { AuthProvider, AuthUser, Plan } from './types.js';
+import { sessionHooks } from './session-hooks.js';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, weakPasswordReason } from './password-policy.js';
 import { isLoopbackIp, setupCodeMatches } from './setup-code.js';
 import type { SessionCache } from './session-cache.js';
@@ -172,6 +173,7 @@ export function createBetterAuth(options: LocalAuthOptions) {
       }),
     },
     databaseHooks: {
+      session: sessionHooks(db),
       user: {
         create: {
           before: async (user, context) => {

@@ -12,6 +12,8 @@ export interface AuthUser {
   image: string | null;
   plan: Plan;
   isAdmin: boolean;
+  /** Set when the caller used a personal API key instead of a session. */
+  apiKeyId?: string;
 }
 
 export interface AuthProvider {

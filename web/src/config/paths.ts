@@ -12,4 +12,7 @@ export const paths = {
   removeObject: '/ai/remove-object',
   reviewResume: '/ai/review-resume',
   community: '/ai/community',
+  account: '/ai/account',
+  admin: '/ai/admin',
+  apiDocs: '/ai/api-docs',
 } as const;

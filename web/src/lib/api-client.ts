@@ -47,6 +47,12 @@ export function setTokenGetter(fn: TokenGetter): void {
   getToken = fn;
 }
 
+/** The Authorization header for calls that read a file rather than JSON (downloads, exports). */
+export async function authorizationHeaders(): Promise<Record<string, string>> {
+  const token = await getToken();
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
 /**
  * Calls the api and returns its JSON reply plus the HTTP status.
  * Throws Error(message) only for network failures or replies that are not JSON, so callers

@@ -30,6 +30,9 @@ export type AuthUi = {
 
 export type AuthContextValue = CurrentUserState & { ui: AuthUi };
 
+/** Fired after the user's own account details changed (e-mail): the adapter reloads the user. */
+export const ACCOUNT_CHANGED_EVENT = 'craftwell:account-changed';
+
 export const AuthContext = createContext<AuthContextValue | null>(null);
 
 function useAuthContext(): AuthContextValue {

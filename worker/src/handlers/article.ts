@@ -14,23 +14,33 @@ import { StreamProgress } from '../engines/text/stream-progress.js';
 /** Tokens allowed per target word: ~1.35 tokens a word for English, with room to finish. */
 const TOKENS_PER_WORD = 2;
 
-export function articleSystemPrompt(targetWords: number): string {
+/** The tone and audience sentences of a system prompt (none for a neutral tone and no audience). */
+export function voiceInstructions(voice: { tone?: string; audience?: string }): string[] {
+  return [
+    ...(voice.tone && voice.tone !== 'neutral' ? [`Write in a ${voice.tone} tone.`] : []),
+    ...(voice.audience ? [`Write for this audience: ${voice.audience}.`] : []),
+  ];
+}
+
+export function articleSystemPrompt(targetWords: number, voice: { tone?: string; audience?: string } = {}, sections?: string[]): string {
   return [
     'You are a skilled writer. Write a complete, well-structured article in Markdown.',
     'Start with one "# " title line, then an engaging introduction, several "## " sections (with "### " subsections where useful) and a short conclusion.',
     `Aim for about ${targetWords} words.`,
+    ...voiceInstructions(voice),
+    ...(sections?.length ? [`Use exactly these "## " sections, in this order: ${sections.map((s, i) => `${i + 1}. ${s}`).join('; ')}.`] : []),
     'Write only the article: no preface, no notes about these instructions, no code fences around it.',
   ].join(' ');
 }
 
 /** The article handler, writing with the given text engines. */
 const article = (engines: TextEngines): JobHandler<'article'> => async (ctx) => {
-  const { length } = ctx.payload;
+  const { length, tone, audience, sections } = ctx.payload;
   const prompt = validateTextPrompt(ctx.payload.prompt);
   await ctx.progress({ progress: 5, stage: 'Planning' });
 
   if (!engines.llm) {
-    const outline = renderOutline(buildOutline({ topic: parseArticleTopic(prompt), targetWords: length, seed: randomSeed() }));
+    const outline = renderOutline(buildOutline({ topic: parseArticleTopic(prompt), targetWords: length, seed: randomSeed(), tone, audience, headings: sections }));
     await ctx.progress({ progress: 90, stage: 'Writing', partial: outline });
     return { kind: 'text', content: outline, engine: engines.tools.article };
   }
@@ -44,7 +54,7 @@ const article = (engines: TextEngines): JobHandler<'article'> => async (ctx) => 
   let text: string;
   try {
     text = await engines.llm.generate(prompt, {
-      system: articleSystemPrompt(length),
+      system: articleSystemPrompt(length, { tone, audience }, sections),
       maxTokens: length * TOKENS_PER_WORD + 400,
       temperature: 0.7,
       signal: ctx.signal,

@@ -14,6 +14,8 @@ export interface Handlers {
 export function createHandlers(engines: Engines): Handlers {
   const build: Record<JobName, () => Promise<JobHandler<never>>> = {
     article: async () => (await import('./article.js')).default(engines.text),
+    'article-outline': async () => (await import('./article-outline.js')).default(engines.text),
+    'article-section': async () => (await import('./article-section.js')).default(engines.text),
     'blog-title': async () => (await import('./blog-title.js')).default(engines.text),
     'resume-review': async () => (await import('./resume-review.js')).default(engines.text),
     'generate-image': async () => (await import('./generate-image.js')).default(await engines.imageGeneration()),

@@ -2,7 +2,7 @@
 import { Router, type Request, type Response } from 'express';
 import multer from 'multer';
 import { z } from 'zod';
-import { ARTICLE_LENGTHS, JOB_DESCRIPTION_MAX_CHARS, MAX_PROMPT_CHARS } from '@craftwell/contracts/jobs';
+import { ARTICLE_LENGTHS, JOB_DESCRIPTION_MAX_CHARS, MAX_PROMPT_CHARS, ARTICLE_MAX_SECTIONS, ARTICLE_TONES, SECTION_ACTIONS } from '@craftwell/contracts/jobs';
 import { MAX_IMAGE_BYTES, normalizeImageUpload } from '@craftwell/contracts/image-input';
 import { checkPdfUpload, MAX_PDF_BYTES } from '@craftwell/contracts/pdf-input';
 import { validateObjectName } from '@craftwell/contracts/object-vocabulary';
@@ -18,14 +18,32 @@ const prompt = z
   .min(1, 'Enter a prompt.')
   .max(MAX_PROMPT_CHARS, `Keep the prompt under ${MAX_PROMPT_CHARS} characters.`);
 
-const articleSchema = z.object({
+export const articleSchema = z.object({
   prompt,
   length: z.coerce
     .number({ message: 'Choose an article length.' })
     .refine((n) => (ARTICLE_LENGTHS as readonly number[]).includes(n), 'Choose an article length of 800, 1200 or 1600 words.'),
+  tone: z.enum(ARTICLE_TONES, { message: `tone must be one of ${ARTICLE_TONES.join(', ')}.` }).default('neutral'),
+  audience: z.string({ message: 'audience must be text.' }).trim().max(100, 'Describe the audience in at most 100 characters.').optional(),
+  sections: z
+    .array(z.string({ message: 'Each section heading must be text.' }).trim().min(1, 'A section heading cannot be empty.').max(120, 'Keep each section heading under 120 characters.'), { message: 'sections must be a list of headings.' })
+    .min(1, 'Keep at least one section.')
+    .max(ARTICLE_MAX_SECTIONS, `Use at most ${ARTICLE_MAX_SECTIONS} sections.`)
+    .optional(),
 });
-const blogTitleSchema = z.object({ prompt });
-const imageSchema = z.object({
+/** One section of an article (its heading) regenerated, lengthened or shortened. */
+export const articleSectionSchema = z.object({
+  prompt,
+  article: z.string({ message: 'Send the article to revise.' }).min(1, 'Send the article to revise.').max(60_000, 'The article is too long to revise (at most 60,000 characters).'),
+  section: z.string({ message: 'Choose the section to revise.' }).trim().min(1, 'Choose the section to revise.').max(200, 'That section heading is too long.'),
+  action: z.enum(SECTION_ACTIONS, { message: `action must be one of ${SECTION_ACTIONS.join(', ')}.` }),
+  tone: articleSchema.shape.tone,
+  audience: articleSchema.shape.audience,
+});
+/** Planning the sections before the draft: the article's fields without the sections. */
+export const articleOutlineSchema = articleSchema.omit({ sections: true });
+export const blogTitleSchema = z.object({ prompt });
+export const imageSchema = z.object({
   prompt,
   publish: z.boolean({ message: 'publish must be true or false.' }).default(false),
 });
@@ -156,7 +174,17 @@ export function aiRoutes({ service, imageGeneration, testJobs, objectRemoverTake
 
   router.post('/generate-article', async (req, res) => {
     const body = articleSchema.parse(req.body ?? {});
-    reply(res, await service.submit(currentUser(req), 'article', { prompt: body.prompt, length: body.length as 800 | 1200 | 1600 }, { async: wantsAsync(req) }));
+    reply(res, await service.submit(currentUser(req), 'article', { prompt: body.prompt, length: body.length as 800 | 1200 | 1600, tone: body.tone, audience: body.audience || undefined, sections: body.sections }, { async: wantsAsync(req) }));
+  });
+
+  router.post('/revise-article-section', async (req, res) => {
+    const body = articleSectionSchema.parse(req.body ?? {});
+    reply(res, await service.submit(currentUser(req), 'article-section', { ...body, audience: body.audience || undefined }, { async: wantsAsync(req) }));
+  });
+
+  router.post('/article-outline', async (req, res) => {
+    const body = articleOutlineSchema.parse(req.body ?? {});
+    reply(res, await service.submit(currentUser(req), 'article-outline', { prompt: body.prompt, length: body.length as 800 | 1200 | 1600, tone: body.tone, audience: body.audience || undefined, save: false }, { async: wantsAsync(req) }));
   });
 
   router.post('/generate-blog-title', async (req, res) => {

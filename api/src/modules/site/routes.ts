@@ -15,7 +15,7 @@ export interface SiteDeps {
   imageGeneration: () => { configured: boolean; message?: string };
 }
 
-const newsletterSchema = z.object({
+export const newsletterSchema = z.object({
   email: z.string({ message: 'Enter your e-mail address.' }).trim().toLowerCase().max(254, 'That e-mail address is too long.').email('Enter a valid e-mail address.'),
 });
 

@@ -27,8 +27,8 @@ const PAGE_MAX_LIMIT = 100;
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 
-const toggleSchema = z.object({ id: z.string({ message: 'Send the id of the creation to like.' }).uuid('That creation id is not valid.') });
-const pageSchema = z.object({
+export const toggleSchema = z.object({ id: z.string({ message: 'Send the id of the creation to like.' }).uuid('That creation id is not valid.') });
+export const pageSchema = z.object({
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1, 'limit must be at least 1').max(PAGE_MAX_LIMIT, `limit must be at most ${PAGE_MAX_LIMIT}`).default(PAGE_DEFAULT_LIMIT),
 });

@@ -29,7 +29,11 @@ export function SiteHeader() {
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4 sm:px-6 lg:px-8">
         <Logo />
         <div className="flex items-center gap-3">
-          {user ? (
+          {!isLoaded ? (
+            // The stored session is still being checked: neither Get Started nor the menu yet, so
+            // a signed-in visitor never sees Get Started flash before their menu.
+            <span data-testid="session-pending" aria-hidden="true" className="h-9 w-28 animate-pulse rounded-full bg-slate-200/70" />
+          ) : user ? (
             <>
               <Link to="/ai" className={buttonClasses('ghost', 'sm', 'hidden sm:inline-flex')}>
                 Dashboard
@@ -37,7 +41,7 @@ export function SiteHeader() {
               <UserMenu />
             </>
           ) : (
-            <Button onClick={openSignIn} disabled={!isLoaded} className="rounded-full px-5">
+            <Button onClick={openSignIn} className="rounded-full px-5">
               Get Started <ArrowRight className="size-4" aria-hidden="true" />
             </Button>
           )}

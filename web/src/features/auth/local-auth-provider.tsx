@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { apiRequest, setTokenGetter } from '../../lib/api-client.js';
-import { AuthContext, type AuthContextValue, type CurrentUser } from '../../lib/auth-context.js';
+import { ACCOUNT_CHANGED_EVENT, AuthContext, type AuthContextValue, type CurrentUser } from '../../lib/auth-context.js';
 import { LocalAuthActionsContext, type LocalAuthActions } from './local-actions.js';
 import * as session from './local-session.js';
 import { SignInDialog } from './components/sign-in-dialog.js';
@@ -69,6 +69,12 @@ export function LocalAuthProvider({ children }: { children: ReactNode }) {
       setIsLoaded(true);
     }
   }, [applyToken]);
+
+  useEffect(() => {
+    const reload = () => void refreshUser();
+    window.addEventListener(ACCOUNT_CHANGED_EVENT, reload);
+    return () => window.removeEventListener(ACCOUNT_CHANGED_EVENT, reload);
+  }, [refreshUser]);
 
   useEffect(() => {
     if (!token) {

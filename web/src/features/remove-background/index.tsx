@@ -15,6 +15,8 @@ import { ToolPage, ToolPanel, toolByPath } from '../../components/tool/tool-layo
 import { useObjectUrl } from '../../components/tool/use-object-url.js';
 import { ToolSubmit } from '../../components/tool/tool-submit.js';
 import { useToolRun } from '../../components/tool/use-tool-run.js';
+import { useInputImage } from '../../components/tool/use-input-image.js';
+import { BackgroundOptions } from './background-options.js';
 
 const tool = toolByPath(toolCards, paths.removeBackground);
 
@@ -35,6 +37,8 @@ export default function RemoveBackgroundPage() {
     setResult(null);
     setLoaded(false);
   }
+
+  useInputImage(chooseFile);
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -101,6 +105,7 @@ export default function RemoveBackgroundPage() {
             Upload an image and click “Remove Background” to get a transparent PNG.
           </EmptyState>
         )}
+        {done && loaded ? <BackgroundOptions resultUrl={result.url} /> : null}
       </ToolPanel>
     </ToolPage>
   );

@@ -20,6 +20,7 @@ import { ToolSubmit } from '../../components/tool/tool-submit.js';
 import { useToolRun } from '../../components/tool/use-tool-run.js';
 import { MaskBrush } from './mask-brush.js';
 import { choiceFields, InstancePicker, type Detection } from './instance-picker.js';
+import { useInputImage } from '../../components/tool/use-input-image.js';
 import { renderMaskPng } from './mask-png.js';
 import type { Size, Stroke } from './mask-strokes.js';
 
@@ -62,6 +63,8 @@ export default function RemoveObjectPage() {
       setPicked([]);
     }
   }
+
+  useInputImage(chooseFile);
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { FileText, PenLine, Sparkles } from 'lucide-react';
 import { EmptyState } from '../../components/empty-state.js';
-import { TextField } from '../../components/field.js';
+import { TextField, inputClasses, TextAreaField } from '../../components/field.js';
+import { Button } from '../../components/button.js';
 import { paths } from '../../config/paths.js';
 import { toolCards } from '../../config/tools.js';
 import type { EngineInfo } from '../../lib/jobs.js';
@@ -20,8 +21,17 @@ import { ToolPage, ToolPanel, toolByPath } from '../../components/tool/tool-layo
 import { TextResultActions } from '../../components/tool/text-result-actions.js';
 import { ToolSubmit } from '../../components/tool/tool-submit.js';
 import { useToolRun } from '../../components/tool/use-tool-run.js';
+import { SectionActions, type SectionAction } from './section-actions.js';
 
 const tool = toolByPath(toolCards, paths.writeArticle);
+/** Mirrors the api's article tones (contracts ARTICLE_TONES). */
+const ARTICLE_TONES = ['neutral', 'friendly', 'professional', 'persuasive', 'playful'] as const;
+type ArticleTone = (typeof ARTICLE_TONES)[number];
+
+/** The headings of an outline: one per line, list markers dropped, at most 12 (the api's limit). */
+function outlineHeadings(text: string): string[] {
+  return text.split('\n').map((line) => line.replace(/^\s*[-*]\s*/, '').trim()).filter(Boolean).slice(0, 12);
+}
 const lengthChoices = ARTICLE_LENGTH_OPTIONS.map((option) => ({
   value: option.length,
   label: option.text,
@@ -30,6 +40,8 @@ const lengthChoices = ARTICLE_LENGTH_OPTIONS.map((option) => ({
 
 interface Article {
   topic: string;
+  /** The spec prompt it was written from (a revision is saved under the same one). */
+  prompt: string;
   content: string;
   engine?: EngineInfo;
 }
@@ -37,22 +49,64 @@ interface Article {
 export default function WriteArticlePage() {
   const [topic, setTopic] = useState('');
   const [length, setLength] = useState(ARTICLE_LENGTH_OPTIONS[0].length);
+  const [tone, setTone] = useState<ArticleTone>('neutral');
+  const [audience, setAudience] = useState('');
+  // The planned sections, one heading per line, editable before the draft; empty = let the writer plan.
+  const [outline, setOutline] = useState<string | null>(null);
+  // Planning an outline or revising a section: the shown article stays while it runs.
+  const [sideTask, setSideTask] = useState<'plan' | 'revise' | null>(null);
   const [article, setArticle] = useState<Article | null>(null);
   const { run, processing, progress, quota, limitReached } = useToolRun('article');
 
   const canSubmit = topic.trim() !== '' && !processing;
   // While a new article is written it streams in; otherwise the last finished one stays.
-  const streaming = processing ? (progress?.partial ?? '') : null;
+  const streaming = processing && !sideTask ? (progress?.partial ?? '') : null;
   const shown = streaming ?? article?.content ?? '';
   const words = countWords(shown);
+
+  // The spec's prompt stays exactly as it is; tone and audience travel beside it when chosen.
+  function voiceFields() {
+    return { ...(tone !== 'neutral' ? { tone } : {}), ...(audience.trim() ? { audience: audience.trim() } : {}) };
+  }
+
+  async function planOutline() {
+    const subject = topic.trim();
+    if (!subject || processing) return;
+    const option = ARTICLE_LENGTH_OPTIONS.find((candidate) => candidate.length === length) ?? ARTICLE_LENGTH_OPTIONS[0];
+    setSideTask('plan');
+    try {
+      const reply = await run('/api/ai/article-outline', { prompt: articlePrompt(subject, option.text), length: option.length, ...voiceFields() });
+      if (reply?.content) setOutline(outlineHeadings(reply.content).join('\n'));
+    } finally {
+      setSideTask(null);
+    }
+  }
+
+  async function reviseSection(section: string, action: SectionAction) {
+    if (!article || processing) return;
+    setSideTask('revise');
+    try {
+      const reply = await run('/api/ai/revise-article-section', { prompt: article.prompt, article: article.content, section, action, ...voiceFields() });
+      if (reply?.content) setArticle({ ...article, content: reply.content, engine: reply.engine ?? article.engine });
+    } finally {
+      setSideTask(null);
+    }
+  }
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     const subject = topic.trim();
     if (!subject || processing) return;
     const option = ARTICLE_LENGTH_OPTIONS.find((candidate) => candidate.length === length) ?? ARTICLE_LENGTH_OPTIONS[0];
-    const reply = await run('/api/ai/generate-article', { prompt: articlePrompt(subject, option.text), length: option.length });
-    if (reply) setArticle({ topic: subject, content: reply.content ?? '', engine: reply.engine });
+    // The spec's prompt stays exactly as it is; tone and audience travel beside it when chosen.
+    const sections = outlineHeadings(outline ?? '');
+    const reply = await run('/api/ai/generate-article', {
+      prompt: articlePrompt(subject, option.text),
+      length: option.length,
+      ...voiceFields(),
+      ...(sections.length ? { sections } : {}),
+    });
+    if (reply) setArticle({ topic: subject, prompt: articlePrompt(subject, option.text), content: reply.content ?? '', engine: reply.engine });
   }
 
   const finished = !processing && article !== null;
@@ -72,6 +126,34 @@ export default function WriteArticlePage() {
             maxLength={500}
           />
           <ChoiceGroup legend="Article Length" variant="card" choices={lengthChoices} value={length} onChange={setLength} disabled={processing} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <label className="flex flex-col gap-1.5 text-sm font-medium text-slate-700">
+              Tone
+              <select value={tone} onChange={(event) => setTone(event.target.value as ArticleTone)} disabled={processing} className={inputClasses}>
+                {ARTICLE_TONES.map((value) => (
+                  <option key={value} value={value}>
+                    {value.charAt(0).toUpperCase() + value.slice(1)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <TextField label="Audience (optional)" value={audience} onChange={(event) => setAudience(event.target.value)} placeholder="e.g. first-time home buyers" maxLength={100} disabled={processing} />
+          </div>
+          <div className="flex flex-col gap-2">
+            <Button type="button" variant="secondary" size="sm" className="self-start" onClick={() => void planOutline()} disabled={!canSubmit} loading={sideTask === 'plan'}>
+              {outline !== null ? 'Plan the outline again' : 'Plan the outline first'}
+            </Button>
+            {outline !== null ? (
+              <TextAreaField
+                label="Outline: one section per line"
+                hint="Edit, reorder, add or delete sections; the article follows them."
+                value={outline}
+                onChange={(event) => setOutline(event.target.value)}
+                rows={Math.min(10, outline.split('\n').length + 1)}
+                disabled={processing}
+              />
+            ) : null}
+          </div>
           <ToolSubmit
             icon={<PenLine className="size-5" aria-hidden="true" />}
             disabled={!canSubmit}
@@ -115,6 +197,7 @@ export default function WriteArticlePage() {
               </span>
               {processing ? <span className="font-medium text-brand-600">Writing...</span> : null}
             </p>
+            {finished || sideTask === 'revise' ? <SectionActions content={shown} busy={processing} onRevise={(section, action) => void reviseSection(section, action)} /> : null}
             <MarkdownResult label="Article" busy={processing} className="flex-1">
               {shown}
             </MarkdownResult>

@@ -12,6 +12,8 @@ import { startFakeChatServer, type FakeChatServer } from '../../engines/text/__t
 import createArticle from '../article.js';
 import createBlogTitle from '../blog-title.js';
 import createResumeReview from '../resume-review.js';
+import createArticleOutline, { parseHeadings } from '../article-outline.js';
+import createArticleSection from '../article-section.js';
 
 interface FakeContext<N extends JobName> extends JobContext<N> { updates: ProgressUpdate[] }
 
@@ -60,6 +62,8 @@ const use = (chosen: TextEngines) => { engines = chosen; };
 const article = (ctx: JobContext<'article'>) => createArticle(engines)(ctx);
 const blogTitle = (ctx: JobContext<'blog-title'>) => createBlogTitle(engines)(ctx);
 const resumeReview = (ctx: JobContext<'resume-review'>) => createResumeReview(engines)(ctx);
+const articleOutline = (ctx: JobContext<'article-outline'>) => createArticleOutline(engines)(ctx);
+const articleSection = (ctx: JobContext<'article-section'>) => createArticleSection(engines)(ctx);
 
 describe('article handler', () => {
   it('without a model: an outline for the parsed topic, labelled offline, through the job stages', async () => {
@@ -184,5 +188,86 @@ describe('resume-review handler', () => {
     const ctx = context<'resume-review'>({ userId: 'u1', inputKey: 'k' }, { k: await fixtures.imageOnlyResume() });
     await expect(resumeReview(ctx)).rejects.toThrow(/^This PDF has no selectable text/);
     expect(engine.calls).toHaveLength(0);
+  });
+});
+
+describe('article tone and audience', () => {
+  it('with a model: the tone and the audience are asked for in the instructions; neutral asks nothing', async () => {
+    const engine = new ScriptedEngine(['# Bees\n\nWords for beginners.']);
+    use(withEngine(engine));
+    await article(context<'article'>({ userId: 'u1', prompt: ARTICLE_PROMPT, length: 800, tone: 'playful', audience: 'primary school teachers' }));
+    expect(engine.calls[0].prompt).toBe(ARTICLE_PROMPT);
+    expect(engine.calls[0].options.system).toContain('Write in a playful tone.');
+    expect(engine.calls[0].options.system).toContain('Write for this audience: primary school teachers.');
+    await article(context<'article'>({ userId: 'u1', prompt: ARTICLE_PROMPT, length: 800, tone: 'neutral' }));
+    expect(engine.calls[1].options.system).not.toMatch(/tone|audience/);
+  });
+
+  it('offline: the outline names the audience as its reader and says what the tone asks of the writer', async () => {
+    use(withEngine(null));
+    const out = await article(context<'article'>({ userId: 'u1', prompt: ARTICLE_PROMPT, length: 800, tone: 'professional', audience: 'city council members' }));
+    const content = (out as { content: string }).content;
+    expect(content).toContain('- **Intended reader:** city council members');
+    expect(content).toContain('- **Tone:** professional — precise and measured');
+    const plain = (await article(context<'article'>({ userId: 'u1', prompt: ARTICLE_PROMPT, length: 800 })) as { content: string }).content;
+    expect(plain).not.toContain('**Tone:**');
+  });
+});
+
+describe('article outline before the draft', () => {
+  it('offline: the plan lists the outline engine\'s section headings, and a draft keeps the edited ones in order', async () => {
+    use(withEngine(null));
+    const plan = (await articleOutline(context<'article-outline'>({ userId: 'u1', prompt: ARTICLE_PROMPT, length: 800, save: false })) as { content: string }).content;
+    const headings = plan.split('\n').map((line) => line.replace(/^- /, ''));
+    expect(headings.length).toBeGreaterThanOrEqual(3);
+    expect(plan.split('\n').every((line) => line.startsWith('- '))).toBe(true);
+
+    const edited = ['Why bees belong in cities', headings[1], 'What my neighbours said'];
+    const draft = (await article(context<'article'>({ userId: 'u1', prompt: ARTICLE_PROMPT, length: 800, sections: edited })) as { content: string }).content;
+    const h2 = [...draft.matchAll(/^- \*\*H2: (.+?)\*\* — (\d+) words/gm)];
+    expect(h2.map((m) => m[1])).toEqual(edited);
+    // The body budget is still shared out: introduction + sections + conclusion = 800 words.
+    const topLevel = [...draft.matchAll(/^- \*\*.+?\*\* — (\d+) words/gm)].map((m) => Number(m[1]));
+    expect(topLevel).toHaveLength(edited.length + 2);
+    expect(topLevel.reduce((a, b) => a + b, 0)).toBe(800);
+  });
+
+  it('with a model: the plan asks for headings only, and the draft is told to use the given sections', async () => {
+    const planner = new ScriptedEngine(['1. Why it matters\n- **Getting started**\n## Costs\n\n']);
+    use(withEngine(planner));
+    const plan = (await articleOutline(context<'article-outline'>({ userId: 'u1', prompt: ARTICLE_PROMPT, length: 800, save: false, tone: 'friendly' })) as { content: string }).content;
+    expect(plan).toBe('- Why it matters\n- Getting started\n- Costs');
+    expect(planner.calls[0].options.system).toContain('section headings, one per line');
+    expect(planner.calls[0].options.system).toContain('Write in a friendly tone.');
+
+    const writer = new ScriptedEngine(['# Bees\n\nText.']);
+    use(withEngine(writer));
+    await article(context<'article'>({ userId: 'u1', prompt: ARTICLE_PROMPT, length: 800, sections: ['Costs', 'Why it matters'] }));
+    expect(writer.calls[0].options.system).toContain('Use exactly these "## " sections, in this order: 1. Costs; 2. Why it matters.');
+  });
+
+  it('parses headings from the shapes models answer in', () => {
+    expect(parseHeadings('Sure!\n\n1) First\n* Second\n### Third')).toEqual(['Sure!', 'First', 'Second', 'Third']);
+  });
+});
+
+describe('one section regenerated, lengthened or shortened', () => {
+  const written = '# Bees\n\nIntro.\n\n## Hives\n\nOld text.\n\n## Honey\n\nSweet.';
+  it('with a model: only that section is sent and replaced, with the action and the voice in the instructions', async () => {
+    const engine = new ScriptedEngine(['```markdown\n## Hives\n\nA longer text about hives.\n```']);
+    use(withEngine(engine));
+    const out = await articleSection(context<'article-section'>({ userId: 'u1', prompt: ARTICLE_PROMPT, article: written, section: 'Hives', action: 'lengthen', audience: 'kids' }));
+    expect(engine.calls[0].prompt).toBe('## Hives\n\nOld text.');
+    expect(engine.calls[0].options.system).toContain('one and a half times as long');
+    expect(engine.calls[0].options.system).toContain('Write for this audience: kids.');
+    expect((out as { content: string }).content).toBe('# Bees\n\nIntro.\n\n## Hives\n\nA longer text about hives.\n\n## Honey\n\nSweet.');
+  });
+
+  it('without a model: a written article is refused with the reason; an unknown section says so', async () => {
+    use(withEngine(null));
+    await expect(articleSection(context<'article-section'>({ userId: 'u1', prompt: ARTICLE_PROMPT, article: written, section: 'Hives', action: 'shorten' })))
+      .rejects.toMatchObject({ status: 422, message: 'Rewriting a section of a written article needs an AI writing model, and none is configured on this server.' });
+    await expect(articleSection(context<'article-section'>({ userId: 'u1', prompt: ARTICLE_PROMPT, article: written, section: 'Wax', action: 'shorten' })))
+      .rejects.toMatchObject({ status: 400 });
   });
 });

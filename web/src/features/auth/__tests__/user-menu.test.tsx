@@ -12,12 +12,12 @@ describe('LocalUserMenu', () => {
     const button = screen.getByRole('button', { name: 'Open user menu' });
     await user.click(button);
     const items = screen.getAllByRole('menuitem');
-    expect(items.map((item) => item.textContent?.trim())).toEqual(['Dashboard', 'Manage account', 'Sign out']);
+    expect(items.map((item) => item.textContent?.trim())).toEqual(['Dashboard', 'Manage account', 'Account settings', 'Sign out']);
     expect(items[0]).toHaveFocus();
     await user.keyboard('{ArrowDown}');
     expect(items[1]).toHaveFocus();
     await user.keyboard('{ArrowUp}{ArrowUp}');
-    expect(items[2]).toHaveFocus();
+    expect(items[3]).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     expect(button).toHaveFocus();

@@ -1,12 +1,14 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { Camera, Crown, LogOut } from 'lucide-react';
+import { Camera, Crown, LogOut, Settings, ShieldCheck } from 'lucide-react';
 import { Avatar } from '../../../components/avatar.js';
 import { Badge } from '../../../components/badge.js';
-import { Button } from '../../../components/button.js';
+import { Button, buttonClasses } from '../../../components/button.js';
 import { Dialog } from '../../../components/dialog.js';
 import { TextField } from '../../../components/field.js';
 import { Spinner } from '../../../components/spinner.js';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../config/paths.js';
 import { useLocalAuthActions } from '../local-actions.js';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -181,7 +183,15 @@ export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () =>
           </p>
         </Section>
 
-        <div className="border-t border-slate-100 pt-5">
+        <div className="flex flex-wrap gap-2 border-t border-slate-100 pt-5">
+          <Link to={paths.account} onClick={onClose} className={buttonClasses('secondary', 'md')}>
+            <Settings className="size-4" aria-hidden="true" /> Account settings
+          </Link>
+          {user.isAdmin ? (
+            <Link to={paths.admin} onClick={onClose} className={buttonClasses('secondary', 'md')}>
+              <ShieldCheck className="size-4" aria-hidden="true" /> Administration
+            </Link>
+          ) : null}
           <Button variant="outline" icon={<LogOut className="size-4" aria-hidden="true" />} onClick={() => void actions.signOut().then(() => toast.success('Signed out'))}>
             Sign out
           </Button>

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { LayoutDashboard, LogOut, UserRound } from 'lucide-react';
+import { LayoutDashboard, LogOut, UserRound, Settings, ShieldCheck } from 'lucide-react';
 import { Avatar } from '../../../components/avatar.js';
+import { paths } from '../../../config/paths.js';
 import { useCurrentUser } from '../../../lib/auth-context.js';
 
 const itemClass =
@@ -81,6 +82,14 @@ export function LocalUserMenu() {
           >
             <UserRound className="size-4 text-slate-400" aria-hidden="true" /> Manage account
           </button>
+          <Link role="menuitem" to={paths.account} className={itemClass} onClick={() => setOpen(false)}>
+            <Settings className="size-4 text-slate-400" aria-hidden="true" /> Account settings
+          </Link>
+          {user.isAdmin ? (
+            <Link role="menuitem" to={paths.admin} className={itemClass} onClick={() => setOpen(false)}>
+              <ShieldCheck className="size-4 text-slate-400" aria-hidden="true" /> Administration
+            </Link>
+          ) : null}
           <button role="menuitem" type="button" className={itemClass} onClick={() => void signOut()}>
             <LogOut className="size-4 text-slate-400" aria-hidden="true" /> Sign out
           </button>

@@ -4,6 +4,7 @@ import { ChevronDown, FileText, Image as ImageIcon, PenLine } from 'lucide-react
 import { Markdown } from '../../../components/markdown.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { cn } from '../../../lib/cn.js';
+import { CreationActions, type CreationChange } from './creation-actions.js';
 import { creationKind, creationTypeLabel, type Creation, type CreationKind } from '../creation-stats.js';
 
 const themes: Record<CreationKind, { tile: string; chip: string; Icon: typeof FileText }> = {
@@ -50,7 +51,7 @@ function useFullContent(creation: Creation, expanded: boolean): { content: strin
 }
 
 /** One past creation; clicking toggles the image or the markdown content below it. */
-export function CreationCard({ creation }: { creation: Creation }) {
+export function CreationCard({ creation, onChange }: { creation: Creation; onChange?: (change: CreationChange) => void }) {
   const [expanded, setExpanded] = useState(false);
   const full = useFullContent(creation, expanded);
   const kind = creationKind(creation.type);
@@ -111,6 +112,7 @@ export function CreationCard({ creation }: { creation: Creation }) {
               {full.loading && <p className="mt-2 text-xs text-slate-500">Loading the full text...</p>}
             </div>
           )}
+          <CreationActions creation={creation} onChange={onChange} />
         </div>
       )}
     </li>

@@ -8,6 +8,7 @@ import { PageHeader } from '../../../components/page-header.js';
 import { LoadingState } from '../../../components/spinner.js';
 import { paths } from '../../../config/paths.js';
 import { averagePerWeek, dashboardStats, type Creation, type CreationCounts } from '../creation-stats.js';
+import type { CreationChange } from './creation-actions.js';
 import { CreationCard } from './creation-card.js';
 import { StatCards } from './stat-cards.js';
 
@@ -21,10 +22,12 @@ export type DashboardViewProps = {
   hasMore?: boolean;
   loadingMore?: boolean;
   onLoadMore?: () => void;
+  /** The owner deleted or unpublished one creation. */
+  onCreationChange?: (id: Creation['id'], change: CreationChange) => void;
 };
 
 /** The Dashboard screen, free of data fetching so it can be tested with any list. */
-export function DashboardView({ creations, loading, isPremium, now, counts, hasMore, loadingMore, onLoadMore }: DashboardViewProps) {
+export function DashboardView({ creations, loading, isPremium, now, counts, hasMore, loadingMore, onLoadMore, onCreationChange }: DashboardViewProps) {
   const cards = dashboardStats(creations, isPremium, now, counts);
   const total = counts?.total ?? creations.length;
   const hasCreations = !loading && total > 0;
@@ -56,7 +59,7 @@ export function DashboardView({ creations, loading, isPremium, now, counts, hasM
               <>
                 <ul className="space-y-3">
                   {creations.map((creation) => (
-                    <CreationCard key={creation.id} creation={creation} />
+                    <CreationCard key={creation.id} creation={creation} onChange={onCreationChange && ((change) => onCreationChange(creation.id, change))} />
                   ))}
                 </ul>
                 {hasMore && onLoadMore && (

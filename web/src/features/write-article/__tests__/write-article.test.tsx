@@ -1,8 +1,9 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import WriteArticlePage from '../index.js';
 import { SCREEN_TEST_TIMEOUT_MS, fakeApi, fill, renderTool } from '../../../components/tool/__tests__/render-tool.js';
+import { articleSections } from '../section-actions.js';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -29,6 +30,80 @@ describe('AI Article Writer', { timeout: SCREEN_TEST_TIMEOUT_MS }, () => {
     expect(screen.getByLabelText('Long (1200+ words), 5-6 min read')).not.toBeChecked();
     expect(screen.getByText('Ready to Write?')).toBeInTheDocument();
     expect(await screen.findByText('7 of 10 left this month')).toBeInTheDocument();
+  });
+
+  it('when the outline is planned first, then its sections can be edited and the article follows them', async () => {
+    const engine = { id: 'offline-outline', label: 'Offline outline engine', offline: true };
+    const calls = fakeApi((url) => {
+      if (url.startsWith('/api/ai/article-outline')) return { status: 200, body: { success: true, content: '- What tides are\n- Why they matter\n- Where to watch', engine } };
+      if (url.startsWith('/api/ai/generate-article')) return { status: 200, body: { success: true, content: '# Tides', engine } };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderTool(<WriteArticlePage />);
+    await fill(user, screen.getByLabelText('Article Topic'), 'ocean tides');
+    await user.click(screen.getByRole('button', { name: 'Plan the outline first' }));
+    const outline = await screen.findByLabelText('Outline: one section per line');
+    expect(outline).toHaveValue('What tides are\nWhy they matter\nWhere to watch');
+    expect(screen.queryByText('Article Generated Successfully!')).not.toBeInTheDocument();
+    await user.clear(outline);
+    await user.type(outline, 'Where to watch{Enter}What tides are');
+    await user.click(screen.getByRole('button', { name: 'Generate Article' }));
+    expect(await screen.findByText('Article Generated Successfully!')).toBeInTheDocument();
+    const plan = calls.find((call) => call.url.startsWith('/api/ai/article-outline'));
+    expect(JSON.parse(String(plan?.init.body))).toEqual({ prompt: 'Write an article about ocean tides in Short (500-800 words).', length: 800 });
+    const post = calls.find((call) => call.url.startsWith('/api/ai/generate-article'));
+    expect(JSON.parse(String(post?.init.body))).toEqual({
+      prompt: 'Write an article about ocean tides in Short (500-800 words).',
+      length: 800,
+      sections: ['Where to watch', 'What tides are'],
+    });
+  });
+
+  it('when one section is lengthened, then the article and that heading are sent and the revised article replaces it', async () => {
+    const engine = { id: 'x', label: 'Writer', offline: false };
+    const written = '# Tides\n\nIntro.\n\n## Why tides happen\n\nThe moon.\n\n## Where to watch\n\nCoasts.';
+    const calls = fakeApi((url) => {
+      if (url.startsWith('/api/ai/generate-article')) return { status: 200, body: { success: true, content: written, engine } };
+      if (url.startsWith('/api/ai/revise-article-section')) return { status: 200, body: { success: true, content: written.replace('Coasts.', 'Coasts, estuaries and harbours, at spring tides.'), engine } };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderTool(<WriteArticlePage />);
+    await fill(user, screen.getByLabelText('Article Topic'), 'ocean tides');
+    await user.click(screen.getByRole('button', { name: 'Generate Article' }));
+    const group = await screen.findByRole('group', { name: 'Revise one section' });
+    expect(within(group).getAllByRole('option').map((o) => o.textContent)).toEqual(['Why tides happen', 'Where to watch']);
+    await user.selectOptions(within(group).getByLabelText('Section'), 'Where to watch');
+    await user.click(within(group).getByRole('button', { name: 'Lengthen' }));
+    expect(await screen.findByText('Coasts, estuaries and harbours, at spring tides.')).toBeInTheDocument();
+    const post = calls.find((call) => call.url.startsWith('/api/ai/revise-article-section'));
+    expect(JSON.parse(String(post?.init.body))).toEqual({
+      prompt: 'Write an article about ocean tides in Short (500-800 words).',
+      article: written,
+      section: 'Where to watch',
+      action: 'lengthen',
+    });
+  });
+
+  it('when a tone and an audience are chosen, then they are sent beside the unchanged prompt', async () => {
+    const calls = fakeApi((url) =>
+      url.startsWith('/api/ai/generate-article') ? { status: 200, body: { success: true, content: '# Tides', engine: { id: 'x', label: 'X', offline: false } } } : undefined,
+    );
+    const user = userEvent.setup();
+    renderTool(<WriteArticlePage />);
+    await fill(user, screen.getByLabelText('Article Topic'), 'ocean tides');
+    await user.selectOptions(screen.getByLabelText('Tone'), 'friendly');
+    await fill(user, screen.getByLabelText('Audience (optional)'), 'surfers');
+    await user.click(screen.getByRole('button', { name: 'Generate Article' }));
+    expect(await screen.findByText('Article Generated Successfully!')).toBeInTheDocument();
+    const post = calls.find((call) => call.url.startsWith('/api/ai/generate-article'));
+    expect(JSON.parse(String(post?.init.body))).toEqual({
+      prompt: 'Write an article about ocean tides in Short (500-800 words).',
+      length: 800,
+      tone: 'friendly',
+      audience: 'surfers',
+    });
   });
 
   it('when an article comes back, then the exact prompt was sent and words and reading time are shown', async () => {
@@ -110,5 +185,13 @@ describe('AI Article Writer', { timeout: SCREEN_TEST_TIMEOUT_MS }, () => {
     expect(await screen.findByText(/Network error: could not reach the server/)).toBeInTheDocument();
     expect(screen.getByText('Generate Article')).toBeInTheDocument();
     expect(screen.getByText('Ready to Write?')).toBeInTheDocument();
+  });
+});
+
+describe('articleSections', () => {
+  it('lists the "## " sections of a written article, and only the H2 entries of an offline outline', () => {
+    expect(articleSections('# T\n\n## One\n\ntext\n\n### Sub\n\n## Two ##')).toEqual(['One', 'Two']);
+    const outline = '# Article outline: T\n\n## The plan\n\n- **H2: Costs** — 120 words: x\n  - H3: Fees — 40 words: y\n- **H2: Timing** — 100 words: z\n\n## SEO checklist';
+    expect(articleSections(outline)).toEqual(['Costs', 'Timing']);
   });
 });

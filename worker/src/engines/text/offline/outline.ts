@@ -22,7 +22,17 @@ export interface Outline {
   conclusion: { covers: string; words: number };
   questions: string[];
   seo: string[];
+  /** The voice asked for, with what it means for the writer; absent for a neutral tone. */
+  tone?: { name: string; guidance: string };
 }
+
+/** What each tone asks of the person writing from the outline. */
+export const TONE_GUIDANCE: Record<string, string> = {
+  friendly: 'write to the reader as "you", short sentences, one light personal example per section',
+  professional: 'precise and measured, cite figures and sources, no slang or exclamation marks',
+  persuasive: 'open each section with the benefit, back it with evidence, end with a clear call to action',
+  playful: 'lively verbs, a touch of humour in the introduction and headings, keep facts accurate',
+};
 
 interface Archetype {
   heading: string;
@@ -78,9 +88,18 @@ const SHAPES: Record<number, { optional: number; closing: number; intro: number;
   1600: { optional: 1, closing: 2, intro: 130, conclusion: 110 },
 };
 
-export interface OutlineRequest { topic: string; targetWords: number; seed: number; now?: Date }
+export interface OutlineRequest {
+  topic: string;
+  targetWords: number;
+  seed: number;
+  now?: Date;
+  tone?: string;
+  audience?: string;
+  /** Section headings the user planned: used as they are, in their order. */
+  headings?: string[];
+}
 
-export function buildOutline({ topic, targetWords, seed, now = new Date() }: OutlineRequest): Outline {
+export function buildOutline({ topic, targetWords, seed, now = new Date(), tone, audience: askedAudience, headings }: OutlineRequest): Outline {
   const random = seededRandom(seed);
   const howTo = /^how to\s+/i.exec(topic);
   // "solar power for homeowners": the reader goes to the plan, the subject to the headings.
@@ -92,7 +111,10 @@ export function buildOutline({ topic, targetWords, seed, now = new Date() }: Out
   const optional = random.shuffle(arc.optional).slice(0, shape.optional);
   // Every article closes on mistakes; long ones add an outlook or an FAQ.
   const closing = shape.closing > 1 ? [arc.closing[0], arc.closing[1 + random.int(2)]] : [arc.closing[0]];
-  const archetypes = [...arc.fixed, ...optional, ...closing];
+  // The user's own headings replace the planned ones; the engine still budgets and briefs them.
+  const archetypes: Archetype[] = headings?.length
+    ? headings.map((heading) => ({ heading, covers: `The key points of "${heading}" for {t}: explain them plainly, give one concrete example and end with what the reader should do.` }))
+    : [...arc.fixed, ...optional, ...closing];
 
   const fill = (text: string) => agreeVerb(text, subject).replaceAll('{T}', titleCase(subject)).replaceAll('{t}', subject);
   const bodyWords = targetWords - shape.intro - shape.conclusion;
@@ -113,7 +135,9 @@ export function buildOutline({ topic, targetWords, seed, now = new Date() }: Out
   return {
     topic,
     workingTitle: workingTitle(subject, Boolean(howTo), random, now),
-    reader: intendedReader(topic, subject, Boolean(howTo)),
+    // An audience the user named wins over the one guessed from the topic.
+    reader: askedAudience?.trim() ? askedAudience.trim() : intendedReader(topic, subject, Boolean(howTo)),
+    ...(tone && TONE_GUIDANCE[tone] ? { tone: { name: tone, guidance: TONE_GUIDANCE[tone] } } : {}),
     targetWords,
     introduction: { covers: `Hook with a relatable problem or a striking fact about ${howTo ? topic.toLowerCase() : subject}, say who the article is for and promise what they will be able to do by the end.`, words: shape.intro },
     sections,
@@ -213,6 +237,7 @@ export function renderOutline(outline: Outline): string {
     '',
     `- **Working title:** ${outline.workingTitle}`,
     `- **Intended reader:** ${outline.reader}`,
+    ...(outline.tone ? [`- **Tone:** ${outline.tone.name} — ${outline.tone.guidance}`] : []),
     `- **Target length:** ${outline.targetWords} words (about ${Math.ceil(outline.targetWords / 200)} min read)`,
     '',
     '## Structure and word budget',

@@ -1,0 +1,109 @@
+/**
+ * The admin page's api (administrators only, 403 for anyone else): accounts with plan and this
+ * month's usage, plan changes, disabling, the queue's state, the gallery with unpublish, and the
+ * audit log. Every change an administrator makes is written to the audit log.
+ */
+import { Router, type NextFunction, type Request, type Response } from 'express';
+import { z } from 'zod';
+import type { QueueInspector } from '@craftwell/queue/inspect';
+import type { Db } from '@craftwell/core/db/pool';
+import { AppError, badRequest, forbidden, notFound } from '@craftwell/core/errors';
+import { currentPeriod } from '@craftwell/core/period';
+import * as admin from '@craftwell/core/repositories/admin';
+import { listAudit, recordAudit } from '@craftwell/core/repositories/audit-log';
+import { setPublished } from '@craftwell/core/repositories/own-creations';
+import { currentUser } from '../../middleware/require-auth.js';
+
+export interface AdminRoutesDeps {
+  db: Db;
+  queueInspector?: QueueInspector;
+  /** Drops cached sessions of a user (every replica), so a plan or access change counts at once. */
+  forgetUser: (userId: string) => Promise<void>;
+}
+
+export const ADMIN_ONLY_MESSAGE = 'Only administrators can do this.';
+
+export const adminUserParams = z.object({ id: z.string().min(1).max(100) });
+export const adminCreationParams = z.object({ id: z.string().uuid('That creation id is not valid.') });
+export const adminUsersQuery = z.object({
+  search: z.string().max(100).optional(),
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export const adminPageQuery = z.object({
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(30),
+});
+export const adminAuditQuery = z.object({
+  before: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export const setPlanBody = z.object({ plan: z.enum(['free', 'premium'], { message: 'plan must be free or premium.' }) });
+export const setDisabledBody = z.object({ disabled: z.boolean({ message: 'disabled must be true or false.' }) });
+
+function requireAdmin(req: Request, _res: Response, next: NextFunction) {
+  next(currentUser(req).isAdmin ? undefined : forbidden(ADMIN_ONLY_MESSAGE));
+}
+
+/** Who did it and from where, for the audit log. */
+function origin(req: Request) {
+  return { actorId: currentUser(req).id, ip: req.ip ?? null, userAgent: req.get('user-agent') ?? null };
+}
+
+export function adminRoutes(deps: AdminRoutesDeps): Router {
+  const { db } = deps;
+  const router = Router();
+  router.use(requireAdmin);
+
+  router.get('/users', async (req, res) => {
+    const query = adminUsersQuery.parse(req.query);
+    const period = currentPeriod();
+    const { users, total } = await admin.listUsers(db, period, query);
+    res.json({ success: true, period, total, users });
+  });
+
+  router.post('/users/:id/plan', async (req, res) => {
+    const { id } = adminUserParams.parse(req.params);
+    const { plan } = setPlanBody.parse(req.body ?? {});
+    if (!(await admin.setPlan(db, id, plan))) throw notFound('That account does not exist.');
+    await deps.forgetUser(id);
+    await recordAudit(db, { ...origin(req), action: 'plan-changed', targetUserId: id, detail: { plan } });
+    res.json({ success: true, message: `Plan changed to ${plan === 'premium' ? 'Premium' : 'Free'}` });
+  });
+
+  router.post('/users/:id/disabled', async (req, res) => {
+    const { id } = adminUserParams.parse(req.params);
+    const { disabled } = setDisabledBody.parse(req.body ?? {});
+    if (id === currentUser(req).id) throw badRequest('You cannot disable your own account.');
+    if (!(await admin.setDisabled(db, id, disabled))) throw notFound('That account does not exist.');
+    await deps.forgetUser(id);
+    await recordAudit(db, { ...origin(req), action: disabled ? 'account-disabled' : 'account-enabled', targetUserId: id });
+    res.json({ success: true, message: disabled ? 'Account disabled and signed out everywhere' : 'Account enabled' });
+  });
+
+  router.get('/queue', async (_req, res) => {
+    if (!deps.queueInspector) throw new AppError('The queue cannot be inspected on this server.', 503, 'queue_unavailable');
+    res.json({ success: true, ...(await deps.queueInspector.overview(20)) });
+  });
+
+  router.get('/gallery', async (req, res) => {
+    const { offset, limit } = adminPageQuery.parse(req.query);
+    res.json({ success: true, ...(await admin.listPublished(db, limit, offset)) });
+  });
+
+  router.post('/creations/:id/unpublish', async (req, res) => {
+    const { id } = adminCreationParams.parse(req.params);
+    const owner = await admin.creationOwner(db, id);
+    if (!owner || !(await setPublished(db, id, null, false))) throw notFound('That creation does not exist.');
+    await recordAudit(db, { ...origin(req), action: 'creation-unpublished', targetUserId: owner, target: id });
+    res.json({ success: true, message: 'Removed from the community gallery' });
+  });
+
+  router.get('/audit', async (req, res) => {
+    const { before, limit } = adminAuditQuery.parse(req.query);
+    const entries = await listAudit(db, limit, before);
+    res.json({ success: true, entries, nextBefore: entries.length === limit ? entries[entries.length - 1].id : null });
+  });
+
+  return router;
+}

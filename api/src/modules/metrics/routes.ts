@@ -1,0 +1,16 @@
+/** GET /metrics (Prometheus): off unless METRICS_TOKEN is set; then only for that bearer token. */
+import { Router } from 'express';
+import { metricsReply, type Metrics } from '@craftwell/core/metrics';
+
+export function metricsRoutes(metrics: Metrics | undefined, token: string | undefined): Router {
+  const router = Router();
+  router.get('/metrics', async (req, res) => {
+    if (!metrics || !token) {
+      res.status(404).json({ success: false, message: 'Metrics are off. Set METRICS_TOKEN to turn them on.' });
+      return;
+    }
+    const reply = await metricsReply(metrics, token, req.headers.authorization);
+    res.status(reply.status).type(reply.contentType).send(reply.body);
+  });
+  return router;
+}

@@ -1,0 +1,71 @@
+/** Every documented route, with the schema objects its route module validates with. */
+import { z } from 'zod';
+import { deleteAccountBody, changeEmailBody } from '../account/routes.js';
+import { adminAuditQuery, adminCreationParams, adminPageQuery, adminUserParams, adminUsersQuery, setDisabledBody, setPlanBody } from '../admin/routes.js';
+import { articleOutlineSchema, articleSchema, articleSectionSchema, blogTitleSchema, imageSchema } from '../ai/routes.js';
+import { apiKeyParams, createApiKeyBody } from '../api-keys/routes.js';
+import { creationIdParams, downloadQuery } from '../creations/routes.js';
+import { newsletterSchema } from '../site/routes.js';
+import { pageSchema, toggleSchema } from '../users/routes.js';
+import { replies, type OperationSpec } from './document.js';
+
+const asyncQuery = z.object({ async: z.enum(['1', 'true']).optional().describe('Answer 202 with a jobId at once instead of waiting for the result') });
+const jobParams = z.object({ id: z.string().describe('The jobId from an async request') });
+const creations = z.object({ success: z.boolean(), creations: z.array(z.object({ id: z.string(), type: z.string(), prompt: z.string(), content: z.string(), publish: z.boolean(), likes: z.array(z.string()), created_at: z.string() })) });
+
+export const OPERATIONS: OperationSpec[] = [
+  { method: 'get', path: '/api/config', tag: 'Site', summary: 'Plans, limits, sign-in mode and engines', auth: false },
+  { method: 'post', path: '/api/newsletter', tag: 'Site', summary: 'Subscribe an e-mail to the newsletter', auth: false, body: newsletterSchema },
+
+  { method: 'post', path: '/api/ai/generate-article', tag: 'Tools', summary: 'Write an article', description: 'length is 800, 1200 or 1600 (words).', body: articleSchema, query: asyncQuery, reply: replies.content },
+  { method: 'post', path: '/api/ai/article-outline', tag: 'Tools', summary: 'Plan the section headings of an article before its draft (not saved, no quota)', description: 'content is a markdown list of headings; send them, edited, as sections to generate-article.', body: articleOutlineSchema, query: asyncQuery, reply: replies.content },
+  { method: 'post', path: '/api/ai/revise-article-section', tag: 'Tools', summary: 'Regenerate, lengthen or shorten one section of an article; saved as a new version', description: 'section is the heading of a "## " section (or an outline\'s H2). Written articles need a text model; offline outlines are revised by the outline engine.', body: articleSectionSchema, query: asyncQuery, reply: replies.content },
+  { method: 'post', path: '/api/ai/generate-blog-title', tag: 'Tools', summary: 'Suggest blog titles', body: blogTitleSchema, query: asyncQuery, reply: replies.content },
+  { method: 'post', path: '/api/ai/generate-image', tag: 'Tools', summary: 'Generate an image', body: imageSchema, query: asyncQuery, reply: replies.content },
+  { method: 'post', path: '/api/ai/remove-image-background', tag: 'Tools', summary: 'Remove the background of an image', query: asyncQuery, reply: replies.content, multipart: [{ name: 'image', description: 'JPG, PNG, WebP... (at most 20 MB)', required: true }] },
+  {
+    method: 'post', path: '/api/ai/remove-image-object', tag: 'Tools', summary: 'Remove one object from an image', query: asyncQuery, reply: replies.content,
+    multipart: [
+      { name: 'image', description: 'The picture (at most 20 MB)', required: true },
+      { name: 'object', description: 'One word naming the object', required: false, text: true },
+      { name: 'mask', description: 'Optional PNG the size of the image: white marks what to remove', required: false },
+    ],
+  },
+  { method: 'post', path: '/api/ai/resume-review', tag: 'Tools', summary: 'Review a resume (text PDF)', query: asyncQuery, reply: replies.content, multipart: [{ name: 'resume', description: 'A text PDF (at most 10 MB)', required: true }] },
+  {
+    method: 'post', path: '/api/images/background', tag: 'Tools', summary: 'Put a colour or a picture behind a cut-out, crop it to the subject, or get its mask (PNG)',
+    description: 'Fields: output (image or mask, default image), colour (#rrggbb), crop (true or false).', produces: 'image/png',
+    multipart: [
+      { name: 'image', description: 'A transparent PNG, e.g. a background-removal result (at most 20 MB)', required: true },
+      { name: 'background', description: 'Optional picture to put behind the subject', required: false },
+      { name: 'output', description: 'image or mask', required: false, text: true },
+      { name: 'colour', description: '#rrggbb behind the subject', required: false, text: true },
+      { name: 'crop', description: 'true to crop to the subject', required: false, text: true },
+    ],
+  },
+  { method: 'get', path: '/api/jobs/:id', tag: 'Tools', summary: 'State, progress and result of an async job', params: jobParams },
+
+  { method: 'get', path: '/api/me', tag: 'Account', summary: 'The caller' },
+  { method: 'get', path: '/api/user/usage', tag: 'Account', summary: "This month's uses and limits per tool" },
+  { method: 'post', path: '/api/account/email', tag: 'Account', summary: 'Change the e-mail address (password re-entered)', body: changeEmailBody },
+  { method: 'get', path: '/api/account/export', tag: 'Account', summary: 'Everything of the account as a zip', produces: 'application/zip' },
+  { method: 'delete', path: '/api/account', tag: 'Account', summary: 'Delete the account and everything it owns', body: deleteAccountBody },
+  { method: 'get', path: '/api/api-keys', tag: 'Account', summary: 'List personal API keys (session only)' },
+  { method: 'post', path: '/api/api-keys', tag: 'Account', summary: 'Create a personal API key; the key is in this reply only (session only)', body: createApiKeyBody, status: 201 },
+  { method: 'delete', path: '/api/api-keys/:id', tag: 'Account', summary: 'Revoke a personal API key (session only)', params: apiKeyParams },
+
+  { method: 'get', path: '/api/user/get-user-creations', tag: 'Creations', summary: 'My creations, newest first', reply: creations },
+  { method: 'get', path: '/api/user/get-published-creations', tag: 'Creations', summary: 'The community gallery, newest first', query: pageSchema, reply: creations },
+  { method: 'post', path: '/api/user/toggle-like-creation', tag: 'Creations', summary: 'Like or unlike a published creation', body: toggleSchema },
+  { method: 'delete', path: '/api/creations/:id', tag: 'Creations', summary: 'Delete one of my creations and its file', params: creationIdParams },
+  { method: 'post', path: '/api/creations/:id/unpublish', tag: 'Creations', summary: 'Take one of my creations out of the gallery', params: creationIdParams },
+  { method: 'get', path: '/api/creations/:id/download', tag: 'Creations', summary: 'Download a creation: png for images, md or docx for text', params: creationIdParams, query: downloadQuery, produces: 'application/octet-stream' },
+
+  { method: 'get', path: '/api/admin/users', tag: 'Admin', summary: "Accounts with plan, state and this month's usage", query: adminUsersQuery },
+  { method: 'post', path: '/api/admin/users/:id/plan', tag: 'Admin', summary: "Change an account's plan", params: adminUserParams, body: setPlanBody },
+  { method: 'post', path: '/api/admin/users/:id/disabled', tag: 'Admin', summary: 'Disable (and sign out) or enable an account', params: adminUserParams, body: setDisabledBody },
+  { method: 'get', path: '/api/admin/queue', tag: 'Admin', summary: 'Jobs waiting, active and failed per queue; latest failures' },
+  { method: 'get', path: '/api/admin/gallery', tag: 'Admin', summary: 'Published creations', query: adminPageQuery },
+  { method: 'post', path: '/api/admin/creations/:id/unpublish', tag: 'Admin', summary: 'Take any creation out of the gallery', params: adminCreationParams },
+  { method: 'get', path: '/api/admin/audit', tag: 'Admin', summary: 'Audit log: administrator actions and sign-ins', query: adminAuditQuery },
+];

@@ -1,0 +1,107 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import toast from 'react-hot-toast';
+import { paths } from '../../../config/paths.js';
+import { Copy, KeyRound, Trash2 } from 'lucide-react';
+import { Button } from '../../../components/button.js';
+import { ConfirmDialog } from '../../../components/confirm-dialog.js';
+import { TextField } from '../../../components/field.js';
+import { apiRequest } from '../../../lib/api-client.js';
+import { formatDateTime } from '../../../lib/format-date-time.js';
+import { useApiData } from '../../../lib/use-api-data.js';
+import { copyText } from '../../../components/tool/file-actions.js';
+import { SettingsSection } from './settings-section.js';
+
+type ApiKey = { id: string; name: string; prefix: string; created_at: string; last_used_at: string | null };
+
+/** Personal API keys: create (shown once), list and revoke. */
+export function ApiKeysSection() {
+  const { data, error, reload } = useApiData<{ keys: ApiKey[] }>('/api/api-keys');
+  const [name, setName] = useState('');
+  const [creating, setCreating] = useState(false);
+  const [newKey, setNewKey] = useState<string | null>(null);
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function create(event: FormEvent) {
+    event.preventDefault();
+    setCreating(true);
+    try {
+      const reply = await apiRequest<{ key: string }>('/api/api-keys', { json: { name } });
+      if (!reply.success || !reply.key) return void toast.error(reply.message || 'Could not create the key.');
+      setNewKey(reply.key);
+      setName('');
+      reload();
+    } catch (thrown) {
+      toast.error(thrown instanceof Error ? thrown.message : 'Something went wrong');
+    } finally {
+      setCreating(false);
+    }
+  }
+
+  async function revoke(key: ApiKey) {
+    setBusy(true);
+    try {
+      const reply = await apiRequest(`/api/api-keys/${key.id}`, { method: 'DELETE' });
+      if (!reply.success) return void toast.error(reply.message || 'Could not revoke the key.');
+      toast.success(reply.message || 'API key revoked');
+      setRevoking(null);
+      reload();
+    } catch (thrown) {
+      toast.error(thrown instanceof Error ? thrown.message : 'Something went wrong');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const keys = data?.keys ?? [];
+  return (
+    <SettingsSection title="API keys" description="Let a script call the tools as you, with the header Authorization: Bearer cw_…. Anyone holding a key can act as you: keep it secret.">
+      <Link to={paths.apiDocs} className="mb-4 inline-block text-sm font-medium text-brand-700 underline">
+        API reference
+      </Link>
+      <form onSubmit={create} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <TextField label="Key name" placeholder="e.g. nightly export" value={name} onChange={(e) => setName(e.target.value)} maxLength={60} wrapperClassName="flex-1" />
+        <Button type="submit" variant="secondary" loading={creating} disabled={!name.trim()} icon={<KeyRound className="size-4" aria-hidden="true" />}>
+          Create key
+        </Button>
+      </form>
+      {newKey ? (
+        <div role="status" className="mt-4 rounded-xl bg-amber-50 p-3 ring-1 ring-amber-200">
+          <p className="text-sm font-medium text-amber-900">Copy your new key now. It is shown only once.</p>
+          <div className="mt-2 flex flex-wrap items-center gap-2">
+            <code data-testid="new-api-key" className="rounded-lg bg-white px-2 py-1 font-mono text-xs break-all text-slate-900 ring-1 ring-amber-200">
+              {newKey}
+            </code>
+            <Button size="sm" variant="secondary" icon={<Copy className="size-4" aria-hidden="true" />} onClick={() => void copyText(newKey).then((ok) => (ok ? toast.success('API key copied') : toast.error('Failed to copy to clipboard')))}>
+              Copy key
+            </Button>
+          </div>
+        </div>
+      ) : null}
+      {error ? <p className="mt-4 text-sm text-red-700">{error}</p> : null}
+      {keys.length > 0 ? (
+        <ul className="mt-4 divide-y divide-slate-100 rounded-xl ring-1 ring-slate-200">
+          {keys.map((key) => (
+            <li key={key.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
+              <div className="min-w-0">
+                <p className="font-medium text-slate-900">{key.name}</p>
+                <p className="text-xs text-slate-500">
+                  <span className="font-mono">{key.prefix}…</span> · created {formatDateTime(key.created_at)} · {key.last_used_at ? `last used ${formatDateTime(key.last_used_at)}` : 'never used'}
+                </p>
+              </div>
+              <Button size="sm" variant="ghost" className="text-red-600 hover:bg-red-50" icon={<Trash2 className="size-4" aria-hidden="true" />} onClick={() => setRevoking(key)} aria-label={`Revoke ${key.name}`}>
+                Revoke
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-4 text-sm text-slate-500">No API keys yet.</p>
+      )}
+      <ConfirmDialog open={revoking !== null} title="Revoke this API key?" confirmLabel="Revoke key" busy={busy} onClose={() => setRevoking(null)} onConfirm={() => revoking && void revoke(revoking)}>
+        Scripts using “{revoking?.name}” stop working at once.
+      </ConfirmDialog>
+    </SettingsSection>
+  );
+}

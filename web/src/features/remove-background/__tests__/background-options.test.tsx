@@ -1,0 +1,52 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithProviders } from '../../../testing/render.js';
+import { BackgroundOptions } from '../background-options.js';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function stub() {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) =>
+    String(input) === '/files/cutout.png'
+      ? // The page's own Blob (jsdom's), as a browser's fetch would give.
+        ({ ok: true, blob: async () => new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' }) } as unknown as Response)
+      : new Response(new Uint8Array([1]), { headers: { 'Content-Disposition': 'attachment; filename="x.png"' } }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  URL.createObjectURL = vi.fn(() => 'blob:x');
+  URL.revokeObjectURL = vi.fn();
+  return fetchMock;
+}
+
+/** The fields of the form posted to /api/images/background. */
+function posted(fetchMock: ReturnType<typeof stub>, index = 0): Record<string, string> {
+  const calls = fetchMock.mock.calls.filter(([url]) => url === '/api/images/background') as unknown as Array<[string, RequestInit]>;
+  const form = calls[index][1].body as FormData;
+  return Object.fromEntries([...form.entries()].filter(([k]) => k !== 'image' && k !== 'background').map(([k, v]) => [k, String(v)]));
+}
+
+describe('BackgroundOptions', () => {
+  it('when a colour and crop are chosen, then the cut-out is posted with them', async () => {
+    const fetchMock = stub();
+    const user = userEvent.setup();
+    renderWithProviders(<BackgroundOptions resultUrl="/files/cutout.png" />);
+    await user.click(screen.getByLabelText('Colour'));
+    expect(screen.getByLabelText('Background colour')).toHaveValue('#ffffff');
+    await user.click(screen.getByLabelText('Crop to the subject'));
+    await user.click(screen.getByRole('button', { name: 'Save with this background' }));
+    await waitFor(() => expect(posted(fetchMock)).toEqual({ output: 'image', crop: 'true', colour: '#ffffff' }));
+  });
+
+  it('when the mask is asked for, then output=mask is sent; a picture background needs a file first', async () => {
+    const fetchMock = stub();
+    const user = userEvent.setup();
+    renderWithProviders(<BackgroundOptions resultUrl="/files/cutout.png" />);
+    await user.click(screen.getByLabelText('Picture'));
+    expect(screen.getByRole('button', { name: 'Save with this background' })).toBeDisabled();
+    await user.upload(screen.getByLabelText('Background picture'), new File(['x'], 'beach.png', { type: 'image/png' }));
+    expect(screen.getByRole('button', { name: 'Save with this background' })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Save the mask alone' }));
+    await waitFor(() => expect(posted(fetchMock)).toEqual({ output: 'mask', crop: 'false' }));
+  });
+});
