@@ -209,7 +209,7 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
     });
 
     stops.push(startOrphanSweep({ db, storage, log }));
-    stops.push(startReservationSweep({ db, producer, log, everyMs: config.RESERVATION_SWEEP_MS }));
+    stops.push(startReservationSweep({ db, producer, storage, log, everyMs: config.RESERVATION_SWEEP_MS }));
 
     const server = http.createServer(app);
     server.requestTimeout = config.JOB_WAIT_TIMEOUT_MS + 30_000;

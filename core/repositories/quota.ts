@@ -17,7 +17,8 @@ export type Quotas = Record<Plan, Record<ToolName, number | null>>;
 /** A reservation older than this belongs to a request that died; it no longer counts. */
 const RESERVATION_TTL = '1 hour';
 
-export async function reserveUse(db: Db, quotas: Quotas, user: { id: string; plan: Plan }, tool: ToolName, jobId: string) {
+/** `inputKeys`: the job's uploads, deleted by the reservation sweep if the job can no longer finish. */
+export async function reserveUse(db: Db, quotas: Quotas, user: { id: string; plan: Plan }, tool: ToolName, jobId: string, inputKeys: string[] = []) {
   const limit = quotas[user.plan][tool];
   const period = currentPeriod();
   await withTransaction(db, async (client) => {
@@ -33,8 +34,8 @@ export async function reserveUse(db: Db, quotas: Quotas, user: { id: string; pla
       if (Number(rows[0].taken) >= limit) throw new AppError(LIMIT_REACHED_MESSAGE, 402, 'quota_exceeded');
     }
     await client.query(
-      'INSERT INTO usage_reservations (job_id, user_id, tool, period) VALUES ($1, $2, $3, $4)',
-      [jobId, user.id, tool, period],
+      'INSERT INTO usage_reservations (job_id, user_id, tool, period, input_keys) VALUES ($1, $2, $3, $4, $5)',
+      [jobId, user.id, tool, period, inputKeys],
     );
   });
 }
@@ -75,13 +76,13 @@ export async function usageOf(db: Db, quotas: Quotas, user: { id: string; plan: 
 }
 
 /** Reservations older than minAgeMs (and still counting): candidates for the reservation sweep. */
-export async function listAgedReservations(db: Db, minAgeMs: number, limit = 500): Promise<Array<{ jobId: string; tool: ToolName }>> {
+export async function listAgedReservations(db: Db, minAgeMs: number, limit = 500): Promise<Array<{ jobId: string; tool: ToolName; inputKeys: string[] }>> {
   const { rows } = await db.query(
-    `SELECT job_id, tool FROM usage_reservations
+    `SELECT job_id, tool, input_keys FROM usage_reservations
       WHERE created_at < now() - make_interval(secs => $1::double precision / 1000)
         AND created_at > now() - interval '${RESERVATION_TTL}'
       ORDER BY created_at LIMIT $2`,
     [minAgeMs, limit],
   );
-  return rows.map((r) => ({ jobId: r.job_id as string, tool: r.tool as ToolName }));
+  return rows.map((r) => ({ jobId: r.job_id as string, tool: r.tool as ToolName, inputKeys: (r.input_keys ?? []) as string[] }));
 }

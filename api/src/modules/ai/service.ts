@@ -58,7 +58,7 @@ export function createAiService(deps: AiServiceDeps) {
       const requestId = randomUUID();
       const full = parsePayload(name, { ...payload, userId: user.id, requestId });
       const uploads = options.uploads ?? [];
-      if (def.quotaTool) await reserveUse(deps.db, deps.quotas, user, def.quotaTool, requestId);
+      if (def.quotaTool) await reserveUse(deps.db, deps.quotas, user, def.quotaTool, requestId, uploads.map((u) => u.key));
       let jobId: string;
       try {
         for (const u of uploads) await deps.storage.put(u.key, u.body, { contentType: u.contentType });
