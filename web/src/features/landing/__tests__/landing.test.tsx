@@ -63,6 +63,11 @@ describe('LandingPage', () => {
     expect(router.state.location.pathname).toBe('/ai/remove-background');
   });
 
+  it('while a stored session is still being checked, then the tool cards wait (disabled) instead of dropping the click', () => {
+    renderLanding(fakeAuth({ user: null, isLoaded: false }));
+    expect(screen.getByText('AI Article Writer').closest('button')).toBeDisabled();
+  });
+
   it('when Start creating now is clicked, then it goes to /ai', async () => {
     const router = renderLanding(fakeAuth({ user: null }));
     await userEvent.click(screen.getByText('Start creating now').closest('button')!);

@@ -4,9 +4,13 @@ import { toolCards } from '../../../config/tools.js';
 import { useCurrentUser } from '../../../lib/auth-context.js';
 import { SectionHeading } from './section-heading.js';
 
-/** One card per tool; a card leads to its tool only when someone is signed in (spec s2). */
+/**
+ * One card per tool; a card leads to its tool only when someone is signed in (spec s2). While a
+ * stored session is being checked the cards are disabled, so an early click waits instead of
+ * being dropped as if nobody were signed in (like the header's Get Started button).
+ */
 export function ToolsSection() {
-  const { user } = useCurrentUser();
+  const { user, isLoaded } = useCurrentUser();
   const navigate = useNavigate();
 
   return (
@@ -19,6 +23,7 @@ export function ToolsSection() {
           <li key={tool.path}>
             <button
               type="button"
+              disabled={!isLoaded}
               onClick={() => {
                 if (user) navigate(tool.path);
               }}
