@@ -67,10 +67,7 @@ export default function BlogTitlesPage() {
           <ToolSubmit
             icon={<Hash className="size-5" aria-hidden="true" />}
             disabled={keyword.trim() === '' || processing}
-            processing={processing}
-            quota={quota}
-            limitReached={limitReached}
-            progress={progress}
+            run={{ processing, quota, limitReached, progress }}
           >
             Generate Titles
           </ToolSubmit>

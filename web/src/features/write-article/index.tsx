@@ -157,10 +157,7 @@ export default function WriteArticlePage() {
           <ToolSubmit
             icon={<PenLine className="size-5" aria-hidden="true" />}
             disabled={!canSubmit}
-            processing={processing}
-            quota={quota}
-            limitReached={limitReached}
-            progress={progress}
+            run={{ processing, quota, limitReached, progress }}
             progressNote="Your article appears on the right as it is written. Longer articles take a little more time."
           >
             {processing ? 'Crafting Your Article...' : 'Generate Article'}
