@@ -1,6 +1,6 @@
 /**
  * What the api and image benches share: the real server (or a bare hello-world) in a child
- * process, a scratch database created and dropped by the bench, and cleanup of its Redis keys.
+ * process, a scratch database (the tests' helper) created and dropped by the bench, and cleanup of its Redis keys.
  */
 import { randomBytes } from 'node:crypto';
 import { fork, type ChildProcess } from 'node:child_process';
@@ -9,8 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
-import pg from 'pg';
-import { migrateUp } from '@craftwell/core/db/migrate';
+import { createTestDatabase } from '../../tests/support/database.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 
@@ -39,26 +38,6 @@ export function spawnServer(mode: 'hello' | 'app', env: Record<string, string>):
       if (message?.type === 'listening') resolve({ url: `http://127.0.0.1:${message.port}`, pid: child.pid ?? 0, stop });
     });
   });
-}
-
-export async function createScratchDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `cw_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  await migrateUp(url.toString());
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
 }
 
 /** Removes the bench's own queue keys from the shared Redis (only its random prefix). */
@@ -106,7 +85,7 @@ export async function startBenchApp(env: Record<string, string> = {}): Promise<B
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   const prefix = `cwbench-${randomBytes(4).toString('hex')}`;
   const dataDir = path.join(os.tmpdir(), prefix);
-  const scratch = await createScratchDatabase(adminUrl);
+  const scratch = await createTestDatabase(adminUrl, 'cw_bench');
   const cleanup = async () => {
     await scratch.drop();
     await deleteKeys(redisUrl, prefix).catch(() => undefined);

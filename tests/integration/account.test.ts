@@ -3,12 +3,13 @@
  * re-entered), export everything as a zip, delete the account and leave nothing behind.
  */
 import { strFromU8, unzipSync } from 'fflate';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ObjectStorage } from '@craftwell/storage/object-storage';
-import { optionalRedisUrl, serviceUrl } from '../support/services.js';
-import { authed, signUp, startTestApp, type TestApp } from '../support/app.js';
-import { insertImageCreation, insertTextCreation, storageOf, tinyPng } from '../support/creations.js';
+import { serviceUrl } from '../support/services.js';
+import { authed, signUp, type TestApp } from '../support/app.js';
+import { insertImageCreation, insertTextCreation, tinyPng } from '../support/creations.js';
+import { startAppWithStorage, stopAppWithStorage } from '../support/app-with-storage.js';
 
 const postgresUrl = serviceUrl('postgres');
 const PASSWORD = 'correct horse battery';
@@ -41,16 +42,10 @@ describe.skipIf(!postgresUrl)('own account', () => {
   }
 
   beforeAll(async () => {
-    app = await startTestApp({ postgresUrl: postgresUrl!, redisUrl: optionalRedisUrl() });
-    db = new pg.Pool({ connectionString: app.database.url, max: 2 });
-    storage = await storageOf(app);
+    ({ app, db, storage } = await startAppWithStorage(postgresUrl!));
     await signUp(app.url, { name: 'First Admin' });
   });
-
-  afterAll(async () => {
-    await db?.end();
-    await app?.stop();
-  });
+  afterAll(() => stopAppWithStorage(app, db));
 
   describe('change e-mail', () => {
     it('when the password is wrong, the address taken or invalid, then it says why and nothing changes', async () => {

@@ -3,13 +3,14 @@
  * month's usage; plan changes; disabling (sessions end, sign-in and data calls refused with a
  * clear 403); the queue's counts and failures; the gallery with unpublish; the audit log.
  */
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentPeriod } from '@craftwell/core/period';
 import type { ObjectStorage } from '@craftwell/storage/object-storage';
-import { optionalRedisUrl, serviceUrl } from '../support/services.js';
-import { authed, signUp, startTestApp, type TestApp } from '../support/app.js';
-import { insertImageCreation, storageOf } from '../support/creations.js';
+import { serviceUrl } from '../support/services.js';
+import { authed, signUp, type TestApp } from '../support/app.js';
+import { insertImageCreation } from '../support/creations.js';
+import { startAppWithStorage, stopAppWithStorage } from '../support/app-with-storage.js';
 
 const postgresUrl = serviceUrl('postgres');
 const PASSWORD = 'correct horse battery';
@@ -32,17 +33,11 @@ describe.skipIf(!postgresUrl)('admin api', () => {
     send('POST', '/api/auth/sign-in/email', undefined, { email, password: PASSWORD }, { 'user-agent': userAgent });
 
   beforeAll(async () => {
-    app = await startTestApp({ postgresUrl: postgresUrl!, redisUrl: optionalRedisUrl() });
-    db = new pg.Pool({ connectionString: app.database.url, max: 2 });
-    storage = await storageOf(app);
+    ({ app, db, storage } = await startAppWithStorage(postgresUrl!));
     root = await signUp(app.url, { name: 'Root Admin' });
     bob = await signUp(app.url, { name: 'Bob Member' });
   });
-
-  afterAll(async () => {
-    await db?.end();
-    await app?.stop();
-  });
+  afterAll(() => stopAppWithStorage(app, db));
 
   it('when someone who is not an administrator calls any admin route, then it is 403 with a message', async () => {
     const routes: Array<[string, string]> = [

@@ -5,17 +5,29 @@ import { authed, signUp, startTestApp, type TestApp } from '../support/app.js';
 
 const postgresUrl = serviceUrl('postgres');
 
-describe.skipIf(!postgresUrl)('article tone and audience', () => {
+/**
+ * A test app with the offline text engine for the enclosing describe, and a signed-up user to call it as
+ * (after a first user, who becomes the admin, when `withAdmin`).
+ */
+function articleApp(env: Record<string, string>, withAdmin: boolean) {
   let app: TestApp;
   let token: string;
   beforeAll(async () => {
-    app = await startTestApp({ postgresUrl: postgresUrl!, env: { AI_TEXT_ENGINE: 'offline' } });
+    app = await startTestApp({ postgresUrl: postgresUrl!, env: { AI_TEXT_ENGINE: 'offline', ...env } });
+    if (withAdmin) await signUp(app.url, { name: 'Admin' });
     token = (await signUp(app.url)).token;
   });
   afterAll(async () => { await app?.stop(); });
+  return {
+    post: (path: string, body: unknown) =>
+      fetch(`${app.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...authed(token) }, body: JSON.stringify(body) }),
+    get: (path: string) => fetch(`${app.url}${path}`, { headers: authed(token) }),
+  };
+}
 
-  const generate = (body: unknown) =>
-    fetch(`${app.url}/api/ai/generate-article`, { method: 'POST', headers: { 'content-type': 'application/json', ...authed(token) }, body: JSON.stringify(body) });
+describe.skipIf(!postgresUrl)('article tone and audience', () => {
+  const { post } = articleApp({}, false);
+  const generate = (body: unknown) => post('/api/ai/generate-article', body);
   const prompt = 'Write an article about rain gardens in Short (500-800 words).';
 
   it('when a tone and an audience are given, then the outline is planned for them', async () => {
@@ -36,17 +48,7 @@ describe.skipIf(!postgresUrl)('article tone and audience', () => {
 });
 
 describe.skipIf(!postgresUrl)('article outline before the draft', () => {
-  let app: TestApp;
-  let token: string;
-  beforeAll(async () => {
-    app = await startTestApp({ postgresUrl: postgresUrl!, env: { AI_TEXT_ENGINE: 'offline', QUOTA_FREE: '1' } });
-    await signUp(app.url, { name: 'Admin' });
-    token = (await signUp(app.url)).token;
-  });
-  afterAll(async () => { await app?.stop(); });
-
-  const post = (path: string, body: unknown) =>
-    fetch(`${app.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...authed(token) }, body: JSON.stringify(body) });
+  const { post, get } = articleApp({ QUOTA_FREE: '1' }, true);
   const prompt = 'Write an article about night trains in Medium (800-1200 words).';
 
   it('when the outline is planned, then headings come back, nothing is saved and no quota is spent; the draft follows the edited ones', async () => {
@@ -55,9 +57,9 @@ describe.skipIf(!postgresUrl)('article outline before the draft', () => {
       expect(plan.status).toBe(200);
       expect((await plan.json()).content).toMatch(/^- .+(\n- .+)+$/);
     }
-    const own = await (await fetch(`${app.url}/api/user/get-user-creations`, { headers: authed(token) })).json();
+    const own = await (await get('/api/user/get-user-creations')).json();
     expect(own.creations).toEqual([]);
-    const usage = await (await fetch(`${app.url}/api/user/usage`, { headers: authed(token) })).json();
+    const usage = await (await get('/api/user/usage')).json();
     expect(usage.tools.article.used).toBe(0);
 
     const draft = await post('/api/ai/generate-article', { prompt, length: 1200, sections: ['Sleeping on rails', 'Booking tips'] });
@@ -77,17 +79,7 @@ describe.skipIf(!postgresUrl)('article outline before the draft', () => {
 });
 
 describe.skipIf(!postgresUrl)('one section of an article revised', () => {
-  let app: TestApp;
-  let token: string;
-  beforeAll(async () => {
-    app = await startTestApp({ postgresUrl: postgresUrl!, env: { AI_TEXT_ENGINE: 'offline', QUOTA_FREE: '100' } });
-    await signUp(app.url, { name: 'Admin' });
-    token = (await signUp(app.url)).token;
-  });
-  afterAll(async () => { await app?.stop(); });
-
-  const post = (path: string, body: unknown) =>
-    fetch(`${app.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...authed(token) }, body: JSON.stringify(body) });
+  const { post, get } = articleApp({ QUOTA_FREE: '100' }, true);
   const prompt = 'Write an article about compost in Short (500-800 words).';
 
   it('when a section of an outline is lengthened, then only its budget grows and the result is saved as a new version', async () => {
@@ -98,7 +90,7 @@ describe.skipIf(!postgresUrl)('one section of an article revised', () => {
     const budget = (text: string, h: string) => Number(new RegExp(`\\*\\*H2: ${h}\\*\\* — (\\d+) words`).exec(text)![1]);
     expect(budget(revised, 'What not to add')).toBeGreaterThan(budget(draft.content, 'What not to add'));
     expect(budget(revised, 'Hot or cold heaps')).toBe(budget(draft.content, 'Hot or cold heaps'));
-    const own = await (await fetch(`${app.url}/api/user/get-user-creations`, { headers: authed(token) })).json();
+    const own = await (await get('/api/user/get-user-creations')).json();
     expect(own.creations.map((c: { type: string; prompt: string }) => [c.type, c.prompt])).toEqual([['article', prompt], ['article', prompt]]);
   });
 

@@ -3,13 +3,14 @@
  * likes and stored object), unpublish, download as PNG / Markdown / Word; owners only.
  */
 import { unzipSync, strFromU8 } from 'fflate';
-import pg from 'pg';
+import type pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ObjectStorage } from '@craftwell/storage/object-storage';
-import { optionalRedisUrl, serviceUrl } from '../support/services.js';
-import { authed, signUp, startTestApp, type TestApp } from '../support/app.js';
-import { insertImageCreation, insertTextCreation, storageOf } from '../support/creations.js';
+import { serviceUrl } from '../support/services.js';
+import { authed, signUp, type TestApp } from '../support/app.js';
+import { insertImageCreation, insertTextCreation } from '../support/creations.js';
+import { startAppWithStorage, stopAppWithStorage } from '../support/app-with-storage.js';
 
 const postgresUrl = serviceUrl('postgres');
 
@@ -23,17 +24,11 @@ describe.skipIf(!postgresUrl)('managing creations', () => {
   const call = (method: string, path: string, token?: string) => fetch(`${app.url}${path}`, { method, headers: token ? authed(token) : {} });
 
   beforeAll(async () => {
-    app = await startTestApp({ postgresUrl: postgresUrl!, redisUrl: optionalRedisUrl() });
-    db = new pg.Pool({ connectionString: app.database.url, max: 2 });
-    storage = await storageOf(app);
+    ({ app, db, storage } = await startAppWithStorage(postgresUrl!));
     alice = await signUp(app.url, { name: 'Alice' });
     bob = await signUp(app.url, { name: 'Bob' });
   });
-
-  afterAll(async () => {
-    await db?.end();
-    await app?.stop();
-  });
+  afterAll(() => stopAppWithStorage(app, db));
 
   it('when the owner deletes an image creation, then its row, its likes and its stored file are gone', async () => {
     const { id, key } = await insertImageCreation(db, storage, alice.user.id, { publish: true });

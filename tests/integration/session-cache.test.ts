@@ -29,6 +29,13 @@ describe.skipIf(!postgresUrl)('session cache', () => {
     });
     return (await res.json()).token as string;
   };
+  /** A new user signed in a second time: `other` is the session a password change should revoke. */
+  const userWithTwoSessions = async () => {
+    const user = await signUp(app.url);
+    return { user, other: await signIn(app.url, user.email) };
+  };
+  const changePasswordRevokingOthers = (token: string) =>
+    authPost(app.url, 'change-password', token, { currentPassword: 'correct horse battery', newPassword: 'a brand new secret', revokeOtherSessions: true });
 
   beforeAll(async () => {
     app = await startTestApp({ postgresUrl: postgresUrl!, redisUrl });
@@ -56,12 +63,9 @@ describe.skipIf(!postgresUrl)('session cache', () => {
   });
 
   it('when the password is changed with other sessions revoked, then the other sessions stop at once and the current one works', async () => {
-    const user = await signUp(app.url);
-    const other = await signIn(app.url, user.email);
+    const { user, other } = await userWithTwoSessions();
     expect((await me(app.url, other)).status).toBe(200);
-    const changed = await authPost(app.url, 'change-password', user.token, {
-      currentPassword: 'correct horse battery', newPassword: 'a brand new secret', revokeOtherSessions: true,
-    });
+    const changed = await changePasswordRevokingOthers(user.token);
     expect(changed.status).toBe(200);
     const { token: current } = await changed.json();
     expect((await me(app.url, other)).status).toBe(401);
@@ -96,12 +100,9 @@ describe.skipIf(!postgresUrl)('session cache', () => {
     });
 
     it('when the password changes on one replica, then the other refuses the revoked sessions at once', async () => {
-      const user = await signUp(app.url);
-      const other = await signIn(app.url, user.email);
+      const { user, other } = await userWithTwoSessions();
       expect((await me(second.url, other)).status).toBe(200);
-      const changed = await authPost(app.url, 'change-password', user.token, {
-        currentPassword: 'correct horse battery', newPassword: 'a brand new secret', revokeOtherSessions: true,
-      });
+      const changed = await changePasswordRevokingOthers(user.token);
       expect(changed.status).toBe(200);
       expect((await me(second.url, other)).status).toBe(401);
     });

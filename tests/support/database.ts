@@ -1,4 +1,4 @@
-/** A fresh, migrated database per test file, dropped afterwards. */
+/** A fresh, migrated database per test file (or bench run), dropped afterwards. */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { migrateUp } from '@craftwell/core/db/migrate';
@@ -8,8 +8,9 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export async function createTestDatabase(adminUrl: string): Promise<TestDatabase> {
-  const name = `cw_test_${randomBytes(6).toString('hex')}`;
+/** `prefix` names who made the database, so a leftover one can be traced (tests or bench). */
+export async function createTestDatabase(adminUrl: string, prefix = 'cw_test'): Promise<TestDatabase> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);

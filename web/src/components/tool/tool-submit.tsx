@@ -9,14 +9,12 @@ import type { ToolQuota } from './use-tool-quota.js';
  * The foot of every tool form: the submit button (with the spec's label and processing text),
  * the remaining quota under it, and the job's progress bar while it runs.
  */
-export function ToolSubmit(props: {
+export function ToolSubmit({ run, ...props }: {
   children: ReactNode;
   icon: ReactNode;
   disabled: boolean;
-  processing: boolean;
-  quota: ToolQuota | null;
-  limitReached: boolean;
-  progress: JobProgress | null;
+  /** The tool's run state, as useToolRun gives it. */
+  run: { processing: boolean; quota: ToolQuota | null; limitReached: boolean; progress: JobProgress | null };
   /** id of a notice explaining why the tool is unavailable */
   describedBy?: string;
   progressNote?: string;
@@ -30,14 +28,14 @@ export function ToolSubmit(props: {
           className="w-full"
           disabled={props.disabled}
           aria-describedby={props.describedBy}
-          loading={props.processing}
+          loading={run.processing}
           icon={props.icon}
         >
           {props.children}
         </Button>
-        <QuotaHint quota={props.quota} limitReached={props.limitReached} />
+        <QuotaHint quota={run.quota} limitReached={run.limitReached} />
       </div>
-      {props.processing ? <JobProgressBar progress={props.progress} note={props.progressNote} /> : null}
+      {run.processing ? <JobProgressBar progress={run.progress} note={props.progressNote} /> : null}
     </>
   );
 }

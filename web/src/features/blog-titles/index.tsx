@@ -3,7 +3,6 @@ import toast from 'react-hot-toast';
 import { Check, Copy, Hash, Sparkles } from 'lucide-react';
 import { Button } from '../../components/button.js';
 import { EmptyState } from '../../components/empty-state.js';
-import { TextField } from '../../components/field.js';
 import { paths } from '../../config/paths.js';
 import { toolCards } from '../../config/tools.js';
 import type { EngineInfo } from '../../lib/jobs.js';
@@ -14,6 +13,7 @@ import { EngineNotice } from '../../components/tool/notices.js';
 import { BLOG_CATEGORIES, blogTitlePrompt, COPIED_INDICATOR_MS } from '../../components/tool/rules.js';
 import { ToolPage, ToolPanel, toolByPath } from '../../components/tool/tool-layout.js';
 import { ToolSubmit } from '../../components/tool/tool-submit.js';
+import { TopicField } from '../../components/tool/topic-field.js';
 import { useToolRun } from '../../components/tool/use-tool-run.js';
 
 const tool = toolByPath(toolCards, paths.blogTitles);
@@ -53,24 +53,12 @@ export default function BlogTitlesPage() {
     <ToolPage tool={tool}>
       <ToolPanel icon={Sparkles} title="AI Title Generator" gradient={tool.bg}>
         <form onSubmit={handleSubmit} className="flex flex-col gap-5" noValidate>
-          <TextField
-            label="Keyword or Topic"
-            name="keyword"
-            required
-            value={keyword}
-            onChange={(event) => setKeyword(event.target.value)}
-            placeholder="The future of artificial intelligence"
-            autoComplete="off"
-            maxLength={300}
-          />
+          <TopicField label="Keyword or Topic" name="keyword" value={keyword} onChange={setKeyword} placeholder="The future of artificial intelligence" maxLength={300} />
           <ChoiceGroup legend="Category" choices={categoryChoices} value={category} onChange={setCategory} disabled={processing} />
           <ToolSubmit
             icon={<Hash className="size-5" aria-hidden="true" />}
             disabled={keyword.trim() === '' || processing}
-            processing={processing}
-            quota={quota}
-            limitReached={limitReached}
-            progress={progress}
+            run={{ processing, quota, limitReached, progress }}
           >
             Generate Titles
           </ToolSubmit>

@@ -70,10 +70,7 @@ export default function GenerateImagesPage() {
           <ToolSubmit
             icon={<Wand2 className="size-5" aria-hidden="true" />}
             disabled={description.trim() === '' || processing || notConfigured}
-            processing={processing}
-            quota={quota}
-            limitReached={limitReached}
-            progress={progress}
+            run={{ processing, quota, limitReached, progress }}
             describedBy={notConfigured ? noticeId : undefined}
           >
             {processing ? 'Creating Your Masterpiece...' : 'Generate Image'}

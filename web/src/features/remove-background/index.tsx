@@ -1,16 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Eraser, Sparkles } from 'lucide-react';
-import { EmptyState } from '../../components/empty-state.js';
 import { paths } from '../../config/paths.js';
 import { toolCards } from '../../config/tools.js';
 import { useAppConfig } from '../../lib/app-config.js';
 import type { EngineInfo } from '../../lib/jobs.js';
-import { BeforeAfter } from '../../components/tool/before-after.js';
 import { ImageDropArea } from '../../components/tool/image-drop-area.js';
-import { ImageResultActions } from '../../components/tool/image-result-actions.js';
-import { ProgressSpinner } from '../../components/tool/job-progress-bar.js';
-import { EngineMissingNotice, EngineNotice, SuccessBanner } from '../../components/tool/notices.js';
+import { EngineMissingNotice } from '../../components/tool/notices.js';
 import { backgroundRemovedFileName } from '../../components/tool/rules.js';
+import { ProcessedImagePanel } from '../../components/tool/processed-image-panel.js';
 import { ToolPage, ToolPanel, toolByPath } from '../../components/tool/tool-layout.js';
 import { useObjectUrl } from '../../components/tool/use-object-url.js';
 import { ToolSubmit } from '../../components/tool/tool-submit.js';
@@ -19,6 +16,11 @@ import { useInputImage } from '../../components/tool/use-input-image.js';
 import { BackgroundOptions } from './background-options.js';
 
 const tool = toolByPath(toolCards, paths.removeBackground);
+const resultTexts = {
+  resultLabel: 'Background Removed',
+  idleHint: 'Click “Remove Background” to see the result here.',
+  emptyText: 'Upload an image and click “Remove Background” to get a transparent PNG.',
+};
 
 export default function RemoveBackgroundPage() {
   const [file, setFile] = useState<File | null>(null);
@@ -52,6 +54,7 @@ export default function RemoveBackgroundPage() {
   }
 
   const done = result !== null && !processing;
+  const view = { previewUrl, resultUrl: result?.url ?? null, done, loaded, onLoaded: () => setLoaded(true), processing, progress };
 
   return (
     <ToolPage tool={tool}>
@@ -59,54 +62,15 @@ export default function RemoveBackgroundPage() {
         {engineMissing ? <EngineMissingNotice id={noticeId} toolName="Background removal" /> : null}
         <form onSubmit={handleSubmit} className="flex flex-col gap-5" noValidate>
           <ImageDropArea file={file} onFile={chooseFile} disabled={processing} />
-          <ToolSubmit
-            icon={<Eraser className="size-5" aria-hidden="true" />}
-            disabled={!file || processing || engineMissing}
-            processing={processing}
-            quota={quota}
-            limitReached={limitReached}
-            progress={progress}
-            describedBy={engineMissing ? noticeId : undefined}
-          >
+          <ToolSubmit icon={<Eraser className="size-5" aria-hidden="true" />} disabled={!file || processing || engineMissing} run={{ processing, quota, limitReached, progress }} describedBy={engineMissing ? noticeId : undefined}>
             Remove Background
           </ToolSubmit>
         </form>
       </ToolPanel>
 
-      <ToolPanel
-        icon={Eraser}
-        title="Processed Image"
-        gradient={tool.bg}
-        className="lg:min-h-[26rem]"
-        actions={done && loaded ? <ImageResultActions url={result.url} fileName={backgroundRemovedFileName} /> : null}
-      >
-        {done ? <SuccessBanner>Background Successfully Removed!</SuccessBanner> : null}
-        {done ? <EngineNotice engine={result.engine} /> : null}
-        {previewUrl ? (
-          <BeforeAfter
-            originalUrl={previewUrl}
-            resultUrl={result?.url ?? null}
-            resultLabel={processing ? 'Processing...' : result ? 'Background Removed' : 'Result'}
-            processing={processing}
-            loaded={loaded}
-            onLoaded={() => setLoaded(true)}
-            failMessage="Failed to load processed image"
-            checkerboard
-            progressSlot={
-              processing ? (
-                <ProgressSpinner progress={progress} />
-              ) : (
-                <p className="text-center text-sm text-slate-500">Click “Remove Background” to see the result here.</p>
-              )
-            }
-          />
-        ) : (
-          <EmptyState icon={<Eraser className="size-6" aria-hidden="true" />} title="No Image Yet" className="flex-1">
-            Upload an image and click “Remove Background” to get a transparent PNG.
-          </EmptyState>
-        )}
+      <ProcessedImagePanel icon={Eraser} gradient={tool.bg} view={view} texts={resultTexts} fileName={backgroundRemovedFileName} checkerboard success="Background Successfully Removed!" engine={result?.engine}>
         {done && loaded ? <BackgroundOptions resultUrl={result.url} /> : null}
-      </ToolPanel>
+      </ProcessedImagePanel>
     </ToolPage>
   );
 }

@@ -1,19 +1,16 @@
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { CircleCheck, CircleX, Lightbulb, Scissors, Sparkles } from 'lucide-react';
-import { EmptyState } from '../../components/empty-state.js';
 import { TextAreaField } from '../../components/field.js';
 import { paths } from '../../config/paths.js';
 import { toolCards } from '../../config/tools.js';
 import { useAppConfig } from '../../lib/app-config.js';
 import type { EngineInfo } from '../../lib/jobs.js';
 import { cn } from '../../lib/cn.js';
-import { BeforeAfter } from '../../components/tool/before-after.js';
 import { ImageDropArea } from '../../components/tool/image-drop-area.js';
-import { ImageResultActions } from '../../components/tool/image-result-actions.js';
-import { ProgressSpinner } from '../../components/tool/job-progress-bar.js';
-import { EngineMissingNotice, EngineNotice, SuccessBanner } from '../../components/tool/notices.js';
+import { EngineMissingNotice } from '../../components/tool/notices.js';
 import { objectIndicator, objectRemovedFileName, objectWordCount } from '../../components/tool/rules.js';
+import { ProcessedImagePanel } from '../../components/tool/processed-image-panel.js';
 import { ToolPage, ToolPanel, toolByPath } from '../../components/tool/tool-layout.js';
 import { useObjectUrl } from '../../components/tool/use-object-url.js';
 import { ToolSubmit } from '../../components/tool/tool-submit.js';
@@ -25,6 +22,11 @@ import { renderMaskPng } from './mask-png.js';
 import type { Size, Stroke } from './mask-strokes.js';
 
 const tool = toolByPath(toolCards, paths.removeObject);
+const resultTexts = {
+  resultLabel: 'Object Removed',
+  idleHint: 'Name one object and click “Remove Object” to see the result here.',
+  emptyText: 'Upload an image, name the object to remove and click “Remove Object”.',
+};
 
 export default function RemoveObjectPage() {
   const [file, setFile] = useState<File | null>(null);
@@ -95,6 +97,7 @@ export default function RemoveObjectPage() {
   }
 
   const done = result !== null && !processing;
+  const view = { previewUrl, resultUrl: result?.url ?? null, done, loaded, onLoaded: () => setLoaded(true), processing, progress };
 
   return (
     <ToolPage tool={tool}>
@@ -154,10 +157,7 @@ export default function RemoveObjectPage() {
           <ToolSubmit
             icon={<Scissors className="size-5" aria-hidden="true" />}
             disabled={!file || objectText.trim() === '' || processing || engineMissing}
-            processing={processing}
-            quota={quota}
-            limitReached={limitReached}
-            progress={progress}
+            run={{ processing, quota, limitReached, progress }}
             describedBy={engineMissing ? noticeId : undefined}
           >
             Remove Object
@@ -165,38 +165,16 @@ export default function RemoveObjectPage() {
         </form>
       </ToolPanel>
 
-      <ToolPanel
+      <ProcessedImagePanel
         icon={Scissors}
-        title="Processed Image"
         gradient={tool.bg}
-        className="lg:min-h-[26rem]"
-        actions={done && loaded ? <ImageResultActions url={result.url} fileName={objectRemovedFileName} /> : null}
-      >
-        {done ? <SuccessBanner>Successfully removed "{result.object}" from your image!</SuccessBanner> : null}
-        {done ? <EngineNotice engine={result.engine} note={result.engine?.note} /> : null}
-        {previewUrl ? (
-          <BeforeAfter
-            originalUrl={previewUrl}
-            resultUrl={result?.url ?? null}
-            resultLabel={processing ? 'Processing...' : result ? 'Object Removed' : 'Result'}
-            processing={processing}
-            loaded={loaded}
-            onLoaded={() => setLoaded(true)}
-            failMessage="Failed to load processed image"
-            progressSlot={
-              processing ? (
-                <ProgressSpinner progress={progress} />
-              ) : (
-                <p className="text-center text-sm text-slate-500">Name one object and click “Remove Object” to see the result here.</p>
-              )
-            }
-          />
-        ) : (
-          <EmptyState icon={<Scissors className="size-6" aria-hidden="true" />} title="No Image Yet" className="flex-1">
-            Upload an image, name the object to remove and click “Remove Object”.
-          </EmptyState>
-        )}
-      </ToolPanel>
+        view={view}
+        texts={resultTexts}
+        fileName={objectRemovedFileName}
+        success={<>Successfully removed "{result?.object}" from your image!</>}
+        engine={result?.engine}
+        engineNote={result?.engine?.note}
+      />
     </ToolPage>
   );
 }

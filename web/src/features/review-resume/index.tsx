@@ -99,10 +99,7 @@ export default function ReviewResumePage() {
           <ToolSubmit
             icon={<FileSearch className="size-5" aria-hidden="true" />}
             disabled={!file || processing}
-            processing={processing}
-            quota={quota}
-            limitReached={limitReached}
-            progress={progress}
+            run={{ processing, quota, limitReached, progress }}
             progressNote="Reading and analysing your resume usually takes a few seconds."
           >
             Review Resume

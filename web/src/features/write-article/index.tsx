@@ -20,6 +20,7 @@ import {
 import { ToolPage, ToolPanel, toolByPath } from '../../components/tool/tool-layout.js';
 import { TextResultActions } from '../../components/tool/text-result-actions.js';
 import { ToolSubmit } from '../../components/tool/tool-submit.js';
+import { TopicField } from '../../components/tool/topic-field.js';
 import { useToolRun } from '../../components/tool/use-tool-run.js';
 import { SectionActions, type SectionAction } from './section-actions.js';
 
@@ -115,16 +116,7 @@ export default function WriteArticlePage() {
     <ToolPage tool={tool}>
       <ToolPanel icon={Sparkles} title="Article Configuration" gradient={tool.bg}>
         <form onSubmit={handleSubmit} className="flex flex-col gap-5" noValidate>
-          <TextField
-            label="Article Topic"
-            name="topic"
-            required
-            value={topic}
-            onChange={(event) => setTopic(event.target.value)}
-            placeholder="The future of artificial intelligence is..."
-            autoComplete="off"
-            maxLength={500}
-          />
+          <TopicField label="Article Topic" name="topic" value={topic} onChange={setTopic} placeholder="The future of artificial intelligence is..." maxLength={500} />
           <ChoiceGroup legend="Article Length" variant="card" choices={lengthChoices} value={length} onChange={setLength} disabled={processing} />
           <div className="grid gap-4 sm:grid-cols-2">
             <label className="flex flex-col gap-1.5 text-sm font-medium text-slate-700">
@@ -157,10 +149,7 @@ export default function WriteArticlePage() {
           <ToolSubmit
             icon={<PenLine className="size-5" aria-hidden="true" />}
             disabled={!canSubmit}
-            processing={processing}
-            quota={quota}
-            limitReached={limitReached}
-            progress={progress}
+            run={{ processing, quota, limitReached, progress }}
             progressNote="Your article appears on the right as it is written. Longer articles take a little more time."
           >
             {processing ? 'Crafting Your Article...' : 'Generate Article'}

@@ -8,6 +8,11 @@ import { useLocalAuthActions } from '../local-actions.js';
 
 type Mode = 'sign-in' | 'sign-up';
 
+const TABS: readonly { mode: Mode; label: string }[] = [
+  { mode: 'sign-in', label: 'Sign in' },
+  { mode: 'sign-up', label: 'Create account' },
+];
+
 /** Sign in / create account, with the server's own words when something is refused. */
 export function SignInForm({ onDone }: { onDone?: () => void }) {
   const actions = useLocalAuthActions();
@@ -57,28 +62,20 @@ export function SignInForm({ onDone }: { onDone?: () => void }) {
   return (
     <div>
       <div role="tablist" aria-label="Account" className="mb-6 flex gap-1 rounded-xl bg-slate-100 p-1">
-        <button
-          type="button"
-          role="tab"
-          id={`${tabsId}-sign-in`}
-          aria-selected={mode === 'sign-in'}
-          aria-controls={`${tabsId}-panel`}
-          className={tabClass(mode === 'sign-in')}
-          onClick={() => switchTo('sign-in')}
-        >
-          Sign in
-        </button>
-        <button
-          type="button"
-          role="tab"
-          id={`${tabsId}-sign-up`}
-          aria-selected={mode === 'sign-up'}
-          aria-controls={`${tabsId}-panel`}
-          className={tabClass(mode === 'sign-up')}
-          onClick={() => switchTo('sign-up')}
-        >
-          Create account
-        </button>
+        {TABS.map((tab) => (
+          <button
+            key={tab.mode}
+            type="button"
+            role="tab"
+            id={`${tabsId}-${tab.mode}`}
+            aria-selected={mode === tab.mode}
+            aria-controls={`${tabsId}-panel`}
+            className={tabClass(mode === tab.mode)}
+            onClick={() => switchTo(tab.mode)}
+          >
+            {tab.label}
+          </button>
+        ))}
       </div>
 
       <div id={`${tabsId}-panel`} role="tabpanel" aria-labelledby={`${tabsId}-${mode}`}>
