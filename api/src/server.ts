@@ -250,12 +250,15 @@ function spawnWorkers(config: AppConfig, log: ReturnType<typeof createLogger>, e
   let stopping = false;
   let markReady: () => void = () => undefined;
   const ready = new Promise<void>((resolve) => {
-    markReady = resolve;
     // Never block start-up forever: jobs simply wait in the queue until a worker is up.
-    setTimeout(() => {
+    const slow = setTimeout(() => {
       log.warn('job worker is slow to start; continuing, jobs will wait in the queue');
       resolve();
     }, 60_000).unref();
+    markReady = () => {
+      clearTimeout(slow);
+      resolve();
+    };
   });
   const start = () => {
     child = fork(WORKER_MAIN, ['--queues', 'text,image,pdf', '--concurrency', String(config.WORKER_CONCURRENCY)], {
