@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
-import { threadEntry } from './thread-entry.js';
+import { JOB_THREAD_RESOURCE_LIMITS, threadEntry } from './thread-entry.js';
 import { JOBS, QUEUE_NAMES, parsePayload, queueOf, type JobName, type JobResult, type QueueName } from '@craftwell/contracts/jobs';
 import { backoffDelay, defaultStage, FAILURES, type AbortCause, type AttemptOutcome, type Failure } from './attempt.js';
 import type { MainToThread, ThreadData, ThreadToMain } from './in-process-protocol.js';
@@ -188,7 +188,7 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
   function spawnThread(): Promise<Thread> {
     const { entry, eval: isCode } = threadEntry();
     const data: ThreadData = { processorUrl: options.processorUrl, abortGraceMs };
-    const worker = new Worker(entry, { workerData: data, eval: isCode, env: options.env });
+    const worker = new Worker(entry, { workerData: data, eval: isCode, env: options.env, resourceLimits: JOB_THREAD_RESOURCE_LIMITS });
     const thread: Thread = { worker, runs: new Map(), ready: false };
     threads.push(thread);
     return new Promise((resolve, reject) => {

@@ -10,7 +10,7 @@ import type { ProgressUpdate } from '@craftwell/contracts/handler';
 import type { JobName } from '@craftwell/contracts/jobs';
 import { AttemptAbort, FAILURES, type AbortCause, type AttemptOutcome } from './attempt.js';
 import type { MainToThread, ThreadData, ThreadToMain } from './in-process-protocol.js';
-import { threadEntry } from './thread-entry.js';
+import { JOB_THREAD_RESOURCE_LIMITS, threadEntry } from './thread-entry.js';
 
 export interface ThreadAttempt {
   jobId: string;
@@ -66,7 +66,7 @@ export function createProcessorThreads(options: ProcessorThreadsOptions) {
   function spawn(): Promise<Thread> {
     const { entry, eval: isCode } = threadEntry();
     const data: ThreadData = { processorUrl: options.processorUrl, abortGraceMs: options.abortGraceMs };
-    const worker = new Worker(entry, { workerData: data, eval: isCode });
+    const worker = new Worker(entry, { workerData: data, eval: isCode, resourceLimits: JOB_THREAD_RESOURCE_LIMITS });
     const thread: Thread = { worker, runs: new Set() };
     return new Promise((resolve, reject) => {
       worker.on('message', (message: ThreadToMain) => {

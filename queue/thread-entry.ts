@@ -7,6 +7,14 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
+/**
+ * A job thread's JavaScript heap is bounded, so a runaway job (a decoder gone wrong, a huge
+ * string) ends its own thread — the attempt fails as crashed and is retried once — instead of
+ * growing the worker until the machine's OOM killer takes it. Model weights and tensors live in
+ * native memory (onnxruntime, WASM), outside this bound; uploads are bounded by size and pixels.
+ */
+export const JOB_THREAD_RESOURCE_LIMITS = { maxOldGenerationSizeMb: 2048 } as const;
+
 /** tsx's ESM API entry (the `import` condition of `tsx/esm/api`, which require.resolve cannot pick). */
 function resolveTsxEsmApi(): string {
   const manifestPath = createRequire(import.meta.url).resolve('tsx/package.json');
