@@ -4,7 +4,7 @@
  * into place, so a reader never sees half an object. Keys are validated before any path is built.
  */
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -52,14 +52,20 @@ export async function createLocalStorage(config: LocalStorageConfig): Promise<Ob
 
   async function writeAtomically(target: string, body: Buffer | Readable): Promise<void> {
     const temp = path.join(path.dirname(target), `.tmp-${randomBytes(8).toString('hex')}`);
+    let out: WriteStream | null = null;
     try {
       if (Buffer.isBuffer(body)) {
         await fs.writeFile(temp, body, { mode: FILE_MODE });
       } else {
-        await pipeline(body, createWriteStream(temp, { mode: FILE_MODE }));
+        out = createWriteStream(temp, { mode: FILE_MODE });
+        await pipeline(body, out);
       }
       await fs.rename(temp, target);
     } catch (error) {
+      // A source that fails at once rejects before the file is even open: wait for the stream to
+      // close, or the file it then creates would outlive this delete.
+      const stream = out;
+      if (stream && !stream.closed) await new Promise<void>((resolve) => stream.once('close', () => resolve()));
       await fs.rm(temp, { force: true });
       throw error;
     }
