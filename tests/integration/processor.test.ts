@@ -109,6 +109,21 @@ describe.skipIf(!postgresUrl)('pipeline processor', () => {
     expect(await count("SELECT count(*) AS n FROM usage_reservations WHERE job_id = 'req-401'")).toBe(0);
   });
 
+  it('when Postgres is unreachable while a job saves, then the attempt is retried and would answer 503, not 500', async () => {
+    const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: database.url });
+    // A pool aimed at a port nothing listens on: every query fails like a stopped Postgres.
+    const down = createPool('postgres://postgres@127.0.0.1:1/none', 1);
+    const run = buildProcessor({ config, db: down, storage, log: createLogger('silent', 'test'), handlers: createHandlers(createEngines(config)) });
+    try {
+      const err = await run(job({ userId, requestId: 'req-pg-down', text: 'x', mode: 'ok' })).catch((e) => e);
+      expect(err.status).toBe(503);
+      expect(err.retryable).toBe(true);
+      expect(err.message).toMatch(/database is unavailable/i);
+    } finally {
+      await down.end();
+    }
+  });
+
   it('when a payload breaks its contract, then the user sees a plain message and it is not retried', async () => {
     const run = processor();
     const err = await run(job({ userId, requestId: 'req-bug', text: 'x', mode: 'ok', sleepMs: -5 })).catch((e) => e);

@@ -10,7 +10,8 @@ import { createWorkerRuntime, type WorkerRuntime } from './runtime.js';
 import { saveCreation } from './save-creation.js';
 import { releaseUse } from '@craftwell/core/repositories/quota';
 import { findByJobId } from '@craftwell/core/repositories/creations';
-import { STORAGE_FULL_MESSAGE } from '@craftwell/core/errors';
+import { DATABASE_UNAVAILABLE_MESSAGE, STORAGE_FULL_MESSAGE } from '@craftwell/core/errors';
+import { isDatabaseOutage } from '@craftwell/core/db/outage';
 import { isStorageFull } from '@craftwell/storage/errors';
 
 /**
@@ -20,6 +21,9 @@ import { isStorageFull } from '@craftwell/storage/errors';
 function toJobError(err: unknown): Error & { retryable: boolean; status: number } {
   // A full disk will not be emptier in a second: fail at once with 507, nothing charged.
   if (isStorageFull(err)) return Object.assign(new Error(STORAGE_FULL_MESSAGE), { retryable: false, status: 507 });
+  // Postgres down while the job reads or saves: worth another attempt, and if none is left the
+  // user hears "try again in a moment" (503), never a generic 500.
+  if (isDatabaseOutage(err)) return Object.assign(new Error(DATABASE_UNAVAILABLE_MESSAGE), { retryable: true, status: 503 });
   const e = err as { retryable?: unknown; status?: unknown; message?: unknown };
   if (typeof e?.retryable === 'boolean' && typeof e.status === 'number') return err as Error & { retryable: boolean; status: number };
   return Object.assign(new Error('Something went wrong while processing your request. Please try again.'), { retryable: true, status: 500 });

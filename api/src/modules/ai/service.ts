@@ -82,6 +82,8 @@ export function createAiService(deps: AiServiceDeps) {
         // "Does not exist" for a job enqueued a moment ago means the queue lost it.
         const lost = err instanceof JobLostError || (err instanceof JobFailedError && err.status === 404);
         if (lost) throw new DependencyUnavailableError(new JobLostError().message, 2, 503, 'job_lost');
+        // A job that failed on an outage (its database or queue) may succeed later: say when to retry.
+        if (err instanceof JobFailedError && err.status === 503) throw new DependencyUnavailableError(err.message, 5);
         if (err instanceof JobFailedError) throw new AppError(err.message, err.status);
         if (err instanceof JobTimeoutError) throw new AppError(err.message, 504, 'timeout');
         if (err instanceof QueueUnavailableError) throw new DependencyUnavailableError(err.message, 5, 503, 'queue_unavailable');
