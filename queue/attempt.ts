@@ -8,8 +8,17 @@ import { JOBS } from '@craftwell/contracts/jobs';
 import type { ProgressUpdate } from '@craftwell/contracts/handler';
 import type { JobState, Processor } from './types.js';
 
-/** Why an attempt was aborted. */
-export type AbortCause = 'timeout' | 'cancelled' | 'shutdown';
+/**
+ * Why an attempt was aborted. `shutdown` and `lost` hand the job back (its inputs and quota stay
+ * for the next attempt): the worker is stopping, or it lost its job lock (cut off from Redis) and
+ * another worker takes the job over.
+ */
+export type AbortCause = 'timeout' | 'cancelled' | 'shutdown' | 'lost';
+
+/** True when an aborted attempt leaves the job to another attempt rather than ending it. */
+export function handsJobBack(cause: unknown): boolean {
+  return cause === 'shutdown' || cause === 'lost';
+}
 
 export class AttemptAbort extends Error {
   constructor(readonly kind: AbortCause) {
@@ -31,6 +40,7 @@ export const FAILURES = {
   cancelled: { message: 'The job was cancelled.', status: 409 },
   timeout: { message: 'This took too long, so the job was stopped. Please try again.', status: 504 },
   shutdown: { message: 'The server is restarting, so the job was stopped. Please try again.', status: 503 },
+  lost: { message: 'The worker running this job lost contact with the queue; another worker takes it over.', status: 503 },
   crashed: { message: 'The worker running this job stopped unexpectedly. Please try again.', status: 500 },
   internal: { message: 'Something went wrong while running this job. Please try again.', status: 500 },
   transient: { message: 'The AI service is busy right now. Please try again in a moment.', status: 503 },

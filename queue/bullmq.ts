@@ -17,6 +17,7 @@ import type { ProgressUpdate } from '@craftwell/contracts/handler';
 import {
   AttemptAbort,
   decodeFailure,
+  handsJobBack,
   defaultStage,
   encodeFailure,
   FAILURES,
@@ -356,6 +357,8 @@ export function createBullmqProducer(options: BullmqProducerOptions): JobProduce
 
 interface ActiveAttempt {
   controller: AbortController;
+  /** When this worker last knew it held the job's lock: the start, then each renewal. */
+  lockHeldAt: number;
 }
 
 export function createBullmqRunner(options: BullmqRunnerOptions): JobRunner {
@@ -369,12 +372,47 @@ export function createBullmqRunner(options: BullmqRunnerOptions): JobRunner {
   let command: Redis | undefined;
   let subscriber: Redis | undefined;
   let threads: ProcessorThreads | undefined;
+  let lockWatchdog: NodeJS.Timeout | undefined;
+  const lockDurationMs = options.lockDurationMs ?? 30_000;
 
   function newConnection(): Redis {
     const connection = new Redis(options.redisUrl, redisOptions);
     connection.on('error', () => {});
     connections.push(connection);
     return connection;
+  }
+
+  /**
+   * A worker cut off from Redis cannot renew its locks, and BullMQ does not tell it (the renewal
+   * call just waits for the connection). Once a job's lock has gone unrenewed for its whole
+   * duration it has expired, and the stalled-job check hands the job to another worker: this
+   * attempt is stopped then, so the job does not run twice.
+   */
+  function abortLostLock(jobId: string, why: string): void {
+    const attempt = active.get(jobId);
+    if (!attempt || attempt.controller.signal.aborted) return;
+    log(`job ${jobId}: ${why}; stopping this attempt, another worker takes the job over`);
+    attempt.controller.abort(new AttemptAbort('lost'));
+  }
+
+  function watchLocks(worker: Worker): void {
+    worker.on('locksRenewed', ({ jobIds }: { jobIds: string[] }) => {
+      const now = Date.now();
+      for (const jobId of jobIds) {
+        const attempt = active.get(jobId);
+        if (attempt) attempt.lockHeldAt = now;
+      }
+    });
+    worker.on('lockRenewalFailed', (jobIds: string[]) => {
+      for (const jobId of jobIds) abortLostLock(jobId, 'its lock could not be renewed');
+    });
+  }
+
+  function checkLocks(): void {
+    const now = Date.now();
+    for (const [jobId, attempt] of active) {
+      if (now - attempt.lockHeldAt > lockDurationMs) abortLostLock(jobId, `its lock was not renewed for ${lockDurationMs} ms`);
+    }
   }
 
   function finalFailure(failure: Failure): UnrecoverableError {
@@ -387,7 +425,7 @@ export function createBullmqRunner(options: BullmqRunnerOptions): JobRunner {
     const controller = new AbortController();
     const onCancel = () => controller.abort(new AttemptAbort('cancelled'));
     signal?.addEventListener('abort', onCancel, { once: true });
-    active.set(jobId, { controller });
+    active.set(jobId, { controller, lockHeldAt: Date.now() });
     // A cancel that raced the job's start left a mark. Checked alongside the attempt rather than
     // before it, to keep a Redis round trip off every job's path.
     command!
@@ -410,12 +448,15 @@ export function createBullmqRunner(options: BullmqRunnerOptions): JobRunner {
         return outcome.result;
       }
       const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-      report(outcome.cause === 'shutdown' ? 'requeued' : outcome.retryable && !lastAttempt ? 'retried' : 'failed', outcome.failure.status);
+      report(handsJobBack(outcome.cause) ? 'requeued' : outcome.retryable && !lastAttempt ? 'retried' : 'failed', outcome.failure.status);
       if (outcome.cause === 'shutdown') {
         // Hand the job back so another worker runs it; this attempt does not count.
         await job.moveToWait(token);
         throw new WaitingError();
       }
+      // The lock is gone (this worker was cut off from Redis): the stalled-job check gives the job
+      // to another worker. Moving or failing it here would need the lock, so it is left alone.
+      if (outcome.cause === 'lost') throw new WaitingError();
       if (outcome.retryable) throw new Error(encodeFailure(outcome.failure));
       throw finalFailure(outcome.failure);
     } finally {
@@ -455,15 +496,18 @@ export function createBullmqRunner(options: BullmqRunnerOptions): JobRunner {
           prefix,
           concurrency: options.concurrency,
           // Jobs run on threads, so this event loop renews locks even during inference.
-          lockDuration: options.lockDurationMs ?? 30_000,
+          lockDuration: lockDurationMs,
           stalledInterval: options.stalledIntervalMs ?? 15_000,
           // A job whose worker died is retried once by another worker, then fails clearly.
           maxStalledCount: 1,
           autorun: false,
         });
         worker.on('error', (error) => log(`queue ${queue}: worker error`, error));
+        watchLocks(worker);
         workers.set(queue, worker);
       }
+      lockWatchdog = setInterval(checkLocks, Math.min(1000, Math.max(100, lockDurationMs / 10)));
+      lockWatchdog.unref();
       for (const worker of workers.values()) {
         worker.run().catch((error) => log('worker stopped', error));
         await worker.waitUntilReady();
@@ -481,6 +525,7 @@ export function createBullmqRunner(options: BullmqRunnerOptions): JobRunner {
         await closing;
       } finally {
         clearTimeout(timer);
+        clearInterval(lockWatchdog);
         await threads?.close();
         await subscriber?.unsubscribe().catch(() => {});
         for (const connection of connections) connection.disconnect();

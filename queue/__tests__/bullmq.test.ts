@@ -1,5 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -143,4 +146,45 @@ describe.skipIf(!hasRedisServer)('BullMQ when Redis goes away and comes back', (
       redis.kill('SIGKILL');
     }
   });
+});
+
+describe.skipIf(!hasRedisServer)('BullMQ worker cut off from Redis mid-job', () => {
+  it('when Redis stops answering for longer than the lock, then the attempt is stopped (not run on beside its takeover) and the job finishes once afterwards', async () => {
+    const port = await freePort();
+    const redisUrl = `redis://127.0.0.1:${port}`;
+    const redis = await startRedis(port);
+    const prefix = uniquePrefix('lost-lock');
+    const producer = createBullmqProducer({ redisUrl, prefix });
+    const logged: string[] = [];
+    const runner = createBullmqRunner({
+      redisUrl, prefix, queues: ['text'], concurrency: 1, processorUrl,
+      lockDurationMs: 2000, stalledIntervalMs: 500, abortGraceMs: 1000, log: (message) => logged.push(message),
+    });
+    const abortFile = path.join(os.tmpdir(), `craftwell-lost-lock-${process.pid}-${Date.now()}`);
+    try {
+      await runner.start();
+      const { id } = await producer.enqueue('test-echo', { userId: 'u', text: abortFile, mode: 'sleep', sleepMs: 6000, save: false });
+      for (let i = 0; i < 200 && (await producer.getStatus(id))?.state !== 'active'; i++) await new Promise((r) => setTimeout(r, 25));
+      expect((await producer.getStatus(id))?.state).toBe('active');
+
+      // Frozen, Redis neither answers nor drops the connection: like a network cut.
+      redis.kill('SIGSTOP');
+      await new Promise((r) => setTimeout(r, 3500));
+      // The 6 s attempt was stopped because its 2 s lock went unrenewed, well before it would end.
+      expect(fs.existsSync(abortFile) ? fs.readFileSync(abortFile, 'utf8') : 'still running').toBe('aborted:lost');
+      expect(logged.some((line) => line.includes('another worker takes the job over'))).toBe(true);
+      redis.kill('SIGCONT');
+
+      // The stalled-job check hands it out again; it runs to the end once.
+      fs.rmSync(abortFile, { force: true });
+      expect((await producer.waitForResult(id, 20_000)).content).toBe('slept 6000');
+      expect(fs.existsSync(abortFile)).toBe(false);
+    } finally {
+      redis.kill('SIGCONT');
+      await runner.close(0);
+      await producer.close();
+      redis.kill('SIGKILL');
+      fs.rmSync(abortFile, { force: true });
+    }
+  }, 40_000);
 });

@@ -25,6 +25,8 @@ describe.skipIf(!canRun)('a worker partitioned from Redis and Postgres', () => {
   let app: TestApp;
   let user: User;
   const workers: WorkerProcess[] = [];
+  /** The log lines of the worker that is cut off. */
+  const cutWorkerLog: string[] = [];
   let dataDir: string;
 
   beforeAll(async () => {
@@ -39,12 +41,12 @@ describe.skipIf(!canRun)('a worker partitioned from Redis and Postgres', () => {
     });
     user = await signUpUser(app.url, 1);
     // Each worker reaches Redis and Postgres through its own link; storage is the shared disk.
-    for (const host of namespaces.hosts) {
+    for (const [i, host] of namespaces.hosts.entries()) {
       const database = new URL(app.env.DATABASE_URL);
       database.hostname = host.hostAddress;
       workers.push(await startWorkerProcess({
-        ...app.env, LOG_LEVEL: 'fatal', DATABASE_URL: database.toString(), REDIS_URL: `redis://${host.hostAddress}:${redis.port}`,
-      }, 'text', 2, host.exec));
+        ...app.env, LOG_LEVEL: i === 0 ? 'info' : 'fatal', DATABASE_URL: database.toString(), REDIS_URL: `redis://${host.hostAddress}:${redis.port}`,
+      }, 'text', 2, host.exec, i === 0 ? cutWorkerLog : undefined));
     }
   }, 180_000);
 
@@ -70,14 +72,15 @@ describe.skipIf(!canRun)('a worker partitioned from Redis and Postgres', () => {
 
   it('when one worker loses its link for 20 s, then its jobs are taken over, none is saved twice, nothing hangs, and it works again afterwards', async () => {
     const [cutHost] = namespaces.hosts;
-    // Slow jobs on both workers, then cut one worker off mid-job.
+    // Slow jobs on both workers (each longer than a lock), then cut one worker off mid-job.
     const sentAt = Date.now();
     const sleepers = Array.from({ length: 4 }, (_, i) => fetch(`${app.url}/api/ai/test-echo`, {
       method: 'POST', headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ text: `sleeper ${i}`, mode: 'sleep', sleepMs: 3000 }),
+      body: JSON.stringify({ text: `sleeper ${i}`, mode: 'sleep', sleepMs: 8000 }),
       signal: AbortSignal.timeout(REQUEST_BOUND_MS),
     }).then(async (r) => ({ status: r.status, ms: Date.now() - sentAt, body: await r.json() })));
     await new Promise((r) => setTimeout(r, 1000));
+    const cutAt = Date.now();
     cutHost.cut();
     const during: Array<Awaited<ReturnType<typeof imageJob>>> = [];
     const cutUntil = Date.now() + 20_000;
@@ -87,7 +90,13 @@ describe.skipIf(!canRun)('a worker partitioned from Redis and Postgres', () => {
     const slept = await Promise.all(sleepers);
     expect(slept.map((s) => s.status)).toEqual([200, 200, 200, 200]);
     // Two of them ran on the cut-off worker: they finished elsewhere once its locks expired.
-    expect(Math.max(...slept.map((s) => s.ms))).toBeGreaterThan(4000);
+    expect(Math.max(...slept.map((s) => s.ms))).toBeGreaterThan(8000);
+    // ...and the cut-off worker stopped its copies when their locks ran out, instead of computing
+    // them to the end beside the takeover (it logged each stop while still cut off).
+    const stops = cutWorkerLog.filter((line) => line.includes('another worker takes the job over'));
+    expect(stops.length).toBeGreaterThanOrEqual(2);
+    const stoppedAfterMs = stops.map((line) => (JSON.parse(line) as { time: number }).time - cutAt);
+    expect(Math.max(...stoppedAfterMs)).toBeLessThan(8000);
     console.log(`partition: sleepers answered in ${slept.map((s) => s.ms).join(', ')} ms; ${during.length} image jobs during the cut, slowest ${Math.max(...during.map((r) => r.ms))} ms`);
     expect(during.every((r) => r.status === 200)).toBe(true);
     expect(Math.max(...during.map((r) => r.ms))).toBeLessThan(REQUEST_BOUND_MS);

@@ -16,6 +16,8 @@ import { createEngines } from '@craftwell/worker/engines/index';
 import { createHandlers } from '@craftwell/worker/handlers/index';
 import { providerHttpError } from '@craftwell/worker/engines/provider-errors';
 import type { RunningJob } from '@craftwell/queue/types';
+import { AttemptAbort } from '@craftwell/queue/attempt';
+import { newObjectKey } from '@craftwell/storage/keys';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { serviceUrl } from '../support/services.js';
 
@@ -122,6 +124,25 @@ describe.skipIf(!postgresUrl)('pipeline processor', () => {
     } finally {
       await down.end();
     }
+  });
+
+  it('when an attempt is stopped because its worker lost the job lock, then quota and inputs stay for the worker that takes over; a cancel releases them', async () => {
+    const run = processor();
+    const attemptStoppedBy = async (requestId: string, cause: 'lost' | 'cancelled') => {
+      await db.query("INSERT INTO usage_reservations (job_id, user_id, tool, period) VALUES ($1, $2, 'article', '2026-01')", [requestId, userId]);
+      const inputKey = newObjectKey('uploads', 'png');
+      await storage.put(inputKey, Buffer.from('input'), { contentType: 'image/png' });
+      const controller = new AbortController();
+      const running = run({ ...job({ userId, requestId, text: 'x', mode: 'sleep', sleepMs: 10_000, inputKey }), signal: controller.signal });
+      setTimeout(() => controller.abort(new AttemptAbort(cause)), 50);
+      await expect(running).rejects.toThrow();
+      return {
+        reserved: await count('SELECT count(*) AS n FROM usage_reservations WHERE job_id = $1', [requestId]),
+        input: (await storage.stat(inputKey)) !== null,
+      };
+    };
+    expect(await attemptStoppedBy('req-lost-lock', 'lost')).toEqual({ reserved: 1, input: true });
+    expect(await attemptStoppedBy('req-cancelled', 'cancelled')).toEqual({ reserved: 0, input: false });
   });
 
   it('when a payload breaks its contract, then the user sees a plain message and it is not retried', async () => {

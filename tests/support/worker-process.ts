@@ -10,13 +10,25 @@ export interface WorkerProcess {
   signal(signal: NodeJS.Signals): Promise<number>;
 }
 
-/** `prefix` runs the worker through another command, e.g. `ip netns exec <name>` (it must exec). */
-export async function startWorkerProcess(env: Record<string, string | undefined>, queues = 'text,image,pdf', concurrency = 1, prefix: string[] = []): Promise<WorkerProcess> {
+/**
+ * `prefix` runs the worker through another command, e.g. `ip netns exec <name>` (it must exec).
+ * `output`, when given, collects the worker's log lines (stdout and stderr) instead of printing them.
+ */
+export async function startWorkerProcess(env: Record<string, string | undefined>, queues = 'text,image,pdf', concurrency = 1, prefix: string[] = [], output?: string[]): Promise<WorkerProcess> {
   const args = ['--queues', queues, '--concurrency', String(concurrency)];
-  const options = { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] as const };
+  const stream = output ? 'pipe' : 'inherit';
+  const options = { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', stream, stream, 'ipc'] as const };
   const child = prefix.length
     ? spawn(prefix[0], [...prefix.slice(1), process.execPath, '--import', 'tsx', WORKER_MAIN, ...args], { ...options, stdio: [...options.stdio] })
     : fork(WORKER_MAIN, args, { ...options, stdio: [...options.stdio], execArgv: ['--import', 'tsx'] });
+  for (const source of output ? [child.stdout!, child.stderr!] : []) {
+    let partial = '';
+    source.on('data', (chunk: Buffer) => {
+      const lines = (partial + chunk.toString()).split('\n');
+      partial = lines.pop()!;
+      output!.push(...lines);
+    });
+  }
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('worker did not start within 60 s')), 60_000);
     child.on('message', (m: { type?: string }) => { if (m?.type === 'worker-ready') { clearTimeout(timer); resolve(); } });

@@ -6,6 +6,7 @@
 import { JOBS, engineInfoSchema, parsePayload, type JobName } from '@craftwell/contracts/jobs';
 import type { JobContext } from '@craftwell/contracts/handler';
 import type { Processor, RunningJob } from '@craftwell/queue/types';
+import { handsJobBack } from '@craftwell/queue/attempt';
 import { createWorkerRuntime, type WorkerRuntime } from './runtime.js';
 import { saveCreation } from './save-creation.js';
 import { releaseUse } from '@craftwell/core/repositories/quota';
@@ -75,8 +76,8 @@ export function buildProcessor(runtime: WorkerRuntime): Processor {
     } catch (caught) {
       const err = toJobError(caught);
       const retryable = err.retryable;
-      // A shutdown hands the job back to the queue: its inputs and quota stay for the next worker.
-      const handedBack = (job.signal.reason as { kind?: unknown } | undefined)?.kind === 'shutdown';
+      // A shutdown or a lost lock hands the job back: its inputs and quota stay for the next worker.
+      const handedBack = handsJobBack((job.signal.reason as { kind?: unknown } | undefined)?.kind);
       const last = !handedBack && (!retryable || job.attempt >= def.attempts || job.signal.aborted);
       if (last) {
         // Nothing more will run for this job: give the quota back and drop its uploads.
