@@ -59,6 +59,23 @@ describe.skipIf(!canRun)('faults under load', () => {
     expect((await me.json()).user.id).toBe(user.id);
   });
 
+  it('when sign-in attempts for one account alternate between the apis, then they share one rate limit', async () => {
+    const user = await signUpUser(cluster.url, 97);
+    const { email } = user;
+    const attempt = (i: number) => fetch(`${cluster.apis[i % 2].url}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: cluster.apis[i % 2].url },
+      body: JSON.stringify({ email, password: 'not the password' }),
+    }).then((r) => r.status);
+    // SIGN_IN_RATE_LIMIT_PER_MINUTE is 6 in this deployment: three attempts on each api...
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push(await attempt(i));
+    expect(statuses.every((s) => s === 401)).toBe(true);
+    // ...and the seventh is refused by either api, the one that saw only three as well.
+    expect(await attempt(0)).toBe(429);
+    expect(await attempt(1)).toBe(429);
+  });
+
   it('when a user reaches the limit through one api, then the other api refuses the next use too', async () => {
     const user = await signUpUser(cluster.url, 98);
     const client = new pg.Client({ connectionString: cluster.databaseUrl });

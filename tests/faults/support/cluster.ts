@@ -108,7 +108,8 @@ export async function startCluster(overrides: Record<string, string> = {}): Prom
       QUOTA_FREE: '1000',
       RATE_LIMIT_PER_MINUTE: '100000',
       AI_RATE_LIMIT_PER_MINUTE: '100000',
-      SIGN_IN_RATE_LIMIT_PER_MINUTE: '1000',
+      // Low, so the suite can check that both apis count sign-in attempts in one shared window.
+      SIGN_IN_RATE_LIMIT_PER_MINUTE: '6',
       JOB_WAIT_TIMEOUT_MS: '60000',
       QUEUE_LOCK_MS: '4000',
       QUEUE_STALLED_CHECK_MS: '1000',

@@ -18,6 +18,7 @@ export interface Reply {
 export interface User {
   token: string;
   id: string;
+  email: string;
 }
 
 export const REQUEST_BOUND_MS = 25_000;
@@ -43,14 +44,15 @@ async function send(url: string, path: string, token: string, body?: unknown): P
 }
 
 export async function signUpUser(url: string, n: number): Promise<User> {
+  const email = `load-${n}-${Date.now()}@example.com`;
   const res = await fetch(`${url}/api/auth/sign-up/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({ name: `Load ${n}`, email: `load-${n}-${Date.now()}@example.com`, password: 'correct horse battery' }),
+    body: JSON.stringify({ name: `Load ${n}`, email, password: 'correct horse battery' }),
   });
   const body = await res.json();
   if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(body)}`);
-  return { token: body.token, id: body.user.id };
+  return { token: body.token, id: body.user.id, email };
 }
 
 /** Runs until stop(); replies are tagged with the phase current when they were sent. */
