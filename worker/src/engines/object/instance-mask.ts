@@ -11,6 +11,7 @@
 import type { Box, Mask, RgbImage } from './image.js';
 import type { Instance } from './instance-seg.js';
 import sharp from 'sharp';
+import { hiddenParts } from './colour-parts.js';
 import { dilateMask } from './mask.js';
 import { loadOpenCv } from './opencv.js';
 
@@ -39,6 +40,8 @@ const PAST_OTHER_RATIO = 0.5;
 const EXTEND_LONE_SHARE = 0.06;
 /** Another instance whose mask overlaps the target's this much is the same thing under another class (car/truck). */
 const SAME_OBJECT_OVERLAP = 0.6;
+/** A neighbour reclaims pixels inside the target's mask only at this likelihood (see colour-parts.ts). */
+const NEIGHBOUR_HIDDEN_LIKELIHOOD = 0.9;
 /** Other instances are kept this many pixels clear of the mask (their own edge is coarse too). */
 const NEIGHBOUR_MARGIN = 2;
 
@@ -378,6 +381,29 @@ export async function buildInstanceRemovalMask(
   for (const target of targets) {
     const added = await extendByColour(image, refinedOf(target), target.box, othersUnion);
     for (let i = 0; i < added.data.length; i++) if (added.data[i]) object.data[i] = 255;
+  }
+  // Parts hidden behind another object (the zebra's hindquarters between the giraffe's legs),
+  // which that object's coarse mask may have swallowed: they go with the target...
+  for (const target of targets) {
+    const hidden = hiddenParts(image, object, target.box, othersUnion);
+    for (let i = 0; i < hidden.data.length; i++) {
+      if (!hidden.data[i]) continue;
+      object.data[i] = 255;
+      for (const m of kept.values()) m.data[i] = 0;
+    }
+  }
+  // ...and a neighbour's hidden parts stay with it (the dog keeps its white tail, swallowed by the
+  // dark bench's mask, when the bench goes). Inside the target's mask only what is beyond doubt
+  // the neighbour's: a black tyre was taken for the black dog in front of the bicycle.
+  for (const [inst, own] of kept) {
+    const around: Mask = { data: Uint8Array.from(object.data), width, height };
+    for (const [other, m] of kept) if (other !== inst) for (let i = 0; i < m.data.length; i++) if (m.data[i]) around.data[i] = 255;
+    const hidden = hiddenParts(image, own, inst.box, around, { otherLikelihood: NEIGHBOUR_HIDDEN_LIKELIHOOD });
+    for (let i = 0; i < hidden.data.length; i++) {
+      if (!hidden.data[i]) continue;
+      own.data[i] = 255;
+      object.data[i] = 0;
+    }
   }
 
   // Every other instance keeps its pixels.
