@@ -61,10 +61,15 @@ function boxAverage(values: Float32Array, width: number, height: number, r: numb
 /**
  * Pixels (255) to add to `object` (255 = the instance's refined mask): hidden parts of it seen
  * past `others` (255 = every other instance), also inside their masks where clearly the object's
- * (`otherLikelihood`, default OTHER_LIKELIHOOD). Full-size mask; empty when nothing qualifies.
+ * (`otherLikelihood`, default OTHER_LIKELIHOOD; a piece there touching the object only at
+ * `touchingLikelihood`, default never). Full-size mask; empty when nothing qualifies.
  */
-export function hiddenParts(image: RgbImage, object: Mask, box: Box, others: Mask, options: { otherLikelihood?: number } = {}): Mask {
+export function hiddenParts(
+  image: RgbImage, object: Mask, box: Box, others: Mask, options: { otherLikelihood?: number; touchingLikelihood?: number } = {},
+): Mask {
   const otherLikelihood = options.otherLikelihood ?? OTHER_LIKELIHOOD;
+  const touchingLikelihood = options.touchingLikelihood ?? Infinity;
+  const candidateLikelihood = Math.min(otherLikelihood, touchingLikelihood);
   const { width, height } = image;
   const added: Mask = { data: new Uint8Array(width * height), width, height };
   const bw = box.x2 - box.x1, bh = box.y2 - box.y1;
@@ -126,7 +131,7 @@ export function hiddenParts(image: RgbImage, object: Mask, box: Box, others: Mas
     for (let x = 0; x < rw; x++) {
       const g = at(x, y), i = y * rw + x;
       if (object.data[g]) continue;
-      if (others.data[g] ? smooth[1]![i]! >= otherLikelihood : smooth[0]![i]! >= OBJECT_LIKELIHOOD) candidate[i] = 1;
+      if (others.data[g] ? smooth[1]![i]! >= candidateLikelihood : smooth[0]![i]! >= OBJECT_LIKELIHOOD) candidate[i] = 1;
     }
   }
   let objectArea = 0;
@@ -156,9 +161,15 @@ export function hiddenParts(image: RgbImage, object: Mask, box: Box, others: Mas
     }
     if (atBorder || piece.length < MIN_PIECE_SHARE * objectArea || piece.length > MAX_PIECE_SHARE * objectArea) continue;
     if (!touchesObject && !touchesOther) continue;
-    // Inside another object's mask only what does not touch the object itself: where the two
-    // meet (a giraffe's pale leg against the zebra) the other keeps its pixels.
-    if (kindOf && touchesObject) continue;
+    // Inside another object's mask: by default only what does not touch the object itself (where
+    // a giraffe's pale leg meets the zebra, the giraffe keeps its pixels); a caller reclaiming a
+    // neighbour's continuation from the removed object's mask sets `touchingLikelihood`.
+    if (kindOf) {
+      let mean = 0;
+      for (const p of piece) mean += smooth[1]![p]!;
+      mean /= piece.length;
+      if (mean < (touchesObject ? touchingLikelihood : otherLikelihood)) continue;
+    }
     // A piece seen past another object lies beside the object, level with its body: not up by
     // the other's head, where a white face matched a white coat.
     if (!touchesObject) {

@@ -42,6 +42,8 @@ const EXTEND_LONE_SHARE = 0.06;
 const SAME_OBJECT_OVERLAP = 0.6;
 /** A neighbour reclaims pixels inside the target's mask only at this likelihood (see colour-parts.ts). */
 const NEIGHBOUR_HIDDEN_LIKELIHOOD = 0.9;
+/** ...and pixels there that continue the neighbour at this one. */
+const NEIGHBOUR_TOUCHING_LIKELIHOOD = 0.7;
 /** Other instances are kept this many pixels clear of the mask (their own edge is coarse too). */
 const NEIGHBOUR_MARGIN = 2;
 
@@ -384,25 +386,37 @@ export async function buildInstanceRemovalMask(
   }
   // Parts hidden behind another object (the zebra's hindquarters between the giraffe's legs),
   // which that object's coarse mask may have swallowed: they go with the target...
+  const claimed: Mask = { data: new Uint8Array(width * height), width, height };
   for (const target of targets) {
     const hidden = hiddenParts(image, object, target.box, othersUnion);
     for (let i = 0; i < hidden.data.length; i++) {
       if (!hidden.data[i]) continue;
       object.data[i] = 255;
+      claimed.data[i] = 255;
       for (const m of kept.values()) m.data[i] = 0;
     }
   }
+  const seen: Mask = { data: new Uint8Array(width * height), width, height };
+  for (const target of targets) { const own = refinedOf(target); for (let i = 0; i < own.data.length; i++) if (own.data[i]) seen.data[i] = 255; }
   // ...and a neighbour's hidden parts stay with it (the dog keeps its white tail, swallowed by the
-  // dark bench's mask, when the bench goes). Inside the target's mask only what is beyond doubt
-  // the neighbour's: a black tyre was taken for the black dog in front of the bicycle.
+  // dark bench's mask, when the bench goes). Inside the target's mask, what continues the
+  // neighbour and looks like it (the giraffe's leg, which a closer look at the zebra took in);
+  // anything apart from it only when beyond doubt: a black tyre was taken for the black dog in
+  // front of the bicycle.
   for (const [inst, own] of kept) {
     const around: Mask = { data: Uint8Array.from(object.data), width, height };
     for (const [other, m] of kept) if (other !== inst) for (let i = 0; i < m.data.length; i++) if (m.data[i]) around.data[i] = 255;
-    const hidden = hiddenParts(image, own, inst.box, around, { otherLikelihood: NEIGHBOUR_HIDDEN_LIKELIHOOD });
+    const hidden = hiddenParts(image, own, inst.box, around, {
+      otherLikelihood: NEIGHBOUR_HIDDEN_LIKELIHOOD, touchingLikelihood: NEIGHBOUR_TOUCHING_LIKELIHOOD,
+    });
     for (let i = 0; i < hidden.data.length; i++) {
-      if (!hidden.data[i]) continue;
+      // Never from the target's own mask as the whole photo showed it: a bench took back the
+      // shaded fur between a dog's front legs. Only from what the closer look or the colours
+      // added to it.
+      if (!hidden.data[i] || seen.data[i]) continue;
       own.data[i] = 255;
       object.data[i] = 0;
+      claimed.data[i] = 0;
     }
   }
 
@@ -415,7 +429,12 @@ export async function buildInstanceRemovalMask(
     if (continuesBehind(object, own, bounds)) continue;
     for (let i = 0; i < own.data.length; i++) if (own.data[i]) keep.data[i] = 255;
   }
+  const core = Uint8Array.from(keep.data);
   await dilateMask(keep, NEIGHBOUR_MARGIN, whole);
+  // Next to a hidden part the margin keeps nothing but the neighbour itself: a rim of zebra
+  // stripes stayed along the giraffe's legs.
+  await dilateMask(claimed, NEIGHBOUR_MARGIN + 1, whole);
+  for (let i = 0; i < keep.data.length; i++) if (claimed.data[i] && !core[i]) keep.data[i] = 0;
 
   const mask: Mask = { data: Uint8Array.from(object.data), width, height };
   for (let i = 0; i < mask.data.length; i++) if (keep.data[i]) mask.data[i] = 0;
