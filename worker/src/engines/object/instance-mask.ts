@@ -37,7 +37,7 @@ const BACKDROP_AREA_RATIO = 1.5;
 /** A piece seen past another object must be this much closer in colour to the object than to the other. */
 const PAST_OTHER_RATIO = 0.5;
 /** A piece touching only the object itself may add at most this share of its area. */
-const EXTEND_LONE_SHARE = 0.06;
+const EXTEND_LONE_SHARE = 0.08;
 /** Another instance whose mask overlaps the target's this much is the same thing under another class (car/truck). */
 const SAME_OBJECT_OVERLAP = 0.6;
 /** A neighbour reclaims pixels inside the target's mask only at this likelihood (see colour-parts.ts). */
