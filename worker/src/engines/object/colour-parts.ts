@@ -10,6 +10,8 @@
  */
 import type { Box, Mask, RgbImage } from './image.js';
 
+/** Photos are looked at with their longer side at most about this many pixels. */
+const WORKING_SIDE = 800;
 /** Levels per channel in the colour histograms. */
 const LEVELS = 8;
 /** Share of the box's width and height searched around it (a hidden rump lies beyond a leg). */
@@ -66,6 +68,37 @@ function boxAverage(values: Float32Array, width: number, height: number, r: numb
  */
 export function hiddenParts(
   image: RgbImage, object: Mask, box: Box, others: Mask, options: { otherLikelihood?: number; touchingLikelihood?: number } = {},
+): Mask {
+  // Large photos are looked at every `step` pixels: the pieces are blobs, and at 1 MP a full-size
+  // pass per object cost most of a second.
+  const step = Math.ceil(Math.max(image.width, image.height) / WORKING_SIDE);
+  if (step <= 1) return hiddenPartsAtSize(image, object, box, others, options);
+  const sw = Math.ceil(image.width / step), sh = Math.ceil(image.height / step);
+  const small = { data: Buffer.alloc(sw * sh * 3), width: sw, height: sh };
+  const smallObject: Mask = { data: new Uint8Array(sw * sh), width: sw, height: sh };
+  const smallOthers: Mask = { data: new Uint8Array(sw * sh), width: sw, height: sh };
+  for (let y = 0; y < sh; y++) {
+    for (let x = 0; x < sw; x++) {
+      const g = y * step * image.width + x * step, i = y * sw + x;
+      image.data.copy(small.data, i * 3, g * 3, g * 3 + 3);
+      smallObject.data[i] = object.data[g]!;
+      smallOthers.data[i] = others.data[g]!;
+    }
+  }
+  const scaled: Box = { x1: Math.floor(box.x1 / step), y1: Math.floor(box.y1 / step), x2: Math.ceil(box.x2 / step), y2: Math.ceil(box.y2 / step) };
+  const found = hiddenPartsAtSize(small, smallObject, scaled, smallOthers, options);
+  const added: Mask = { data: new Uint8Array(image.width * image.height), width: image.width, height: image.height };
+  for (let y = 0; y < image.height; y++) {
+    for (let x = 0; x < image.width; x++) {
+      const g = y * image.width + x;
+      if (found.data[Math.floor(y / step) * sw + Math.floor(x / step)] && !object.data[g]) added.data[g] = 255;
+    }
+  }
+  return added;
+}
+
+function hiddenPartsAtSize(
+  image: RgbImage, object: Mask, box: Box, others: Mask, options: { otherLikelihood?: number; touchingLikelihood?: number },
 ): Mask {
   const otherLikelihood = options.otherLikelihood ?? OTHER_LIKELIHOOD;
   const touchingLikelihood = options.touchingLikelihood ?? Infinity;

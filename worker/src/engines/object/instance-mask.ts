@@ -44,6 +44,8 @@ const SAME_OBJECT_OVERLAP = 0.6;
 const NEIGHBOUR_HIDDEN_LIKELIHOOD = 0.9;
 /** ...and pixels there that continue the neighbour at this one. */
 const NEIGHBOUR_TOUCHING_LIKELIHOOD = 0.7;
+/** A neighbour whose box, grown by this many pixels, misses the removal is not looked at for hidden parts. */
+const NEIGHBOUR_REACH = 8;
 /** Other instances are kept this many pixels clear of the mask (their own edge is coarse too). */
 const NEIGHBOUR_MARGIN = 2;
 
@@ -182,6 +184,22 @@ export function addCastShadow(image: RgbImage, mask: Mask, object: Mask, box: Bo
   if (count > limit) return 0;
   for (let i = 0; i < shadow.length; i++) if (shadow[i]) mask.data[i] = 255;
   return count;
+}
+
+/** Bounds of a mask's pixels, or null when it is empty. */
+function maskBox(mask: Mask): Box | null {
+  let x1 = mask.width, y1 = mask.height, x2 = -1, y2 = -1;
+  for (let y = 0; y < mask.height; y++) {
+    for (let x = 0; x < mask.width; x++) {
+      if (!mask.data[y * mask.width + x]) continue;
+      if (x < x1) x1 = x; if (x > x2) x2 = x; if (y < y1) y1 = y; if (y > y2) y2 = y;
+    }
+  }
+  return x2 < 0 ? null : { x1, y1, x2: x2 + 1, y2: y2 + 1 };
+}
+
+function boxesMeet(a: Box, b: Box): boolean {
+  return a.x1 < b.x2 && b.x1 < a.x2 && a.y1 < b.y2 && b.y1 < a.y2;
 }
 
 function overlapShare(a: Mask, b: Mask): number {
@@ -403,7 +421,10 @@ export async function buildInstanceRemovalMask(
   // neighbour and looks like it (the giraffe's leg, which a closer look at the zebra took in);
   // anything apart from it only when beyond doubt: a black tyre was taken for the black dog in
   // front of the bicycle.
+  const objectBounds = maskBox(object);
   for (const [inst, own] of kept) {
+    // Only neighbours next to what is removed can have parts inside it (not the truck down the street).
+    if (!objectBounds || !boxesMeet(padBox(inst.box, NEIGHBOUR_REACH, width, height), objectBounds)) continue;
     const around: Mask = { data: Uint8Array.from(object.data), width, height };
     for (const [other, m] of kept) if (other !== inst) for (let i = 0; i < m.data.length; i++) if (m.data[i]) around.data[i] = 255;
     const hidden = hiddenParts(image, own, inst.box, around, {
