@@ -19,7 +19,7 @@ export type FillMethod = 'telea' | 'patch' | 'model';
 export interface FillOptions {
   /** LaMa-style ONNX model for every hole; null or absent = the classical fills. */
   inpaintModelPath?: string | null;
-  /** Other objects' pixels (255): the patch fill never copies from them. */
+  /** Other objects' pixels (255): the patch fill never copies from them; the model never sees them. */
   protect?: Mask | null;
 }
 
@@ -74,7 +74,7 @@ export async function fillMasked(
   if (!bounds) return { image: out, method: 'telea', crop: { x1: 0, y1: 0, x2: 0, y2: 0 } };
   if (options.inpaintModelPath) {
     signal?.throwIfAborted();
-    const filled = await inpaintWithModel(image, mask, options.inpaintModelPath);
+    const filled = await inpaintWithModel(image, mask, options.inpaintModelPath, options.protect ?? null);
     return { image: filled, method: 'model', crop: modelCrop(bounds, image.width, image.height) };
   }
   const box = fillCrop(bounds, image.width, image.height);

@@ -14,6 +14,13 @@ import { cropMask, cropRgb, maskBounds, type Box, type Mask, type RgbImage } fro
 export const MODEL_CONTEXT_SIDE = 512;
 /** Model-space growth of the hole, so resampling the output back never mixes in kept pixels. */
 const MODEL_MASK_GROW = 2;
+/**
+ * Other objects' pixels (the protect mask) are hidden from the model as well, so it cannot
+ * continue a neighbour into the hole, unless hole and neighbours together would leave less than
+ * this share of the crop as context: then the model sees them (a hole among crowded objects
+ * still needs something to go on).
+ */
+const MAX_HIDDEN_SHARE = 0.6;
 /** An output whose maximum stays below this is taken to be 0..1 rather than 0..255. */
 const UNIT_RANGE_LIMIT = 1.5;
 
@@ -154,8 +161,27 @@ async function modelMask(hole: Mask, width: number, height: number): Promise<Uin
   return grown;
 }
 
-/** Returns a copy of `image` whose mask pixels the model at `modelPath` has filled. */
-export async function inpaintWithModel(image: RgbImage, mask: Mask, modelPath: string): Promise<RgbImage> {
+/**
+ * What the model is not shown, in model space (1 = erase): the hole, and the other objects'
+ * pixels in `protect` while enough context is left (see MAX_HIDDEN_SHARE). Crop-sized masks in.
+ */
+export async function modelErase(hole: Mask, protect: Mask | null, width: number, height: number): Promise<Uint8Array> {
+  const erase = await modelMask(hole, width, height);
+  if (!protect) return erase;
+  const hidden = await modelMask(protect, width, height);
+  let count = 0;
+  for (let j = 0; j < erase.length; j++) if (erase[j] || hidden[j]) count++;
+  if (count > MAX_HIDDEN_SHARE * erase.length) return erase;
+  for (let j = 0; j < erase.length; j++) if (hidden[j]) erase[j] = 1;
+  return erase;
+}
+
+/**
+ * Returns a copy of `image` whose mask pixels the model at `modelPath` has filled. Pixels of
+ * `protect` (other objects) are hidden from the model too, so it cannot copy them into the hole;
+ * only the hole's pixels are pasted back.
+ */
+export async function inpaintWithModel(image: RgbImage, mask: Mask, modelPath: string, protect: Mask | null = null): Promise<RgbImage> {
   const out: RgbImage = { data: Buffer.from(image.data), width: image.width, height: image.height };
   const bounds = maskBounds(mask);
   if (!bounds) return out;
@@ -170,7 +196,7 @@ export async function inpaintWithModel(image: RgbImage, mask: Mask, modelPath: s
       .resize(width, height, { fit: 'fill', kernel: 'linear' })
       .raw()
       .toBuffer(),
-    modelMask(hole, width, height),
+    modelErase(hole, protect ? cropMask(protect, box) : null, width, height),
   ]);
 
   // HWC uint8 -> CHW 0..1, hole pixels zeroed as LaMa saw them in training.

@@ -11,6 +11,7 @@
 import type { Box, Mask, RgbImage } from './image.js';
 import type { Instance } from './instance-seg.js';
 import sharp from 'sharp';
+import { hiddenParts } from './colour-parts.js';
 import { dilateMask } from './mask.js';
 import { loadOpenCv } from './opencv.js';
 
@@ -36,9 +37,15 @@ const BACKDROP_AREA_RATIO = 1.5;
 /** A piece seen past another object must be this much closer in colour to the object than to the other. */
 const PAST_OTHER_RATIO = 0.5;
 /** A piece touching only the object itself may add at most this share of its area. */
-const EXTEND_LONE_SHARE = 0.06;
+const EXTEND_LONE_SHARE = 0.08;
 /** Another instance whose mask overlaps the target's this much is the same thing under another class (car/truck). */
 const SAME_OBJECT_OVERLAP = 0.6;
+/** A neighbour reclaims pixels inside the target's mask only at this likelihood (see colour-parts.ts). */
+const NEIGHBOUR_HIDDEN_LIKELIHOOD = 0.9;
+/** ...and pixels there that continue the neighbour at this one. */
+const NEIGHBOUR_TOUCHING_LIKELIHOOD = 0.7;
+/** A neighbour whose box, grown by this many pixels, misses the removal is not looked at for hidden parts. */
+const NEIGHBOUR_REACH = 8;
 /** Other instances are kept this many pixels clear of the mask (their own edge is coarse too). */
 const NEIGHBOUR_MARGIN = 2;
 
@@ -177,6 +184,22 @@ export function addCastShadow(image: RgbImage, mask: Mask, object: Mask, box: Bo
   if (count > limit) return 0;
   for (let i = 0; i < shadow.length; i++) if (shadow[i]) mask.data[i] = 255;
   return count;
+}
+
+/** Bounds of a mask's pixels, or null when it is empty. */
+function maskBox(mask: Mask): Box | null {
+  let x1 = mask.width, y1 = mask.height, x2 = -1, y2 = -1;
+  for (let y = 0; y < mask.height; y++) {
+    for (let x = 0; x < mask.width; x++) {
+      if (!mask.data[y * mask.width + x]) continue;
+      if (x < x1) x1 = x; if (x > x2) x2 = x; if (y < y1) y1 = y; if (y > y2) y2 = y;
+    }
+  }
+  return x2 < 0 ? null : { x1, y1, x2: x2 + 1, y2: y2 + 1 };
+}
+
+function boxesMeet(a: Box, b: Box): boolean {
+  return a.x1 < b.x2 && b.x1 < a.x2 && a.y1 < b.y2 && b.y1 < a.y2;
 }
 
 function overlapShare(a: Mask, b: Mask): number {
@@ -379,6 +402,44 @@ export async function buildInstanceRemovalMask(
     const added = await extendByColour(image, refinedOf(target), target.box, othersUnion);
     for (let i = 0; i < added.data.length; i++) if (added.data[i]) object.data[i] = 255;
   }
+  // Parts hidden behind another object (the zebra's hindquarters between the giraffe's legs),
+  // which that object's coarse mask may have swallowed: they go with the target...
+  const claimed: Mask = { data: new Uint8Array(width * height), width, height };
+  for (const target of targets) {
+    const hidden = hiddenParts(image, object, target.box, othersUnion);
+    for (let i = 0; i < hidden.data.length; i++) {
+      if (!hidden.data[i]) continue;
+      object.data[i] = 255;
+      claimed.data[i] = 255;
+      for (const m of kept.values()) m.data[i] = 0;
+    }
+  }
+  const seen: Mask = { data: new Uint8Array(width * height), width, height };
+  for (const target of targets) { const own = refinedOf(target); for (let i = 0; i < own.data.length; i++) if (own.data[i]) seen.data[i] = 255; }
+  // ...and a neighbour's hidden parts stay with it (the dog keeps its white tail, swallowed by the
+  // dark bench's mask, when the bench goes). Inside the target's mask, what continues the
+  // neighbour and looks like it (the giraffe's leg, which a closer look at the zebra took in);
+  // anything apart from it only when beyond doubt: a black tyre was taken for the black dog in
+  // front of the bicycle.
+  const objectBounds = maskBox(object);
+  for (const [inst, own] of kept) {
+    // Only neighbours next to what is removed can have parts inside it (not the truck down the street).
+    if (!objectBounds || !boxesMeet(padBox(inst.box, NEIGHBOUR_REACH, width, height), objectBounds)) continue;
+    const around: Mask = { data: Uint8Array.from(object.data), width, height };
+    for (const [other, m] of kept) if (other !== inst) for (let i = 0; i < m.data.length; i++) if (m.data[i]) around.data[i] = 255;
+    const hidden = hiddenParts(image, own, inst.box, around, {
+      otherLikelihood: NEIGHBOUR_HIDDEN_LIKELIHOOD, touchingLikelihood: NEIGHBOUR_TOUCHING_LIKELIHOOD,
+    });
+    for (let i = 0; i < hidden.data.length; i++) {
+      // Never from the target's own mask as the whole photo showed it: a bench took back the
+      // shaded fur between a dog's front legs. Only from what the closer look or the colours
+      // added to it.
+      if (!hidden.data[i] || seen.data[i]) continue;
+      own.data[i] = 255;
+      object.data[i] = 0;
+      claimed.data[i] = 0;
+    }
+  }
 
   // Every other instance keeps its pixels.
   const keep: Mask = { data: new Uint8Array(width * height), width, height };
@@ -389,7 +450,12 @@ export async function buildInstanceRemovalMask(
     if (continuesBehind(object, own, bounds)) continue;
     for (let i = 0; i < own.data.length; i++) if (own.data[i]) keep.data[i] = 255;
   }
+  const core = Uint8Array.from(keep.data);
   await dilateMask(keep, NEIGHBOUR_MARGIN, whole);
+  // Next to a hidden part the margin keeps nothing but the neighbour itself: a rim of zebra
+  // stripes stayed along the giraffe's legs.
+  await dilateMask(claimed, NEIGHBOUR_MARGIN + 1, whole);
+  for (let i = 0; i < keep.data.length; i++) if (claimed.data[i] && !core[i]) keep.data[i] = 0;
 
   const mask: Mask = { data: Uint8Array.from(object.data), width, height };
   for (let i = 0; i < mask.data.length; i++) if (keep.data[i]) mask.data[i] = 0;

@@ -16,7 +16,7 @@ import { parseObjectConfig } from '@craftwell/core/config/object';
 import { fillMasked } from '../fill.js';
 import { decodeRgb, type Box, type Mask, type RgbImage } from '../image.js';
 import { createObjectRemover } from '../index.js';
-import { inpaintWithModel, modelCrop } from '../inpaint-model.js';
+import { inpaintWithModel, modelCrop, modelErase } from '../inpaint-model.js';
 import { fillObjectMask, OFFLINE_ENGINE } from '../offline.js';
 import { tinyInpaintModel } from './tiny-inpaint-onnx.js';
 
@@ -89,6 +89,24 @@ describe('inpainting model (OBJECT_INPAINT_MODEL)', () => {
     const mask = rectMask(coffee.width, coffee.height, { x1: 40, y1: 40, x2: 120, y2: 100 });
     const filled = await inpaintWithModel(coffee, mask, unitOutput);
     expect(audit(coffee, filled, mask)).toMatchObject({ holeOff: 0, keptChanged: 0 });
+  });
+
+  it('hides the other objects (protect mask) from the model as well as the hole, unless too little context would be left, and pastes back only the hole', async () => {
+    const side = 64;
+    const hole = rectMask(side, side, { x1: 20, y1: 20, x2: 30, y2: 30 });
+    const neighbour = rectMask(side, side, { x1: 32, y1: 20, x2: 44, y2: 40 });
+    const erase = await modelErase(hole, neighbour, side, side);
+    const at = (x: number, y: number) => erase[y * side + x];
+    expect([at(25, 25), at(38, 30), at(5, 5), at(50, 50)]).toEqual([1, 1, 0, 0]);
+    expect(Array.from(await modelErase(hole, null, side, side))).toEqual(Array.from(await modelErase(hole, rectMask(side, side, { x1: 0, y1: 0, x2: 0, y2: 0 }), side, side)));
+    // A neighbour filling most of the crop stays visible: the model needs context.
+    const crowd = rectMask(side, side, { x1: 0, y1: 0, x2: side, y2: 50 });
+    expect((await modelErase(hole, crowd, side, side))[10 * side + 10]).toBe(0);
+
+    const mask = rectMask(coffee.width, coffee.height, { x1: 180, y1: 90, x2: 330, y2: 210 });
+    const protect = rectMask(coffee.width, coffee.height, { x1: 340, y1: 90, x2: 400, y2: 210 });
+    const filled = await fillMasked(coffee, mask, undefined, { inpaintModelPath: lamaLike, protect });
+    expect(audit(coffee, filled.image, mask)).toEqual({ holeOff: 0, keptChanged: 0, worst: expect.any(Number) });
   });
 
   it('fillMasked routes even a thin hole to the model when one is configured, and the classical fill without', async () => {

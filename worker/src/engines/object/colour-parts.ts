@@ -1,0 +1,230 @@
+/**
+ * Parts of an object its instance mask missed because something stands in front of them: the
+ * zebra's hindquarters between a giraffe's legs, a dog's tail hanging below the bench seat. The
+ * object's own colours (a histogram of its mask) are compared with the colours around it (the
+ * background, other objects left out) pixel by pixel; the likelihood is averaged over a small
+ * window so a striped coat counts as one texture. Pieces that are clearly the object's, lie
+ * next to it or next to an object in front of it, and stay away from the search region's border
+ * are added. The same runs for the neighbours a removal must keep (their hidden parts are then
+ * protected: the tail stays with the dog when the bench goes).
+ */
+import type { Box, Mask, RgbImage } from './image.js';
+
+/** Photos are looked at with their longer side at most about this many pixels. */
+const WORKING_SIDE = 800;
+/** Levels per channel in the colour histograms. */
+const LEVELS = 8;
+/** Share of the box's width and height searched around it (a hidden rump lies beyond a leg). */
+const MARGIN = 1;
+/** Window (radius, pixels at 500 px) over which the object likelihood is averaged. */
+const WINDOW_SHARE = 0.008;
+/** Averaged likelihood above which a pixel looks like the object. */
+const OBJECT_LIKELIHOOD = 0.75;
+/** Accepted pieces grow into connected pixels above this likelihood. */
+const WEAK_LIKELIHOOD = 0.5;
+/** Inside another object's mask a pixel must be this clearly the object's. */
+const OTHER_LIKELIHOOD = 0.7;
+/** Pieces past another object: centre at most this share of the box's width beside it... */
+const BESIDE_SHARE = 0.5;
+/** ...and below the top this share of its height. */
+const LEVEL_SHARE = 0.25;
+/** A piece may add at most this share of the object's area. */
+const MAX_PIECE_SHARE = 0.5;
+/** Pieces below this share of the object's area are noise. */
+const MIN_PIECE_SHARE = 0.004;
+/** Background pixels this close to the object are left out of its histogram (its own soft edge). */
+const EDGE_GAP = 3;
+
+function bin(image: RgbImage, i: number): number {
+  const q = 256 / LEVELS;
+  return (Math.floor(image.data[i * 3]! / q) * LEVELS + Math.floor(image.data[i * 3 + 1]! / q)) * LEVELS + Math.floor(image.data[i * 3 + 2]! / q);
+}
+
+function boxAverage(values: Float32Array, width: number, height: number, r: number): Float32Array {
+  const sat = new Float64Array((width + 1) * (height + 1));
+  for (let y = 0; y < height; y++) {
+    let row = 0;
+    for (let x = 0; x < width; x++) {
+      row += values[y * width + x]!;
+      sat[(y + 1) * (width + 1) + x + 1] = sat[y * (width + 1) + x + 1]! + row;
+    }
+  }
+  const out = new Float32Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const y0 = Math.max(0, y - r), y1 = Math.min(height, y + r + 1);
+    for (let x = 0; x < width; x++) {
+      const x0 = Math.max(0, x - r), x1 = Math.min(width, x + r + 1);
+      out[y * width + x] = (sat[y1 * (width + 1) + x1]! - sat[y0 * (width + 1) + x1]! - sat[y1 * (width + 1) + x0]! + sat[y0 * (width + 1) + x0]!) / ((y1 - y0) * (x1 - x0));
+    }
+  }
+  return out;
+}
+
+/**
+ * Pixels (255) to add to `object` (255 = the instance's refined mask): hidden parts of it seen
+ * past `others` (255 = every other instance), also inside their masks where clearly the object's
+ * (`otherLikelihood`, default OTHER_LIKELIHOOD; a piece there touching the object only at
+ * `touchingLikelihood`, default never). Full-size mask; empty when nothing qualifies.
+ */
+export function hiddenParts(
+  image: RgbImage, object: Mask, box: Box, others: Mask, options: { otherLikelihood?: number; touchingLikelihood?: number } = {},
+): Mask {
+  // Large photos are looked at every `step` pixels: the pieces are blobs, and at 1 MP a full-size
+  // pass per object cost most of a second.
+  const step = Math.ceil(Math.max(image.width, image.height) / WORKING_SIDE);
+  if (step <= 1) return hiddenPartsAtSize(image, object, box, others, options);
+  const sw = Math.ceil(image.width / step), sh = Math.ceil(image.height / step);
+  const small = { data: Buffer.alloc(sw * sh * 3), width: sw, height: sh };
+  const smallObject: Mask = { data: new Uint8Array(sw * sh), width: sw, height: sh };
+  const smallOthers: Mask = { data: new Uint8Array(sw * sh), width: sw, height: sh };
+  for (let y = 0; y < sh; y++) {
+    for (let x = 0; x < sw; x++) {
+      const g = y * step * image.width + x * step, i = y * sw + x;
+      image.data.copy(small.data, i * 3, g * 3, g * 3 + 3);
+      smallObject.data[i] = object.data[g]!;
+      smallOthers.data[i] = others.data[g]!;
+    }
+  }
+  const scaled: Box = { x1: Math.floor(box.x1 / step), y1: Math.floor(box.y1 / step), x2: Math.ceil(box.x2 / step), y2: Math.ceil(box.y2 / step) };
+  const found = hiddenPartsAtSize(small, smallObject, scaled, smallOthers, options);
+  const added: Mask = { data: new Uint8Array(image.width * image.height), width: image.width, height: image.height };
+  for (let y = 0; y < image.height; y++) {
+    for (let x = 0; x < image.width; x++) {
+      const g = y * image.width + x;
+      if (found.data[Math.floor(y / step) * sw + Math.floor(x / step)] && !object.data[g]) added.data[g] = 255;
+    }
+  }
+  return added;
+}
+
+function hiddenPartsAtSize(
+  image: RgbImage, object: Mask, box: Box, others: Mask, options: { otherLikelihood?: number; touchingLikelihood?: number },
+): Mask {
+  const otherLikelihood = options.otherLikelihood ?? OTHER_LIKELIHOOD;
+  const touchingLikelihood = options.touchingLikelihood ?? Infinity;
+  const candidateLikelihood = Math.min(otherLikelihood, touchingLikelihood);
+  const { width, height } = image;
+  const added: Mask = { data: new Uint8Array(width * height), width, height };
+  const bw = box.x2 - box.x1, bh = box.y2 - box.y1;
+  const region: Box = {
+    x1: Math.max(0, Math.round(box.x1 - MARGIN * bw)), x2: Math.min(width, Math.round(box.x2 + MARGIN * bw)),
+    y1: Math.max(0, Math.round(box.y1 - MARGIN * bh)), y2: Math.min(height, Math.round(box.y2 + MARGIN * bh)),
+  };
+  const rw = region.x2 - region.x1, rh = region.y2 - region.y1;
+  const at = (x: number, y: number) => (region.y1 + y) * width + region.x1 + x;
+  // Distance-free "near the object" test: the object grown by EDGE_GAP inside the region.
+  const near = new Uint8Array(rw * rh);
+  for (let y = 0; y < rh; y++) {
+    for (let x = 0; x < rw; x++) {
+      if (!object.data[at(x, y)]) continue;
+      for (let dy = -EDGE_GAP; dy <= EDGE_GAP; dy++) {
+        const yy = y + dy;
+        if (yy < 0 || yy >= rh) continue;
+        near.fill(1, yy * rw + Math.max(0, x - EDGE_GAP), yy * rw + Math.min(rw, x + EDGE_GAP + 1));
+      }
+    }
+  }
+  const bins = LEVELS ** 3;
+  const objectHist = new Float64Array(bins), backHist = new Float64Array(bins), otherHist = new Float64Array(bins);
+  let objectN = 0, backN = 0, otherN = 0;
+  for (let y = 0; y < rh; y++) {
+    for (let x = 0; x < rw; x++) {
+      const g = at(x, y);
+      if (object.data[g]) { objectHist[bin(image, g)]!++; objectN++; }
+      else if (others.data[g]) { otherHist[bin(image, g)]!++; otherN++; }
+      else if (!near[y * rw + x]) { backHist[bin(image, g)]!++; backN++; }
+    }
+  }
+  if (objectN < 50 || backN < 50) return added;
+  // Likelihood of "object" per pixel against what the pixel would otherwise be: background, or
+  // (inside another object's mask, whose coarse edge may have swallowed a hidden part) that
+  // object. Averaged within each kind only: a strip of coat between two legs is not thinned by
+  // the legs' colours.
+  const like = [new Float32Array(rw * rh), new Float32Array(rw * rh)];
+  const kind = [new Float32Array(rw * rh), new Float32Array(rw * rh)];
+  for (let y = 0; y < rh; y++) {
+    for (let x = 0; x < rw; x++) {
+      const g = at(x, y);
+      if (object.data[g]) continue;
+      const b = bin(image, g);
+      const inOther = others.data[g] ? 1 : 0;
+      const o = objectHist[b]! / objectN;
+      const k = inOther ? otherHist[b]! / Math.max(1, otherN) : backHist[b]! / backN;
+      like[inOther]![y * rw + x] = o + k > 0 ? o / (o + k) : 0;
+      kind[inOther]![y * rw + x] = 1;
+    }
+  }
+  const r = Math.max(2, Math.round(WINDOW_SHARE * Math.max(width, height)));
+  const smooth = [0, 1].map((k) => {
+    const sumLike = boxAverage(like[k]!, rw, rh, r), sumKind = boxAverage(kind[k]!, rw, rh, r);
+    return sumLike.map((v, i) => (sumKind[i]! > 0 ? v / sumKind[i]! : 0));
+  });
+  const candidate = new Uint8Array(rw * rh);
+  for (let y = 0; y < rh; y++) {
+    for (let x = 0; x < rw; x++) {
+      const g = at(x, y), i = y * rw + x;
+      if (object.data[g]) continue;
+      if (others.data[g] ? smooth[1]![i]! >= candidateLikelihood : smooth[0]![i]! >= OBJECT_LIKELIHOOD) candidate[i] = 1;
+    }
+  }
+  let objectArea = 0;
+  for (let i = 0; i < object.data.length; i++) if (object.data[i]) objectArea++;
+  const inOther = (q: number) => others.data[at(q % rw, Math.floor(q / rw))]! > 0;
+  const seen = new Uint8Array(rw * rh);
+  for (let start = 0; start < candidate.length; start++) {
+    if (!candidate[start] || seen[start]) continue;
+    // Pieces are of one kind: in the open, or inside another object's mask.
+    const kindOf = inOther(start);
+    const piece: number[] = [];
+    let touchesObject = false, touchesOther = false, atBorder = false;
+    const stack = [start];
+    seen[start] = 1;
+    while (stack.length) {
+      const p = stack.pop()!;
+      piece.push(p);
+      const x = p % rw, y = (p - x) / rw;
+      if (x === 0 || y === 0 || x === rw - 1 || y === rh - 1) atBorder = true;
+      for (const [nx, ny] of [[x - 1, y], [x + 1, y], [x, y - 1], [x, y + 1]] as const) {
+        if (nx < 0 || ny < 0 || nx >= rw || ny >= rh) continue;
+        const q = ny * rw + nx, g = at(nx, ny);
+        if (object.data[g]) touchesObject = true;
+        if (others.data[g]) touchesOther = true;
+        if (candidate[q] && !seen[q] && inOther(q) === kindOf) { seen[q] = 1; stack.push(q); }
+      }
+    }
+    if (atBorder || piece.length < MIN_PIECE_SHARE * objectArea || piece.length > MAX_PIECE_SHARE * objectArea) continue;
+    if (!touchesObject && !touchesOther) continue;
+    // Inside another object's mask: by default only what does not touch the object itself (where
+    // a giraffe's pale leg meets the zebra, the giraffe keeps its pixels); a caller reclaiming a
+    // neighbour's continuation from the removed object's mask sets `touchingLikelihood`.
+    if (kindOf) {
+      let mean = 0;
+      for (const p of piece) mean += smooth[1]![p]!;
+      mean /= piece.length;
+      if (mean < (touchesObject ? touchingLikelihood : otherLikelihood)) continue;
+    }
+    // A piece seen past another object lies beside the object, level with its body: not up by
+    // the other's head, where a white face matched a white coat.
+    if (!touchesObject) {
+      let cx = 0, cy = 0;
+      for (const p of piece) { cx += region.x1 + (p % rw); cy += region.y1 + Math.floor(p / rw); }
+      cx /= piece.length; cy /= piece.length;
+      if (cx < box.x1 - BESIDE_SHARE * bw || cx > box.x2 + BESIDE_SHARE * bw || cy < box.y1 + LEVEL_SHARE * bh || cy > box.y2) continue;
+    }
+    // Hysteresis: the piece grows into its own kind's pixels that are more the object's than not.
+    const grow = [...piece];
+    while (grow.length) {
+      const p = grow.pop()!;
+      added.data[at(p % rw, Math.floor(p / rw))] = 255;
+      const x = p % rw, y = (p - x) / rw;
+      for (const [nx, ny] of [[x - 1, y], [x + 1, y], [x, y - 1], [x, y + 1]] as const) {
+        if (nx < 0 || ny < 0 || nx >= rw || ny >= rh) continue;
+        const q = ny * rw + nx, g = at(nx, ny);
+        if (seen[q] || object.data[g] || inOther(q) !== kindOf || smooth[kindOf ? 1 : 0]![q]! < WEAK_LIKELIHOOD) continue;
+        seen[q] = 1;
+        grow.push(q);
+      }
+    }
+  }
+  return added;
+}
