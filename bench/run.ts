@@ -11,6 +11,7 @@ const BENCHES: Record<string, () => Promise<{ run(): Promise<void> }>> = {
   'article-overhead': () => import('./text/article-overhead.bench.js'),
   background: () => import('./image/background.js'),
   image: () => import('./image/background-e2e.js'),
+  allocator: () => import('./image/allocator.js'),
   'object-removal': () => import('./image/object-removal.js'),
 };
 

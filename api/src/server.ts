@@ -263,7 +263,9 @@ function spawnWorkers(config: AppConfig, log: ReturnType<typeof createLogger>, e
   const start = () => {
     child = fork(WORKER_MAIN, ['--queues', 'text,image,pdf', '--concurrency', String(config.WORKER_CONCURRENCY)], {
       execArgv: ['--import', 'tsx'],
-      env,
+      // A fixed glibc mmap threshold keeps the worker's RSS flat over many inferences (see
+      // scripts/start.mjs); set here too for an api started without the launcher.
+      env: { MALLOC_MMAP_THRESHOLD_: '1048576', ...env },
       stdio: 'inherit',
     });
     // Inference must not starve the api of CPU: the worker runs at a lower priority (nice 10).

@@ -70,6 +70,9 @@ export class IsnetSession {
       enableMemPattern: false,
       // The arena keeps the peak of every run (~1.6 GB RSS); without it ~0.9 GB at the same speed.
       enableCpuMemArena: false,
+      // Idle inference threads sleep instead of spinning for the next operator: a spinning
+      // thread burns a core the api (same machine in embedded mode) needs for its replies.
+      extra: { session: { intra_op: { allow_spinning: '0' } } },
     });
     return new IsnetSession(session, model);
   }
