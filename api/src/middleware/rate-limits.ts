@@ -13,6 +13,7 @@ import { rateLimit, type Options, type Store } from 'express-rate-limit';
 import type { Redis } from 'ioredis';
 import { RedisStore, type RedisReply } from 'rate-limit-redis';
 import type { AppConfig } from '@craftwell/core/config/env';
+import { BatchedRedisStore } from './rate-limit-store.js';
 
 const WINDOW_MS = 60_000;
 
@@ -36,13 +37,23 @@ type LimitConfig = Pick<AppConfig, 'RATE_LIMIT_PER_MINUTE' | 'AI_RATE_LIMIT_PER_
 const hasBearer = (req: Request) => /^Bearer\s/i.test(req.headers.authorization ?? '');
 const isJobPoll = (req: Request) => req.method === 'GET' && /^\/jobs\//.test(req.path);
 
+/**
+ * Limits that every cheap read passes count in batches (rate-limit-store.ts): no Redis round trip
+ * per call while a client is far below its limit. Sign-in and AI limits are small and guard
+ * costly or sensitive calls: each of their hits goes to Redis at once.
+ */
+const BATCHED = new Set(['ip', 'ip-failed-token', 'user', 'job-poll']);
+
 export function createRateLimits(config: LimitConfig, redis: Redis | null): RateLimits {
-  const storeFor = (name: string): Store | undefined => redis
-    ? new RedisStore({
-      prefix: `${config.QUEUE_PREFIX}:rate-limit:${name}:`,
+  const storeFor = (name: string): Store | undefined => {
+    if (!redis) return undefined;
+    const prefix = `${config.QUEUE_PREFIX}:rate-limit:${name}:`;
+    if (BATCHED.has(name)) return new BatchedRedisStore(redis, prefix);
+    return new RedisStore({
+      prefix,
       sendCommand: (command: string, ...args: string[]) => redis.call(command, ...args) as Promise<RedisReply>,
-    })
-    : undefined;
+    });
+  };
 
   const limiter = (name: string, limit: number, what: string, options: Partial<Options> = {}) => rateLimit({
     windowMs: WINDOW_MS,
