@@ -57,8 +57,9 @@ export class BatchedRedisStore implements Store {
   private flushing: Promise<void> | null = null;
   private readonly redis: RedisWithScript;
 
-  constructor(redis: Redis, prefix: string, private readonly now: () => number = Date.now) {
+  constructor(redis: Redis, prefix: string, private readonly now: () => number = Date.now, window?: { windowMs: number; limit: number }) {
     this.prefix = prefix;
+    if (window) this.init(window as Options);
     if (!('craftwellRateLimitIncrement' in redis)) {
       redis.defineCommand('craftwellRateLimitIncrement', { numberOfKeys: 1, lua: INCREMENT_SCRIPT });
     }
@@ -86,7 +87,8 @@ export class BatchedRedisStore implements Store {
     return { totalHits: counter.shared + counter.sending + counter.unsent, resetTime: new Date(counter.resetAt) };
   }
 
-  async increment(key: string): Promise<IncrementResponse> {
+  /** Answers at once (no promise) for a hit counted locally. */
+  increment(key: string): IncrementResponse | Promise<IncrementResponse> {
     const now = this.now();
     const counter = this.counters.get(key);
     if (counter && counter.resetAt > now && now - counter.heardAt < STALE_MS
@@ -95,8 +97,12 @@ export class BatchedRedisStore implements Store {
       this.scheduleFlush();
       return this.reply(counter);
     }
-    // Near the limit, new, or not heard of lately: this hit and any unsent ones go now, after a
-    // batch on its way (so its reply cannot overwrite this newer total).
+    return this.sendNow(key);
+  }
+
+  /** Near the limit, new, or not heard of lately: this hit and any unsent ones go now. */
+  private async sendNow(key: string): Promise<IncrementResponse> {
+    // After a batch on its way, so its reply cannot overwrite this newer total.
     if (this.flushing) await this.flushing;
     const current = this.counters.get(key);
     // Hits of a window that has ended count for nothing any more.
