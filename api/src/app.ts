@@ -23,6 +23,7 @@ import { errorHandler, notFoundApi } from './middleware/error-handler.js';
 import { createRateLimits } from './middleware/rate-limits.js';
 import { requestId } from './middleware/request-id.js';
 import { accessLog } from './middleware/access-log.js';
+import { keepIp } from './middleware/keep-ip.js';
 import { sameSiteOnly } from './middleware/same-site-only.js';
 import { requireAuth } from './middleware/require-auth.js';
 import { aiRoutes } from './modules/ai/routes.js';
@@ -117,12 +118,14 @@ export function createApp(deps: AppDeps) {
       crossOriginEmbedderPolicy: false,
     }),
   );
+  app.use(keepIp);
   app.use(requestId);
   if (deps.metrics) app.use(httpMetrics(deps.metrics));
-  app.use(metricsRoutes(deps.metrics, config.METRICS_TOKEN));
+  // Routers with a route or two are entered only for their own paths, not by every request.
+  app.get('/metrics', metricsRoutes(deps.metrics, config.METRICS_TOKEN));
   app.use(accessLog(log, { quiet: ['/healthz'] }));
 
-  app.use(healthRoutes({ db, queue: deps.producer, storage: deps.storage, log }));
+  app.get(['/healthz', '/readyz'], healthRoutes({ db, queue: deps.producer, storage: deps.storage, log }));
   app.use('/files', createFilesRouter(deps.storage));
 
   const limits = createRateLimits(config, deps.rateLimitRedis ?? null);
