@@ -135,8 +135,21 @@ function keepRemoving(appUrl: string, token: string, photo: Buffer, parallel: nu
   };
 }
 
+/** Waits (at most a minute) until /readyz reports every queue's worker present. */
+async function workersReady(appUrl: string): Promise<boolean> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const ready = await fetch(`${appUrl}/readyz`).then((r) => r.json() as Promise<{ status?: string }>, () => null);
+    if (ready?.status === 'ready') return true;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return false;
+}
+
 async function measureUnderLoad(appUrl: string, token: string): Promise<RouteResult[]> {
   const t = await routeTargets(appUrl, token);
+  // "Idle" means a started worker waiting for jobs, not one still starting up beside the api.
+  if (!(await workersReady(appUrl))) console.log('(the worker did not report ready within 60 s; measuring anyway)');
   const cheap = [t.healthz, t.gallery];
   const idle = await measureAll(cheap.map((target) => ({ ...target, name: `${target.name} idle`, headers: asClient(target.headers) })));
   const photo = await readFile(path.join(PHOTOS, 'messi5.jpg'));
