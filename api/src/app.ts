@@ -7,7 +7,6 @@ import path from 'node:path';
 import express, { type RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { Redis } from 'ioredis';
-import { pinoHttp } from 'pino-http';
 import { toNodeHandler } from 'better-auth/node';
 import type { EngineInfo, ToolName } from '@craftwell/contracts/jobs';
 import type { JobProducer } from '@craftwell/queue/types';
@@ -23,6 +22,8 @@ import type { Logger } from '@craftwell/core/logger';
 import { errorHandler, notFoundApi } from './middleware/error-handler.js';
 import { createRateLimits } from './middleware/rate-limits.js';
 import { requestId } from './middleware/request-id.js';
+import { accessLog } from './middleware/access-log.js';
+import { keepIp } from './middleware/keep-ip.js';
 import { sameSiteOnly } from './middleware/same-site-only.js';
 import { requireAuth } from './middleware/require-auth.js';
 import { aiRoutes } from './modules/ai/routes.js';
@@ -44,6 +45,7 @@ import { jobRoutes } from './modules/jobs/routes.js';
 import { siteRoutes } from './modules/site/routes.js';
 import { profilePictureGuard } from './modules/users/profile-picture-guard.js';
 import { userRoutes } from './modules/users/routes.js';
+import type { ListCache } from './modules/users/list-cache.js';
 
 export interface AppDeps {
   config: AppConfig;
@@ -65,6 +67,8 @@ export interface AppDeps {
   /** Mounted at /admin/queues behind an administrator check. */
   adminQueuesRouter?: express.Router;
   webDistDir?: string;
+  /** Copies of list replies, dropped on every change (server.ts feeds it Postgres' notices). */
+  lists?: ListCache;
   /** Rate-limit counters shared by every replica (BullMQ mode); in-process counters without it. */
   rateLimitRedis?: Redis | null;
 }
@@ -114,22 +118,14 @@ export function createApp(deps: AppDeps) {
       crossOriginEmbedderPolicy: false,
     }),
   );
+  app.use(keepIp);
   app.use(requestId);
   if (deps.metrics) app.use(httpMetrics(deps.metrics));
-  app.use(metricsRoutes(deps.metrics, config.METRICS_TOKEN));
-  app.use(
-    pinoHttp({
-      logger: log,
-      autoLogging: { ignore: (req) => req.url === '/healthz' },
-      // Method, path and status only: headers carry tokens and cookies, bodies carry uploads.
-      serializers: {
-        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.split('?')[0] }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  // Routers with a route or two are entered only for their own paths, not by every request.
+  app.get('/metrics', metricsRoutes(deps.metrics, config.METRICS_TOKEN));
+  app.use(accessLog(log, { quiet: ['/healthz'] }));
 
-  app.use(healthRoutes({ db, queue: deps.producer, storage: deps.storage, log }));
+  app.get(['/healthz', '/readyz'], healthRoutes({ db, queue: deps.producer, storage: deps.storage, log }));
   app.use('/files', createFilesRouter(deps.storage));
 
   const limits = createRateLimits(config, deps.rateLimitRedis ?? null);
@@ -182,12 +178,13 @@ export function createApp(deps: AppDeps) {
   api.use('/jobs', limits.jobPolling, jobRoutes(deps.producer));
   api.use(userRoutes({
     db, storage: deps.storage, quotas: config.quotas, authMode: config.authMode,
-    forgetUser,
+    forgetUser, lists: deps.lists,
   }));
   api.use('/images', limits.aiPerUser, imageRoutes());
-  api.use(creationRoutes({ db, storage: deps.storage, log }));
+  const listChanged = (userId: string) => deps.lists?.changed(userId);
+  api.use(creationRoutes({ db, storage: deps.storage, log, listChanged }));
   api.use('/api-keys', apiKeyRoutes({ db }));
-  api.use('/admin', adminRoutes({ db, queueInspector: deps.queueInspector, forgetUser }));
+  api.use('/admin', adminRoutes({ db, queueInspector: deps.queueInspector, forgetUser, listChanged }));
   api.use(accountRoutes({ db, storage: deps.storage, log, checkPassword: deps.betterAuth ? createPasswordCheck(deps.betterAuth) : null, forgetUser }));
   app.use('/api', api);
   app.use('/api', notFoundApi);

@@ -25,6 +25,8 @@ import { startEmbeddedPostgres } from '@craftwell/core/db/embedded-postgres';
 import { removeRunningInstance, writeRunningInstance } from '@craftwell/core/db/running-instance';
 import { migrateUp } from '@craftwell/core/db/migrate';
 import { createPool } from '@craftwell/core/db/pool';
+import { listenToCreationChanges, type CreationChanges } from '@craftwell/core/repositories/creation-changes';
+import { createListCache } from './modules/users/list-cache.js';
 import { preparePrivateDataDir, StartupError } from '@craftwell/core/db/data-dir';
 import { findRedisServer, startEmbeddedRedis } from './embedded/redis.js';
 import { authSecret } from './embedded/secret.js';
@@ -199,10 +201,16 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
       stops.push(() => client.quit().then(() => undefined, () => client.disconnect()));
       rateLimitRedis = client;
     }
+    // List pages are kept briefly while Postgres' change notices are heard (any writer, any replica).
+    let changes: CreationChanges | null = null;
+    const lists = createListCache(() => changes?.listening() ?? false);
+    changes = await listenToCreationChanges(databaseUrl, { onChange: (userId) => lists.changed(userId), onReset: () => lists.reset() });
+    const listener = changes;
+    stops.push(() => listener.close());
     const app = createApp({
       config, db, log, storage, producer, authProvider, betterAuth, clerkMiddleware, engines,
       imageGeneration: () => imageGenerationStatusFor(config),
-      adminQueuesRouter, rateLimitRedis,
+      adminQueuesRouter, rateLimitRedis, lists,
       queueInspector,
       metrics,
       webDistDir: path.join(ROOT, 'web', 'dist'),

@@ -22,7 +22,8 @@ export interface Child {
 /** Starts bench/api/serve.ts in a child process and waits for its port. */
 export function spawnServer(mode: 'hello' | 'app', env: Record<string, string>): Promise<Child> {
   const child: ChildProcess = fork(path.join(HERE, 'serve.ts'), [mode], {
-    execArgv: ['--import', 'tsx'],
+    // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops.
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF && mode === 'app' ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

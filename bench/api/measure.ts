@@ -47,9 +47,14 @@ export async function measureRoute(target: RouteTarget, options: { connections?:
   };
 }
 
-export function formatResults(results: RouteResult[], baseline: RouteResult): string {
-  const rows = results.map((r) => {
-    const ratio = baseline.reqPerSec ? r.reqPerSec / baseline.reqPerSec : 0;
+/**
+ * `baseline` is one result for every row, or one per row (hello-world measured next to that
+ * route, so a machine whose other load changes during the run compares like with like).
+ */
+export function formatResults(results: RouteResult[], baseline: RouteResult | number[]): string {
+  const rows = results.map((r, i) => {
+    const base = Array.isArray(baseline) ? baseline[i] : baseline.reqPerSec;
+    const ratio = base ? r.reqPerSec / base : 0;
     const problems = r.failed ? `  FAILED: ${r.non2xx} non-2xx, ${r.errors} errors` : '';
     return `${r.name.padEnd(44)} ${r.reqPerSec.toFixed(0).padStart(8)} ${`${r.p50} ms`.padStart(9)} ${`${r.p99} ms`.padStart(9)} ${ratio.toFixed(2).padStart(7)}${problems}`;
   });

@@ -45,6 +45,14 @@ export function withAccountGuard(provider: AuthProvider, db: Db): AuthProvider {
       if (await disabled(user.id)) throw forbidden(ACCOUNT_DISABLED_MESSAGE);
       return user;
     },
+    cached(req: Request) {
+      if (apiKeyFromHeader(req.headers.authorization)) return undefined;
+      const user = provider.cached?.(req);
+      const hit = user ? disabledUntil.get(user.id) : undefined;
+      if (!user || !hit || hit.expiresAt <= Date.now()) return undefined;
+      if (hit.disabled) throw forbidden(ACCOUNT_DISABLED_MESSAGE);
+      return user;
+    },
     forgetUser: async (userId) => {
       disabledUntil.delete(userId);
       await provider.forgetUser?.(userId);

@@ -230,6 +230,10 @@ export function createLocalAuthProvider(auth: BetterAuthInstance, cache?: Sessio
       const cookie = options?.allowCookie ? req.headers.cookie : undefined;
       return cookie ? lookUp({ cookie }) : null;
     },
+    cached(req: Request): AuthUser | undefined {
+      const token = cache ? bearerToken(req.headers.authorization) : null;
+      return token ? cache!.peek(token) : undefined;
+    },
     forgetUser: async (userId) => cache?.forgetUser(userId),
   };
 }

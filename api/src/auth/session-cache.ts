@@ -14,6 +14,8 @@ const MAX_ENTRIES = 50_000;
 export interface SessionCache {
   /** The cached user of a token, else `load()`'s answer (cached unless a drop happened meanwhile). */
   remember(token: string, load: () => Promise<AuthUser | null>): Promise<AuthUser | null>;
+  /** The cached user of a token, if any, without loading. */
+  peek(token: string): AuthUser | undefined;
   /** Forgets one token here and on every replica. */
   forgetToken(token: string): Promise<void>;
   /** Forgets every token of a user here and on every replica. */
@@ -112,6 +114,10 @@ export async function createSessionCache(options: SessionCacheOptions = {}): Pro
       const user = await load();
       if (user && startedAt === generation && subscribed()) store(digest, user);
       return user;
+    },
+    peek(token) {
+      const hit = entries.get(digestToken(token));
+      return hit && hit.expiresAt > now() && subscribed() ? hit.user : undefined;
     },
     forgetToken: (token) => drop({ token: digestToken(token) }),
     forgetUser: (userId) => drop({ user: userId }),

@@ -23,6 +23,11 @@ export interface AuthProvider {
    * a cookie; pages a browser navigates to (the queue dashboard) may, with allowCookie.
    */
   authenticate(req: Request, options?: { allowCookie?: boolean }): Promise<AuthUser | null>;
+  /**
+   * The caller as far as it is cached, answered without waiting; undefined when only
+   * authenticate() can tell. Throws what authenticate() would throw for a refused caller.
+   */
+  cached?(req: Request): AuthUser | undefined;
   /** Forgets what is cached about a user whose profile changed outside the provider (avatar). */
   forgetUser?(userId: string): Promise<void>;
 }

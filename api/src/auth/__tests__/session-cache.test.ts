@@ -5,6 +5,19 @@ import type { AuthUser } from '../types.js';
 const ada: AuthUser = { id: 'u1', name: 'Ada', email: 'ada@example.com', image: null, plan: 'free', isAdmin: false };
 
 describe('session cache (in-memory)', () => {
+  it('when a token is peeked at, then only a cached, unexpired, not dropped user is answered, without loading', async () => {
+    let clock = 0;
+    const cache = await createSessionCache({ ttlMs: 5_000, now: () => clock });
+    expect(cache.peek('t1')).toBeUndefined();
+    await cache.remember('t1', async () => ada);
+    expect(cache.peek('t1')).toEqual(ada);
+    await cache.forgetToken('t1');
+    expect(cache.peek('t1')).toBeUndefined();
+    await cache.remember('t1', async () => ada);
+    clock = 5_001;
+    expect(cache.peek('t1')).toBeUndefined();
+  });
+
   it('when a token is looked up twice within the TTL, then the loader runs once; after the TTL, again', async () => {
     let clock = 0;
     const cache = await createSessionCache({ ttlMs: 5_000, now: () => clock });

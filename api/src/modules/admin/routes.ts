@@ -15,6 +15,8 @@ import { setPublished } from '@craftwell/core/repositories/own-creations';
 import { currentUser } from '../../middleware/require-auth.js';
 
 export interface AdminRoutesDeps {
+  /** Told when a creation leaves the gallery, so cached pages go before the reply. */
+  listChanged?: (ownerId: string) => void;
   db: Db;
   queueInspector?: QueueInspector;
   /** Drops cached sessions of a user (every replica), so a plan or access change counts at once. */
@@ -96,6 +98,7 @@ export function adminRoutes(deps: AdminRoutesDeps): Router {
     const owner = await admin.creationOwner(db, id);
     if (!owner || !(await setPublished(db, id, null, false))) throw notFound('That creation does not exist.');
     await recordAudit(db, { ...origin(req), action: 'creation-unpublished', targetUserId: owner, target: id });
+    deps.listChanged?.(owner);
     res.json({ success: true, message: 'Removed from the community gallery' });
   });
 

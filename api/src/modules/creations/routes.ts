@@ -20,6 +20,8 @@ export interface CreationRoutesDeps {
   db: Db;
   storage: ObjectStorage;
   log: Logger;
+  /** Told when a user's creations change, so cached list pages go before the reply. */
+  listChanged?: (userId: string) => void;
 }
 
 export const creationIdParams = z.object({ id: z.string().uuid('That creation id is not valid.') });
@@ -43,6 +45,7 @@ export function creationRoutes(deps: CreationRoutesDeps): Router {
     const { id } = creationIdParams.parse(req.params);
     const deleted = await withTransaction(db, (client) => ownCreations.deleteOwned(client, id, currentUser(req).id));
     if (!deleted) throw notFound(NOT_FOUND);
+    deps.listChanged?.(currentUser(req).id);
     // The row is gone first, so nothing ever points at a missing file. Should the delete of the
     // object fail, the hourly orphan sweep removes it (it is no longer referenced).
     if (deleted.objectKey) {
@@ -54,6 +57,7 @@ export function creationRoutes(deps: CreationRoutesDeps): Router {
   router.post('/creations/:id/unpublish', async (req, res) => {
     const { id } = creationIdParams.parse(req.params);
     if (!(await ownCreations.setPublished(db, id, currentUser(req).id, false))) throw notFound(NOT_FOUND);
+    deps.listChanged?.(currentUser(req).id);
     res.json({ success: true, message: 'Removed from the community gallery' });
   });
 

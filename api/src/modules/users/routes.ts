@@ -12,6 +12,7 @@ import * as creations from '@craftwell/core/repositories/creations';
 import { usageOf, type Quotas } from '@craftwell/core/repositories/quota';
 import { replaceUserImage } from '@craftwell/core/repositories/users';
 import { recordObjectOwner, releaseOwnedObject } from '@craftwell/core/repositories/stored-objects';
+import { createListCache, sendCached, type ListCache } from './list-cache.js';
 
 export interface UserRoutesDeps {
   db: Db;
@@ -20,6 +21,8 @@ export interface UserRoutesDeps {
   authMode: 'local' | 'clerk';
   /** Told when a user's profile changes here, so cached sessions show it at once. */
   forgetUser?: (userId: string) => Promise<void>;
+  /** Copies of list replies, dropped on every change; without it every call queries. */
+  lists?: ListCache;
 }
 
 const PAGE_DEFAULT_LIMIT = 60;
@@ -68,8 +71,7 @@ function present(row: creations.CreationRow | creations.CreationListRow) {
 type PageLoader = (limit: number, after?: creations.Cursor) => Promise<creations.CreationListRow[]>;
 
 /** One keyset page: `{success, creations, nextCursor}`, nextCursor null on the last page. */
-async function pageReply(query: unknown, load: PageLoader) {
-  const { cursor, limit } = pageSchema.parse(query);
+async function pageReply({ cursor, limit }: z.infer<typeof pageSchema>, load: PageLoader) {
   const rows = await load(limit + 1, cursor ? decodeCursor(cursor) : undefined);
   const page = rows.slice(0, limit);
   const nextCursor = rows.length > limit ? encodeCursor(page[page.length - 1]) : null;
@@ -78,6 +80,7 @@ async function pageReply(query: unknown, load: PageLoader) {
 
 export function userRoutes(deps: UserRoutesDeps): Router {
   const { db } = deps;
+  const lists = deps.lists ?? createListCache(() => false);
   const router = Router();
   const avatarUpload = multer({ storage: multer.memoryStorage(), limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
 
@@ -88,16 +91,23 @@ export function userRoutes(deps: UserRoutesDeps): Router {
 
   router.get('/user/get-user-creations', async (req, res) => {
     const userId = currentUser(req).id;
-    res.json(await pageReply(req.query, (limit, after) => creations.listByUser(db, userId, limit, after)));
+    const page = pageSchema.parse(req.query);
+    sendCached(res, await lists.ofUser(userId, `own:${page.limit}:${page.cursor ?? ''}`,
+      () => pageReply(page, (limit, after) => creations.listByUser(db, userId, limit, after))));
   });
 
   router.get('/user/get-published-creations', async (req, res) => {
-    res.json(await pageReply(req.query, (limit, after) => creations.listPublished(db, limit, after)));
+    const page = pageSchema.parse(req.query);
+    sendCached(res, await lists.gallery(`${page.limit}:${page.cursor ?? ''}`,
+      () => pageReply(page, (limit, after) => creations.listPublished(db, limit, after))));
   });
 
   router.get('/user/creation-stats', async (req, res) => {
-    const stats = await creations.statsOfUser(db, currentUser(req).id, new Date(Date.now() - WEEK_MS));
-    res.json({ success: true, ...stats });
+    const userId = currentUser(req).id;
+    sendCached(res, await lists.ofUser(userId, 'stats', async () => {
+      const stats = await creations.statsOfUser(db, userId, new Date(Date.now() - WEEK_MS));
+      return { success: true, ...stats };
+    }));
   });
 
   router.get('/user/creations/:id', async (req, res) => {
@@ -115,6 +125,9 @@ export function userRoutes(deps: UserRoutesDeps): Router {
       if (!(await creations.findPublished(client, id))) throw notFound('That creation does not exist or is not published.');
       return creations.toggleLike(client, id, userId);
     });
+    // The owner's lists hear of it from Postgres; the gallery is dropped here before the reply,
+    // so the liker's next read shows the like.
+    lists.changed(userId);
     res.json({ success: true, message: outcome === 'liked' ? 'Creation Liked' : 'Creation Unliked' });
   });
 
