@@ -8,7 +8,7 @@
  * are added. The same runs for the neighbours a removal must keep (their hidden parts are then
  * protected: the tail stays with the dog when the bench goes).
  */
-import type { Box, Mask, RgbImage } from './image.js';
+import { boxMean, type Box, type Mask, type RgbImage } from './image.js';
 
 /** Photos are looked at with their longer side at most about this many pixels. */
 const WORKING_SIDE = 800;
@@ -38,26 +38,6 @@ const EDGE_GAP = 3;
 function bin(image: RgbImage, i: number): number {
   const q = 256 / LEVELS;
   return (Math.floor(image.data[i * 3]! / q) * LEVELS + Math.floor(image.data[i * 3 + 1]! / q)) * LEVELS + Math.floor(image.data[i * 3 + 2]! / q);
-}
-
-function boxAverage(values: Float32Array, width: number, height: number, r: number): Float32Array {
-  const sat = new Float64Array((width + 1) * (height + 1));
-  for (let y = 0; y < height; y++) {
-    let row = 0;
-    for (let x = 0; x < width; x++) {
-      row += values[y * width + x]!;
-      sat[(y + 1) * (width + 1) + x + 1] = sat[y * (width + 1) + x + 1]! + row;
-    }
-  }
-  const out = new Float32Array(width * height);
-  for (let y = 0; y < height; y++) {
-    const y0 = Math.max(0, y - r), y1 = Math.min(height, y + r + 1);
-    for (let x = 0; x < width; x++) {
-      const x0 = Math.max(0, x - r), x1 = Math.min(width, x + r + 1);
-      out[y * width + x] = (sat[y1 * (width + 1) + x1]! - sat[y0 * (width + 1) + x1]! - sat[y1 * (width + 1) + x0]! + sat[y0 * (width + 1) + x0]!) / ((y1 - y0) * (x1 - x0));
-    }
-  }
-  return out;
 }
 
 /**
@@ -156,7 +136,7 @@ function hiddenPartsAtSize(
   }
   const r = Math.max(2, Math.round(WINDOW_SHARE * Math.max(width, height)));
   const smooth = [0, 1].map((k) => {
-    const sumLike = boxAverage(like[k]!, rw, rh, r), sumKind = boxAverage(kind[k]!, rw, rh, r);
+    const sumLike = boxMean(like[k]!, rw, rh, r), sumKind = boxMean(kind[k]!, rw, rh, r);
     return sumLike.map((v, i) => (sumKind[i]! > 0 ? v / sumKind[i]! : 0));
   });
   const candidate = new Uint8Array(rw * rh);

@@ -115,3 +115,25 @@ export function chessboardDistance(seed: (i: number) => boolean, width: number, 
   }
   return d;
 }
+
+/** Mean over a (2r+1)² window, clamped at the borders, via a summed-area table. */
+export function boxMean(values: ArrayLike<number>, width: number, height: number, r: number): Float64Array {
+  const sat = new Float64Array((width + 1) * (height + 1));
+  for (let y = 0; y < height; y++) {
+    let row = 0;
+    for (let x = 0; x < width; x++) {
+      row += values[y * width + x]!;
+      sat[(y + 1) * (width + 1) + x + 1] = sat[y * (width + 1) + x + 1]! + row;
+    }
+  }
+  const out = new Float64Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const y0 = Math.max(0, y - r), y1 = Math.min(height, y + r + 1);
+    for (let x = 0; x < width; x++) {
+      const x0 = Math.max(0, x - r), x1 = Math.min(width, x + r + 1);
+      const sum = sat[y1 * (width + 1) + x1]! - sat[y0 * (width + 1) + x1]! - sat[y1 * (width + 1) + x0]! + sat[y0 * (width + 1) + x0]!;
+      out[y * width + x] = sum / ((y1 - y0) * (x1 - x0));
+    }
+  }
+  return out;
+}

@@ -8,7 +8,7 @@
  *  4. the mask is dilated so no rim survives, then every OTHER detected instance is subtracted:
  *     a dog in front of a bicycle is never taken with the bicycle.
  */
-import type { Box, Mask, RgbImage } from './image.js';
+import { boxMean, type Box, type Mask, type RgbImage } from './image.js';
 import type { Instance } from './instance-seg.js';
 import sharp from 'sharp';
 import { hiddenParts } from './colour-parts.js';
@@ -60,27 +60,6 @@ function padBox(box: Box, pad: number, width: number, height: number): Box {
   };
 }
 
-/** Mean over a (2r+1)² window, clamped at the borders, via a summed-area table. */
-function boxMean(values: Float64Array, width: number, height: number, r: number): Float64Array {
-  const sat = new Float64Array((width + 1) * (height + 1));
-  for (let y = 0; y < height; y++) {
-    let row = 0;
-    for (let x = 0; x < width; x++) {
-      row += values[y * width + x]!;
-      sat[(y + 1) * (width + 1) + x + 1] = sat[y * (width + 1) + x + 1]! + row;
-    }
-  }
-  const out = new Float64Array(width * height);
-  for (let y = 0; y < height; y++) {
-    const y0 = Math.max(0, y - r), y1 = Math.min(height, y + r + 1);
-    for (let x = 0; x < width; x++) {
-      const x0 = Math.max(0, x - r), x1 = Math.min(width, x + r + 1);
-      const sum = sat[y1 * (width + 1) + x1]! - sat[y0 * (width + 1) + x1]! - sat[y1 * (width + 1) + x0]! + sat[y0 * (width + 1) + x0]!;
-      out[y * width + x] = sum / ((y1 - y0) * (x1 - x0));
-    }
-  }
-  return out;
-}
 
 /** Guided filter of `p` with grey guide `g` (both region-sized, 0–1). */
 export function guidedFilter(g: Float64Array, p: Float64Array, width: number, height: number, r: number, eps: number): Float64Array {
