@@ -10,11 +10,15 @@ declare module 'express-serve-static-core' {
 
 /**
  * Every data route: a valid bearer token, else 401 `{success:false, message}`. A caller the
- * caches already vouch for passes without an await.
+ * caches already vouch for passes without a lookup.
  */
 export function requireAuth(provider: AuthProvider) {
   return async (req: Request, _res: Response, next: NextFunction) => {
     try {
+      // A sign-out on another replica reaches this one as a Redis message that may sit in the
+      // same batch of ready sockets as this request: let that batch finish (setImmediate runs
+      // after it) before trusting the cache, so a dropped session is refused at once.
+      if (provider.cached?.(req)) await new Promise<void>((resolve) => setImmediate(resolve));
       const cached = provider.cached?.(req);
       if (cached) {
         req.user = cached;
