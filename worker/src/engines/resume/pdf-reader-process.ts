@@ -4,7 +4,9 @@ import type { FromReader, ToReader } from './pdf-reader-pool.js';
 import { loadPdfReaderHere, readPdfTextHere } from './pdf-text.js';
 
 // The parent may already be gone (shut down while pdfjs loaded): then there is no one to answer.
-const reply = (message: FromReader) => { if (process.connected) process.send!(message); };
+// It can also go between the check and the write: the callback takes that EPIPE, which would
+// otherwise be an uncaught 'error' printed at every Ctrl-C that lands while a reader starts.
+const reply = (message: FromReader) => { if (process.connected) process.send!(message, undefined, {}, () => undefined); };
 
 await loadPdfReaderHere();
 process.on('message', (message: ToReader) => {
