@@ -8,7 +8,7 @@
  * are added. The same runs for the neighbours a removal must keep (their hidden parts are then
  * protected: the tail stays with the dog when the bench goes).
  */
-import { boxMean, type Box, type Mask, type RgbImage } from './image.js';
+import { boxMean, growPiece, type Box, type Mask, type RgbImage } from './image.js';
 
 /** Photos are looked at with their longer side at most about this many pixels. */
 const WORKING_SIDE = 800;
@@ -155,23 +155,8 @@ function hiddenPartsAtSize(
     if (!candidate[start] || seen[start]) continue;
     // Pieces are of one kind: in the open, or inside another object's mask.
     const kindOf = inOther(start);
-    const piece: number[] = [];
-    let touchesObject = false, touchesOther = false, atBorder = false;
-    const stack = [start];
-    seen[start] = 1;
-    while (stack.length) {
-      const p = stack.pop()!;
-      piece.push(p);
-      const x = p % rw, y = (p - x) / rw;
-      if (x === 0 || y === 0 || x === rw - 1 || y === rh - 1) atBorder = true;
-      for (const [nx, ny] of [[x - 1, y], [x + 1, y], [x, y - 1], [x, y + 1]] as const) {
-        if (nx < 0 || ny < 0 || nx >= rw || ny >= rh) continue;
-        const q = ny * rw + nx, g = at(nx, ny);
-        if (object.data[g]) touchesObject = true;
-        if (others.data[g]) touchesOther = true;
-        if (candidate[q] && !seen[q] && inOther(q) === kindOf) { seen[q] = 1; stack.push(q); }
-      }
-    }
+    const { pixels: piece, touchesObject, touchesOther, atBorder } = growPiece(
+      start, rw, rh, seen, at, object, others, (q) => candidate[q] !== 0 && inOther(q) === kindOf);
     if (atBorder || piece.length < MIN_PIECE_SHARE * objectArea || piece.length > MAX_PIECE_SHARE * objectArea) continue;
     if (!touchesObject && !touchesOther) continue;
     // Inside another object's mask: by default only what does not touch the object itself (where

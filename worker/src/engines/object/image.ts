@@ -137,3 +137,42 @@ export function boxMean(values: ArrayLike<number>, width: number, height: number
   }
   return out;
 }
+
+export interface MaskPiece {
+  /** Grid indexes (y * width + x) of the piece. */
+  pixels: number[];
+  touchesObject: boolean;
+  touchesOther: boolean;
+  atBorder: boolean;
+}
+
+/**
+ * The 4-connected piece grown from `start` on a width x height grid (a crop of the photo), and
+ * whether its pixels or their neighbours lie on `object` / `others` (full-photo masks, reached
+ * through `photoIndex`). `joins(q, g)` says whether grid pixel q (photo pixel g) belongs to the
+ * piece; `seen` marks what any piece took.
+ */
+export function growPiece(
+  start: number, width: number, height: number, seen: Uint8Array,
+  photoIndex: (x: number, y: number) => number, object: Mask, others: Mask,
+  joins: (q: number, g: number) => boolean,
+): MaskPiece {
+  const pixels: number[] = [];
+  let touchesObject = false, touchesOther = false, atBorder = false;
+  const stack = [start];
+  seen[start] = 1;
+  while (stack.length) {
+    const p = stack.pop()!;
+    pixels.push(p);
+    const x = p % width, y = (p - x) / width;
+    if (x === 0 || y === 0 || x === width - 1 || y === height - 1) atBorder = true;
+    for (const [nx, ny] of [[x - 1, y], [x + 1, y], [x, y - 1], [x, y + 1]] as const) {
+      if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
+      const q = ny * width + nx, g = photoIndex(nx, ny);
+      if (object.data[g]) touchesObject = true;
+      if (others.data[g]) touchesOther = true;
+      if (!seen[q] && joins(q, g)) { seen[q] = 1; stack.push(q); }
+    }
+  }
+  return { pixels, touchesObject, touchesOther, atBorder };
+}

@@ -8,7 +8,7 @@
  *  4. the mask is dilated so no rim survives, then every OTHER detected instance is subtracted:
  *     a dog in front of a bicycle is never taken with the bicycle.
  */
-import { boxMean, type Box, type Mask, type RgbImage } from './image.js';
+import { boxMean, growPiece, type Box, type Mask, type RgbImage } from './image.js';
 import type { Instance } from './instance-seg.js';
 import sharp from 'sharp';
 import { hiddenParts } from './colour-parts.js';
@@ -266,23 +266,9 @@ export async function extendByColour(image: RgbImage, object: Mask, box: Box, ot
   const minPiece = Math.max(20, 0.005 * objectArea);
   for (let start = 0; start < full.length; start++) {
     if (!full[start] || seen[start] || object.data[(region.y1 + Math.floor(start / rw)) * width + region.x1 + (start % rw)]) continue;
-    const piece: number[] = [];
-    let touchesObject = false, touchesOther = false, atBorder = false;
-    const stack = [start];
-    seen[start] = 1;
-    while (stack.length) {
-      const p = stack.pop()!;
-      piece.push(p);
-      const x = p % rw, y = (p - x) / rw;
-      if (x === 0 || y === 0 || x === rw - 1 || y === rh - 1) atBorder = true;
-      for (const [nx, ny] of [[x - 1, y], [x + 1, y], [x, y - 1], [x, y + 1]] as const) {
-        if (nx < 0 || ny < 0 || nx >= rw || ny >= rh) continue;
-        const q = ny * rw + nx, g = (region.y1 + ny) * width + region.x1 + nx;
-        if (object.data[g]) touchesObject = true;
-        if (others.data[g]) touchesOther = true;
-        if (full[q] && !seen[q] && !object.data[g]) { seen[q] = 1; stack.push(q); }
-      }
-    }
+    const { pixels: piece, touchesObject, touchesOther, atBorder } = growPiece(
+      start, rw, rh, seen, (x, y) => (region.y1 + y) * width + region.x1 + x, object, others,
+      (q, g) => full[q] !== 0 && !object.data[g]);
     if (atBorder || piece.length < minPiece || piece.length > budget) continue;
     // Next to the object alone, only small pieces (a bow, a fringe): a large one is background of
     // the same colour. Past another object (a tail below a bench seat), only a piece clearly of
