@@ -130,10 +130,16 @@ describe.skipIf(!postgresUrl)('creation lists over HTTP', () => {
   });
 });
 
-type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; Plans?: PlanNode[] };
+type PlanNode = { 'Node Type': string; 'Parent Relationship'?: string; 'Relation Name'?: string; 'Index Name'?: string; Plans?: PlanNode[] };
 
-function nodesOf(plan: PlanNode): PlanNode[] {
-  return [plan, ...(plan.Plans ?? []).flatMap(nodesOf)];
+interface Plan { all: PlanNode[]; list: PlanNode[] }
+
+/** Every node, and the nodes that handle the list itself (not the per-row subqueries' own plans). */
+function nodesOf(node: PlanNode, plan: Plan = { all: [], list: [] }, inRowSubquery = false): Plan {
+  plan.all.push(node);
+  if (!inRowSubquery) plan.list.push(node);
+  for (const child of node.Plans ?? []) nodesOf(child, plan, inRowSubquery || child['Parent Relationship'] === 'SubPlan');
+  return plan;
 }
 
 describe.skipIf(!postgresUrl)('creation list query plans on 10,000 published images and 50,000 likes', () => {
@@ -141,15 +147,23 @@ describe.skipIf(!postgresUrl)('creation list query plans on 10,000 published ima
   let db: pg.Pool;
   const busyUser = 'busy-writer';
 
-  async function plan(query: creations.SqlQuery): Promise<PlanNode[]> {
+  async function plan(query: creations.SqlQuery): Promise<Plan> {
     const { rows } = await db.query({ text: `EXPLAIN (FORMAT JSON) ${query.text}`, values: query.values });
     return nodesOf(rows[0]['QUERY PLAN'][0].Plan);
   }
 
-  function expectIndexWalk(nodes: PlanNode[], index: string) {
-    expect(nodes.some((n) => /Index/.test(n['Node Type']) && n['Index Name'] === index)).toBe(true);
-    expect(nodes.filter((n) => n['Node Type'] === 'Seq Scan').map((n) => n['Relation Name'])).toEqual([]);
-    expect(nodes.filter((n) => n['Node Type'] === 'Sort' || n['Node Type'] === 'HashAggregate' || n['Node Type'] === 'GroupAggregate')).toEqual([]);
+  /**
+   * The list walks `index` and stops at the LIMIT: nothing scans a whole table, and nothing sorts
+   * or groups the list. Each row's likes are read by creation_likes' index; Postgres 16+ may show
+   * a Sort of that one row's likes inside its subquery (15 sorts them inside array_agg, unseen),
+   * which is bounded by the row, so it is allowed there and only there.
+   */
+  function expectIndexWalk({ all, list }: Plan, index: string) {
+    expect(list.some((n) => /Index/.test(n['Node Type']) && n['Index Name'] === index)).toBe(true);
+    expect(all.filter((n) => n['Node Type'] === 'Seq Scan').map((n) => n['Relation Name'])).toEqual([]);
+    // (In JSON plans a hash or group aggregate is an "Aggregate" node; sorts may be "Incremental Sort".)
+    expect(list.map((n) => n['Node Type']).filter((type) => /Sort|Aggregate|Hash/.test(type))).toEqual([]);
+    expect(all.some((n) => n['Index Name'] === 'creation_likes_creation_created_idx')).toBe(true);
   }
 
   beforeAll(async () => {
@@ -178,9 +192,7 @@ describe.skipIf(!postgresUrl)('creation list query plans on 10,000 published ima
     expect(first[0].likes).toHaveLength(5);
     expectIndexWalk(await plan(creations.publishedPageQuery(25)), 'creations_published_idx');
     const after = { createdAt: first[24].created_at.toISOString(), id: first[24].id };
-    const nodes = await plan(creations.publishedPageQuery(25, after));
-    expectIndexWalk(nodes, 'creations_published_idx');
-    expect(nodes.some((n) => n['Index Name'] === 'creation_likes_creation_created_idx')).toBe(true);
+    expectIndexWalk(await plan(creations.publishedPageQuery(25, after)), 'creations_published_idx');
   });
 
   it('when own creations and counters are read, then both use the (user, created_at) index', async () => {
@@ -188,7 +200,7 @@ describe.skipIf(!postgresUrl)('creation list query plans on 10,000 published ima
     const page = await creations.listByUser(db, busyUser, 50);
     const after = { createdAt: page[49].created_at.toISOString(), id: page[49].id };
     expectIndexWalk(await plan(creations.ownPageQuery(busyUser, 50, after)), 'creations_user_created_idx');
-    const stats = await plan(creations.ownStatsQuery(busyUser, new Date(Date.now() - 7 * 24 * 3600_000)));
+    const { all: stats } = await plan(creations.ownStatsQuery(busyUser, new Date(Date.now() - 7 * 24 * 3600_000)));
     expect(stats.some((n) => n['Index Name'] === 'creations_user_created_idx')).toBe(true);
     expect(stats.filter((n) => n['Node Type'] === 'Seq Scan')).toEqual([]);
     // Articles are one hour apart, the newest an hour old: 100 of them in the last 100.5 hours.
