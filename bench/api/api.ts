@@ -68,7 +68,8 @@ async function routeTargets(appUrl: string, token: string, readerToken = token, 
   };
 }
 
-async function measureRoutes(helloUrl: string, appUrl: string, token: string, readerToken: string, meToken: string): Promise<RouteResult[]> {
+async function measureRoutes(hello: Child, app: Child, token: string, readerToken: string, meToken: string): Promise<RouteResult[]> {
+  const appUrl = app.url;
   const t = await routeTargets(appUrl, token, readerToken, meToken);
   // Warm-up (JIT, pools, the session cache) outside the figures.
   await measureRoute({ ...t.gallery, headers: asClient(t.gallery.headers) }, { seconds: 1 });
@@ -76,20 +77,23 @@ async function measureRoutes(helloUrl: string, appUrl: string, token: string, re
   // Hello-world is measured before the first route and after each one: a route's ratio is to the
   // mean of the two hello-world runs around it, so the other work on a shared machine, which
   // changes during a run, weighs on both sides of each ratio alike.
-  const helloTarget = { name: 'hello-world (bare Express, same machine)', url: `${helloUrl}/` };
-  const hellos = [await measureRoute(helloTarget)];
+  const helloTarget = { name: 'hello-world (bare Express, same machine)', url: `${hello.url}/` };
+  const hellos = [await measureRoute(helloTarget, { server: hello })];
   const results: RouteResult[] = [];
   for (const target of order) {
-    results.push(await measureRoute({ ...target, headers: asClient(target.headers) }));
-    hellos.push(await measureRoute(helloTarget));
+    results.push(await measureRoute({ ...target, headers: asClient(target.headers) }, { server: app }));
+    hellos.push(await measureRoute(helloTarget, { server: hello }));
   }
   const helloAround = results.map((_r, i) => (hellos[i].reqPerSec + hellos[i + 1].reqPerSec) / 2);
+  const helloCpuAround = results.map((_r, i) => (hellos[i].cpuPerRequest! + hellos[i + 1].cpuPerRequest!) / 2);
   const [config, gallery, galleryNext, own, , me] = results;
   const ratioOf = (r: RouteResult) => helloAround[results.indexOf(r)];
   const helloRates = hellos.map((h) => h.reqPerSec);
-  const hello = { ...hellos[0], reqPerSec: helloRates.reduce((a, b) => a + b, 0) / hellos.length };
-  console.log(formatResults([hello, ...results], [hello.reqPerSec, ...helloAround]));
+  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+  const helloMean = { ...hellos[0], reqPerSec: mean(helloRates), cpuPerRequest: mean(hellos.map((h) => h.cpuPerRequest!)) };
+  console.log(formatResults([helloMean, ...results], [helloMean.reqPerSec, ...helloAround], [helloMean.cpuPerRequest, ...helloCpuAround]));
   console.log(`(hello-world: mean of ${hellos.length} runs, ${Math.round(Math.min(...helloRates))}–${Math.round(Math.max(...helloRates))} req/s; each route's ratio is to the two runs around it)`);
+  console.log('(CPU/req: the server process\'s CPU time per request; CPU ratio: hello-world\'s over the route\'s, what the req/s ratio would be with a core to itself)');
 
   const ratio = (r: RouteResult) => r.reqPerSec / ratioOf(r);
   const listTarget = (r: RouteResult) =>
@@ -187,7 +191,7 @@ export async function run(): Promise<void> {
       hello = await spawnServer('hello', {});
       const reader = await signUp(app.url);
       const visitor = await signUp(app.url);
-      results = await measureRoutes(hello.url, app.url, writer.token, reader.token, visitor.token);
+      results = await measureRoutes(hello, app, writer.token, reader.token, visitor.token);
     }
   } finally {
     await hello?.stop();

@@ -16,6 +16,8 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 export interface Child {
   url: string;
   pid: number;
+  /** CPU time (user + system, µs) the server process has used so far. */
+  cpuMicros(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -33,10 +35,16 @@ export function spawnServer(mode: 'hello' | 'app', env: Record<string, string>):
     child.once('exit', () => { clearTimeout(timer); resolve(); });
     child.kill('SIGTERM');
   });
+  const cpuReplies: Array<(micros: number) => void> = [];
+  const cpuMicros = () => new Promise<number>((resolve) => {
+    cpuReplies.push(resolve);
+    child.send({ type: 'cpu' });
+  });
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the ${mode} server exited with code ${code} before listening`)));
-    child.on('message', (message: { type?: string; port?: number }) => {
-      if (message?.type === 'listening') resolve({ url: `http://127.0.0.1:${message.port}`, pid: child.pid ?? 0, stop });
+    child.on('message', (message: { type?: string; port?: number; micros?: number }) => {
+      if (message?.type === 'listening') resolve({ url: `http://127.0.0.1:${message.port}`, pid: child.pid ?? 0, cpuMicros, stop });
+      if (message?.type === 'cpu') cpuReplies.shift()?.(message.micros ?? 0);
     });
   });
 }

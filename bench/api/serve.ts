@@ -1,7 +1,9 @@
 /**
  * The server side of the api bench, in its own process so autocannon does not share its event
  * loop: `hello` is a bare Express hello-world, `app` the real server from the environment.
- * Tells the parent its port over IPC and stops on SIGTERM.
+ * Tells the parent its port over IPC, answers `cpu` with the CPU time it has used so far (so the
+ * bench can count CPU per request, a figure the machine's other load hardly moves), and stops on
+ * SIGTERM.
  */
 import http from 'node:http';
 import express from 'express';
@@ -21,6 +23,11 @@ async function startHello(): Promise<{ port: number; close(): Promise<void> }> {
 const mode = process.argv[2];
 const running = mode === 'hello' ? await startHello() : await startServer(loadConfig(process.env));
 process.send?.({ type: 'listening', port: running.port });
+process.on('message', (message: { type?: string }) => {
+  if (message?.type !== 'cpu') return;
+  const { user, system } = process.cpuUsage();
+  process.send?.({ type: 'cpu', micros: user + system });
+});
 process.once('SIGTERM', () => {
   void running.close().finally(() => process.exit(0));
 });
