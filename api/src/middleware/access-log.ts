@@ -2,8 +2,8 @@
  * One log line per request that tells something: every failed (5xx at error, 4xx at info), slow
  * or writing call at info; a fast successful read only at debug, so a busy gallery does not
  * write thousands of lines a second at the default level. Method, path and status only: headers
- * carry tokens and cookies, query strings carry cursors, bodies carry uploads. Each line carries
- * the request id (request-id.ts).
+ * carry tokens and cookies, query strings carry cursors, bodies carry uploads. The request id
+ * comes from the logger's request context (request-id.ts).
  * Costs nothing per request when its logger is silent.
  */
 import type { NextFunction, Request, Response } from 'express';
@@ -34,7 +34,7 @@ export function accessLog(log: Logger, options: AccessLogOptions = {}) {
         : status >= 400 || ms >= SLOW_REQUEST_MS || !READS.has(req.method) ? 'info'
           : quiet.has(path) ? null : 'debug';
       if (!level || !log.isLevelEnabled(level)) return;
-      log[level]({ requestId: req.id, req: { method: req.method, url: path }, res: { statusCode: status }, responseTime: Math.round(ms) }, 'request completed');
+      log[level]({ req: { method: req.method, url: path }, res: { statusCode: status }, responseTime: Math.round(ms) }, 'request completed');
     });
     next();
   };

@@ -33,7 +33,7 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
     if (res.headersSent) return;
     const outage = asOutage(err);
     if (outage) {
-      log.warn({ err, requestId: req.id, path: req.path }, 'dependency unavailable');
+      log.warn({ err, path: req.path }, 'dependency unavailable');
       res.setHeader('Retry-After', String(outage.retryAfterSeconds));
       return void res.status(outage.status).json({ success: false, message: outage.message });
     }
@@ -64,7 +64,7 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
       status = statusOf(err)!;
       message = (err as Error).message;
     }
-    if (status >= 500) log.error({ err, requestId: req.id, path: req.path }, 'request failed');
+    if (status >= 500) log.error({ err, path: req.path }, 'request failed');
     res.status(status).json({ success: false, message });
   };
 }

@@ -12,7 +12,6 @@ import type { Logger } from '@craftwell/core/logger';
 import * as accounts from '@craftwell/core/repositories/accounts';
 import type { PasswordCheck } from '../../auth/password-check.js';
 import { currentUser } from '../../middleware/require-auth.js';
-import { requestLog } from '../../middleware/request-id.js';
 import { streamAccountExport } from './export-zip.js';
 
 export interface AccountRoutesDeps {
@@ -58,7 +57,7 @@ export function accountRoutes(deps: AccountRoutesDeps): Router {
   });
 
   router.get('/account/export', async (req, res) => {
-    await streamAccountExport({ db, storage, log: requestLog(log, req) }, currentUser(req).id, res);
+    await streamAccountExport({ db, storage, log }, currentUser(req).id, res);
   });
 
   router.delete('/account', async (req, res) => {
@@ -71,7 +70,7 @@ export function accountRoutes(deps: AccountRoutesDeps): Router {
     const avatarKey = deleted.image ? storage.keyFromUrl(deleted.image) : null;
     // Rows first, then files: a file that fails to go is unreferenced and the orphan sweep takes it.
     for (const key of [...deleted.objectKeys, ...(avatarKey ? [avatarKey] : [])]) {
-      await storage.delete(key).catch((err) => requestLog(log, req).warn({ err, key }, 'object of a deleted account left for the orphan sweep'));
+      await storage.delete(key).catch((err) => log.warn({ err, key }, 'object of a deleted account left for the orphan sweep'));
     }
     res.json({ success: true, message: 'Your account and everything in it have been deleted.' });
   });

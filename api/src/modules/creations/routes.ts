@@ -13,7 +13,6 @@ import { badRequest, notFound } from '@craftwell/core/errors';
 import type { Logger } from '@craftwell/core/logger';
 import * as ownCreations from '@craftwell/core/repositories/own-creations';
 import { currentUser } from '../../middleware/require-auth.js';
-import { requestLog } from '../../middleware/request-id.js';
 import { articleTopic, downloadName, type DownloadFormat } from './download-names.js';
 import { markdownToDocx } from './markdown-docx.js';
 
@@ -50,7 +49,7 @@ export function creationRoutes(deps: CreationRoutesDeps): Router {
     // The row is gone first, so nothing ever points at a missing file. Should the delete of the
     // object fail, the hourly orphan sweep removes it (it is no longer referenced).
     if (deleted.objectKey) {
-      await storage.delete(deleted.objectKey).catch((err) => requestLog(deps.log, req).warn({ err, key: deleted.objectKey }, 'stored object of a deleted creation left for the orphan sweep'));
+      await storage.delete(deleted.objectKey).catch((err) => deps.log.warn({ err, key: deleted.objectKey }, 'stored object of a deleted creation left for the orphan sweep'));
     }
     res.json({ success: true, message: 'Creation deleted' });
   });
