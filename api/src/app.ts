@@ -118,7 +118,7 @@ export function createApp(deps: AppDeps) {
       crossOriginEmbedderPolicy: false,
     }),
   );
-  app.use(keepIp);
+  keepIp(app);
   app.use(requestId);
   if (deps.metrics) app.use(httpMetrics(deps.metrics));
   // Routers with a route or two are entered only for their own paths, not by every request.
