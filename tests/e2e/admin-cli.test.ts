@@ -4,7 +4,7 @@
  * database; when it is stopped (or was killed) the CLI starts the embedded database itself. The
  * app listens on all interfaces, so it also prints the administrator setup code.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -50,11 +50,23 @@ async function startApp(): Promise<RunningApp> {
   return { child, baseUrl, output: () => output };
 }
 
-function admin(...args: string[]) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'api/src/cli/admin.ts'), ...args], {
-    cwd: ROOT, env: appEnv(0), encoding: 'utf8', timeout: 60_000,
+/**
+ * Runs the admin CLI without blocking this process: a blocked event loop misses the app closing
+ * an idle keep-alive socket, and the next fetch would then be written into a closed connection.
+ */
+function admin(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'api/src/cli/admin.ts'), ...args], {
+    cwd: ROOT, env: appEnv(0), stdio: ['ignore', 'pipe', 'pipe'],
   });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => { stdout += chunk; });
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => { stderr += chunk; });
+  const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code) => { clearTimeout(timer); resolve({ code, stdout, stderr }); });
+  });
 }
 
 const runningPid = () => JSON.parse(fs.readFileSync(path.join(dataDir, 'running.json'), 'utf8')).pid as number;
@@ -82,12 +94,12 @@ describe('the admin CLI next to the embedded app', () => {
   });
 
   it('when the app runs, then list-users and set-plan use its database and say so', async () => {
-    const list = admin('list-users');
+    const list = await admin('list-users');
     expect(list.code).toBe(0);
     expect(list.stderr).toContain(`the embedded database of the running Craftwell (pid ${runningPid()})`);
     expect(list.stdout).toMatch(/olga@example\.com.*premium.*yes/);
 
-    const setPlan = admin('set-plan', 'olga@example.com', 'free');
+    const setPlan = await admin('set-plan', 'olga@example.com', 'free');
     expect(setPlan.code).toBe(0);
     expect(setPlan.stdout).toContain('olga@example.com is now on the free plan.');
     const me = await (await fetch(`${app!.baseUrl}/api/me`, { headers: { authorization: `Bearer ${token}` } })).json();
@@ -100,7 +112,7 @@ describe('the admin CLI next to the embedded app', () => {
     app = null;
     expect(fs.existsSync(path.join(dataDir, 'running.json'))).toBe(false);
 
-    const list = admin('list-users');
+    const list = await admin('list-users');
     expect(list.code, list.stderr).toBe(0);
     expect(list.stderr).toMatch(/Craftwell is not running, so its embedded database was started for this command/);
     expect(list.stdout).toMatch(/olga@example\.com.*free/);
@@ -112,13 +124,13 @@ describe('the admin CLI next to the embedded app', () => {
     process.kill(pid, 'SIGKILL');
     await new Promise<void>((resolve) => (app!.child.exitCode !== null ? resolve() : app!.child.once('exit', () => resolve())));
 
-    const list = admin('list-users');
+    const list = await admin('list-users');
     expect(list.code, list.stderr).toBe(0);
     expect(list.stderr).toContain(`left by a Craftwell that is no longer running (pid ${pid})`);
     expect(list.stdout).toMatch(/olga@example\.com/);
     // The next start finds its data and a free database folder.
     await stopGroup(app!.child);
     app = await startApp();
-    expect(admin('list-users').stdout).toMatch(/olga@example\.com/);
+    expect((await admin('list-users')).stdout).toMatch(/olga@example\.com/);
   }, 240_000);
 });

@@ -34,6 +34,14 @@ export interface UploadToStore {
   contentType: string;
 }
 
+/**
+ * When the queue lost a job (Redis flushed or restarted without its data), a worker may still be
+ * finishing it: its result is looked for this long before the request is told to try again, so
+ * a job done a moment later is not reported lost and then run a second time by the retry.
+ */
+export const LOST_JOB_RESULT_WAIT_MS = 2_500;
+const LOST_JOB_RESULT_CHECK_MS = 250;
+
 export function createAiService(deps: AiServiceDeps) {
   async function discard(requestId: string, keys: string[]) {
     await releaseUse(deps.db, requestId).catch((err) => deps.log.warn({ err, requestId }, 'could not release quota'));
@@ -45,6 +53,15 @@ export function createAiService(deps: AiServiceDeps) {
     const row = await findByJobId(deps.db, requestId).catch(() => null);
     if (!row) return null;
     return { creationId: row.id, content: row.content, engine: engineInfoSchema.parse(row.engine) };
+  }
+
+  async function savedResultWithin(requestId: string, waitMs: number) {
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      const saved = await savedResult(requestId);
+      if (saved || Date.now() >= deadline) return saved;
+      await new Promise((resolve) => setTimeout(resolve, LOST_JOB_RESULT_CHECK_MS));
+    }
   }
 
   return {
@@ -72,15 +89,16 @@ export function createAiService(deps: AiServiceDeps) {
       try {
         return { mode: 'sync', result: await deps.producer.waitForResult(jobId, deps.jobWaitTimeoutMs) };
       } catch (err) {
-        // Whatever the queue says went wrong, a result already saved is the answer.
-        const saved = await savedResult(requestId);
+        // Whatever the queue says went wrong, a result already saved is the answer; a job the
+        // queue lost may still be saving one.
+        // "Does not exist" for a job enqueued a moment ago means the queue lost it.
+        const lost = err instanceof JobLostError || (err instanceof JobFailedError && err.status === 404);
+        const saved = await savedResultWithin(requestId, lost ? LOST_JOB_RESULT_WAIT_MS : 0);
         if (saved) return { mode: 'sync', result: saved };
         if (err instanceof JobLostError || err instanceof JobTimeoutError || err instanceof JobFailedError) {
           // Terminal for this request: give back what it took (the worker may have already).
           await discard(requestId, uploads.map((u) => u.key));
         }
-        // "Does not exist" for a job enqueued a moment ago means the queue lost it.
-        const lost = err instanceof JobLostError || (err instanceof JobFailedError && err.status === 404);
         if (lost) throw new DependencyUnavailableError(new JobLostError().message, 2, 503, 'job_lost');
         // A job that failed on an outage (its database or queue) may succeed later: say when to retry.
         if (err instanceof JobFailedError && err.status === 503) throw new DependencyUnavailableError(err.message, 5);
