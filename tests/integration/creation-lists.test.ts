@@ -86,6 +86,16 @@ describe.skipIf(!postgresUrl)('creation lists over HTTP', () => {
     const big = await get('/api/user/get-user-creations?limit=101', erin.token);
     expect(big.status).toBe(400);
     expect((await big.json()).message).toMatch(/at most 100/);
+    for (const query of ['limit=abc', 'limit=2.5', 'limit=1&limit=2']) {
+      const odd = await get(`/api/user/get-published-creations?${query}`, erin.token);
+      expect(odd.status, query).toBe(400);
+      expect((await odd.json()).message, query).toBe('limit must be a whole number from 1 to 100');
+    }
+    for (const query of ['cursor=a&cursor=b', `cursor=${'x'.repeat(201)}`]) {
+      const odd = await get(`/api/user/get-published-creations?${query}`, erin.token);
+      expect(odd.status, query).toBe(400);
+      expect((await odd.json()).message, query).toBe('That page cursor is not valid. Start again from the first page.');
+    }
   });
 
   it('when an article is long, then the list carries its first 300 characters and the item route the whole text, to its owner only', async () => {

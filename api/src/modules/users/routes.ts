@@ -27,13 +27,16 @@ export interface UserRoutesDeps {
 
 const PAGE_DEFAULT_LIMIT = 60;
 const PAGE_MAX_LIMIT = 100;
+const LIMIT_NOT_WHOLE = `limit must be a whole number from 1 to ${PAGE_MAX_LIMIT}`;
+const INVALID_CURSOR = 'That page cursor is not valid. Start again from the first page.';
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 
 export const toggleSchema = z.object({ id: z.string({ message: 'Send the id of the creation to like.' }).uuid('That creation id is not valid.') });
 export const pageSchema = z.object({
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1, 'limit must be at least 1').max(PAGE_MAX_LIMIT, `limit must be at most ${PAGE_MAX_LIMIT}`).default(PAGE_DEFAULT_LIMIT),
+  cursor: z.string({ error: INVALID_CURSOR }).max(200, INVALID_CURSOR).optional(),
+  limit: z.coerce.number({ error: LIMIT_NOT_WHOLE }).int(LIMIT_NOT_WHOLE)
+    .min(1, 'limit must be at least 1').max(PAGE_MAX_LIMIT, `limit must be at most ${PAGE_MAX_LIMIT}`).default(PAGE_DEFAULT_LIMIT),
 });
 const idSchema = z.string().uuid('That creation id is not valid.');
 
@@ -48,7 +51,7 @@ function decodeCursor(cursor: string): creations.Cursor {
     if (typeof id !== 'string' || !/^[0-9a-f-]{36}$/i.test(id)) throw new Error('bad id');
     return { createdAt, id };
   } catch {
-    throw badRequest('That page cursor is not valid. Start again from the first page.');
+    throw badRequest(INVALID_CURSOR);
   }
 }
 
