@@ -32,6 +32,8 @@ const LEVEL_SHARE = 0.25;
 const MAX_PIECE_SHARE = 0.5;
 /** Pieces below this share of the object's area are noise. */
 const MIN_PIECE_SHARE = 0.004;
+/** A piece counts as seen by the model (HiddenPartsOptions.support) when this share of it is. */
+const SUPPORTED_SHARE = 0.5;
 /** Background pixels this close to the object are left out of its histogram (its own soft edge). */
 const EDGE_GAP = 3;
 
@@ -46,9 +48,21 @@ function bin(image: RgbImage, i: number): number {
  * (`otherLikelihood`, default OTHER_LIKELIHOOD; a piece there touching the object only at
  * `touchingLikelihood`, default never). Full-size mask; empty when nothing qualifies.
  */
-export function hiddenParts(
-  image: RgbImage, object: Mask, box: Box, others: Mask, options: { otherLikelihood?: number; touchingLikelihood?: number } = {},
-): Mask {
+export interface HiddenPartsOptions {
+  /** Likelihood a piece inside `others` apart from the object needs (default OTHER_LIKELIHOOD). */
+  otherLikelihood?: number;
+  /** ...and one touching the object (default: never taken). */
+  touchingLikelihood?: number;
+  /**
+   * Where the model itself, its mask not cut off at the box, sees the object (255). A piece
+   * mostly there is the object's at the plain likelihoods and wherever it lies: the dog's tail
+   * below the bench seat lies under the dog's box, the zebra's hindquarters between a giraffe's
+   * legs are stripes the giraffe's coarse mask holds too.
+   */
+  support?: Mask;
+}
+
+export function hiddenParts(image: RgbImage, object: Mask, box: Box, others: Mask, options: HiddenPartsOptions = {}): Mask {
   // Large photos are looked at every `step` pixels: the pieces are blobs, and at 1 MP a full-size
   // pass per object cost most of a second.
   const step = Math.ceil(Math.max(image.width, image.height) / WORKING_SIDE);
@@ -57,16 +71,18 @@ export function hiddenParts(
   const small = { data: Buffer.alloc(sw * sh * 3), width: sw, height: sh };
   const smallObject: Mask = { data: new Uint8Array(sw * sh), width: sw, height: sh };
   const smallOthers: Mask = { data: new Uint8Array(sw * sh), width: sw, height: sh };
+  const smallSupport: Mask | undefined = options.support && { data: new Uint8Array(sw * sh), width: sw, height: sh };
   for (let y = 0; y < sh; y++) {
     for (let x = 0; x < sw; x++) {
       const g = y * step * image.width + x * step, i = y * sw + x;
       image.data.copy(small.data, i * 3, g * 3, g * 3 + 3);
       smallObject.data[i] = object.data[g]!;
       smallOthers.data[i] = others.data[g]!;
+      if (smallSupport) smallSupport.data[i] = options.support!.data[g]!;
     }
   }
   const scaled: Box = { x1: Math.floor(box.x1 / step), y1: Math.floor(box.y1 / step), x2: Math.ceil(box.x2 / step), y2: Math.ceil(box.y2 / step) };
-  const found = hiddenPartsAtSize(small, smallObject, scaled, smallOthers, options);
+  const found = hiddenPartsAtSize(small, smallObject, scaled, smallOthers, { ...options, support: smallSupport });
   const added: Mask = { data: new Uint8Array(image.width * image.height), width: image.width, height: image.height };
   for (let y = 0; y < image.height; y++) {
     for (let x = 0; x < image.width; x++) {
@@ -77,9 +93,7 @@ export function hiddenParts(
   return added;
 }
 
-function hiddenPartsAtSize(
-  image: RgbImage, object: Mask, box: Box, others: Mask, options: { otherLikelihood?: number; touchingLikelihood?: number },
-): Mask {
+function hiddenPartsAtSize(image: RgbImage, object: Mask, box: Box, others: Mask, options: HiddenPartsOptions): Mask {
   const otherLikelihood = options.otherLikelihood ?? OTHER_LIKELIHOOD;
   const touchingLikelihood = options.touchingLikelihood ?? Infinity;
   const candidateLikelihood = Math.min(otherLikelihood, touchingLikelihood);
@@ -159,6 +173,9 @@ function hiddenPartsAtSize(
       start, rw, rh, seen, at, object, others, (q) => candidate[q] !== 0 && inOther(q) === kindOf);
     if (atBorder || piece.length < MIN_PIECE_SHARE * objectArea || piece.length > MAX_PIECE_SHARE * objectArea) continue;
     if (!touchesObject && !touchesOther) continue;
+    let supported = 0;
+    if (options.support) for (const p of piece) if (options.support.data[at(p % rw, Math.floor(p / rw))]) supported++;
+    const seenByModel = supported >= SUPPORTED_SHARE * piece.length;
     // Inside another object's mask: by default only what does not touch the object itself (where
     // a giraffe's pale leg meets the zebra, the giraffe keeps its pixels); a caller reclaiming a
     // neighbour's continuation from the removed object's mask sets `touchingLikelihood`.
@@ -166,15 +183,19 @@ function hiddenPartsAtSize(
       let mean = 0;
       for (const p of piece) mean += smooth[1]![p]!;
       mean /= piece.length;
-      if (mean < (touchesObject ? touchingLikelihood : otherLikelihood)) continue;
+      const needed = touchesObject ? touchingLikelihood : otherLikelihood;
+      if (mean < (seenByModel ? Math.min(needed, OTHER_LIKELIHOOD) : needed)) continue;
     }
     // A piece seen past another object lies beside the object, level with its body: not up by
-    // the other's head, where a white face matched a white coat.
+    // the other's head, where a white face matched a white coat. One the model sees too may hang
+    // below (a tail) or lie further aside, but never above: there the uncut mask leaks onto the
+    // head of the animal in front.
     if (!touchesObject) {
       let cx = 0, cy = 0;
       for (const p of piece) { cx += region.x1 + (p % rw); cy += region.y1 + Math.floor(p / rw); }
       cx /= piece.length; cy /= piece.length;
-      if (cx < box.x1 - BESIDE_SHARE * bw || cx > box.x2 + BESIDE_SHARE * bw || cy < box.y1 + LEVEL_SHARE * bh || cy > box.y2) continue;
+      if (cy < box.y1 + LEVEL_SHARE * bh) continue;
+      if (!seenByModel && (cx < box.x1 - BESIDE_SHARE * bw || cx > box.x2 + BESIDE_SHARE * bw || cy > box.y2)) continue;
     }
     // Hysteresis: the piece grows into its own kind's pixels that are more the object's than not.
     const grow = [...piece];
