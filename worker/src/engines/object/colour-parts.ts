@@ -8,7 +8,7 @@
  * are added. The same runs for the neighbours a removal must keep (their hidden parts are then
  * protected: the tail stays with the dog when the bench goes).
  */
-import { boxMean, growPiece, type Box, type Mask, type RgbImage } from './image.js';
+import { boxMean, chessboardDistance, growPiece, type Box, type Mask, type RgbImage } from './image.js';
 
 /** Photos are looked at with their longer side at most about this many pixels. */
 const WORKING_SIDE = 800;
@@ -213,4 +213,64 @@ function hiddenPartsAtSize(image: RgbImage, object: Mask, box: Box, others: Mask
     }
   }
   return added;
+}
+
+/** A neighbour's doubtful rim gives up pixels at least this clearly of the removed object's colours. */
+const RIM_TARGET_LIKELIHOOD = 0.9;
+/** ...averaged over a window this share of the photo's longer side (narrower than for pieces: a stem is a few pixels wide). */
+const RIM_WINDOW_SHARE = 0.0015;
+/** ...and grown by this share of the longer side within the rim. */
+const RIM_GROW_SHARE = 0.007;
+
+/**
+ * Pixels of a neighbour's doubtful rim (255 in `rim`: kept, but where the model was not sure of
+ * it) that are clearly of the removed object's colours rather than the neighbour's: the red stem
+ * of a bicycle that the coarse mask of the dog in front took in with the dog's head. Colours come
+ * from both sure cores (`targetCore`, `neighbourCore`), compared per pixel and averaged over a
+ * small window within `box`. Full-size mask (255 = give up).
+ */
+export function targetColouredRim(image: RgbImage, targetCore: Mask, neighbourCore: Mask, rim: Mask, box: Box): Mask {
+  const { width, height } = image;
+  const out: Mask = { data: new Uint8Array(width * height), width, height };
+  const rw = box.x2 - box.x1, rh = box.y2 - box.y1;
+  if (rw <= 0 || rh <= 0) return out;
+  const bins = LEVELS ** 3;
+  const targetHist = new Float64Array(bins), neighbourHist = new Float64Array(bins);
+  let targetN = 0, neighbourN = 0;
+  for (let y = box.y1; y < box.y2; y++) {
+    for (let x = box.x1; x < box.x2; x++) {
+      const g = y * width + x;
+      if (targetCore.data[g]) { targetHist[bin(image, g)]!++; targetN++; }
+      else if (neighbourCore.data[g]) { neighbourHist[bin(image, g)]!++; neighbourN++; }
+    }
+  }
+  if (targetN < 50 || neighbourN < 50) return out;
+  const like = new Float32Array(rw * rh);
+  for (let y = box.y1; y < box.y2; y++) {
+    for (let x = box.x1; x < box.x2; x++) {
+      const b = bin(image, y * width + x);
+      const t = targetHist[b]! / targetN, n = neighbourHist[b]! / neighbourN;
+      like[(y - box.y1) * rw + x - box.x1] = t + n > 0 ? t / (t + n) : 0.5;
+    }
+  }
+  const smooth = boxMean(like, rw, rh, Math.max(1, Math.round(RIM_WINDOW_SHARE * Math.max(width, height))));
+  const seed = new Uint8Array(rw * rh);
+  let any = false;
+  for (let y = box.y1; y < box.y2; y++) {
+    for (let x = box.x1; x < box.x2; x++) {
+      const i = (y - box.y1) * rw + x - box.x1;
+      if (rim.data[y * width + x] && smooth[i]! >= RIM_TARGET_LIKELIHOOD) { seed[i] = 1; any = true; }
+    }
+  }
+  if (!any) return out;
+  // The stem's soft, paler edge and what shows beside it go too: left, they kept a red outline.
+  const reach = Math.max(2, Math.round(RIM_GROW_SHARE * Math.max(width, height)));
+  const distance = chessboardDistance((i) => seed[i] === 1, rw, rh);
+  for (let y = box.y1; y < box.y2; y++) {
+    for (let x = box.x1; x < box.x2; x++) {
+      const g = y * width + x;
+      if (rim.data[g] && distance[(y - box.y1) * rw + x - box.x1]! <= reach) out.data[g] = 255;
+    }
+  }
+  return out;
 }

@@ -11,7 +11,7 @@
 import { boxMean, chessboardDistance, growPiece, type Box, type Mask, type RgbImage } from './image.js';
 import { instanceMask, type Instance } from './instance-seg.js';
 import sharp from 'sharp';
-import { hiddenParts } from './colour-parts.js';
+import { hiddenParts, targetColouredRim } from './colour-parts.js';
 import { dilateMask } from './mask.js';
 import { loadOpenCv } from './opencv.js';
 
@@ -397,6 +397,26 @@ export async function buildInstanceRemovalMask(
   }
   const othersUnion: Mask = { data: new Uint8Array(width * height), width, height };
   const kept = new Map(others.map((inst) => [inst, keptMask(image, inst)] as const));
+  // The targets' sure core: where the whole-photo look had no doubt (not the coarse rim, which
+  // swallowed the zebra's hindquarters between the giraffe's legs).
+  const sure: Mask = { data: new Uint8Array(width * height), width, height };
+  for (const target of targets) {
+    const core = instanceMask(target, width, height, SURE_LOGIT);
+    for (let i = 0; i < core.data.length; i++) if (core.data[i]) sure.data[i] = 255;
+  }
+  // A neighbour's doubtful rim that is clearly the target's colour goes with the target (the
+  // bicycle's red stem that the dog's coarse mask took in above its head).
+  for (const [inst, own] of kept) {
+    if (!boxesMeet(padBox(inst.box, NEIGHBOUR_REACH, width, height), bounds)) continue;
+    const core = instanceMask(inst, width, height, SURE_LOGIT);
+    const rim: Mask = { data: new Uint8Array(width * height), width, height };
+    for (let i = 0; i < own.data.length; i++) if (own.data[i] && !core.data[i] && object.data[i]) rim.data[i] = 255;
+    const region = padBox({
+      x1: Math.min(inst.box.x1, bounds.x1), y1: Math.min(inst.box.y1, bounds.y1), x2: Math.max(inst.box.x2, bounds.x2), y2: Math.max(inst.box.y2, bounds.y2),
+    }, 0, width, height);
+    const given = targetColouredRim(image, sure, core, rim, region);
+    for (let i = 0; i < given.data.length; i++) if (given.data[i]) own.data[i] = 0;
+  }
   for (const m of kept.values()) for (let i = 0; i < m.data.length; i++) if (m.data[i]) othersUnion.data[i] = 255;
   for (const target of targets) {
     const added = await extendByColour(image, refinedOf(target), target.box, othersUnion);
@@ -413,13 +433,6 @@ export async function buildInstanceRemovalMask(
       claimed.data[i] = 255;
       for (const m of kept.values()) m.data[i] = 0;
     }
-  }
-  // The targets' sure core: where the whole-photo look had no doubt (not the coarse rim, which
-  // swallowed the zebra's hindquarters between the giraffe's legs).
-  const sure: Mask = { data: new Uint8Array(width * height), width, height };
-  for (const target of targets) {
-    const core = instanceMask(target, width, height, SURE_LOGIT);
-    for (let i = 0; i < core.data.length; i++) if (core.data[i]) sure.data[i] = 255;
   }
   // ...and a neighbour's hidden parts stay with it (the dog keeps its white tail, swallowed by the
   // dark bench's mask, when the bench goes). Inside the target's mask, what continues the

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Box, RgbImage } from '../image.js';
+import { targetColouredRim } from '../colour-parts.js';
 import { keptMask } from '../instance-mask.js';
 import type { Instance } from '../instance-seg.js';
 
@@ -56,5 +57,33 @@ describe('a neighbour kept by a removal', () => {
     expect(share(kept, dogBody)).toBeGreaterThan(0.9);
     expect(share(kept, { x1: 78, y1: 112, x2: 82, y2: 136 })).toBe(1);
     expect(share(kept, { x1: 20, y1: 102, x2: 60, y2: 108 })).toBe(0);
+  });
+});
+
+describe('a neighbour\'s doubtful rim over the removed object', () => {
+  // A dark dog in front of a red frame: the dog's coarse rim took in a stub of the red stem.
+  const SW = 120, SH = 120;
+  function frameScene() {
+    const data = Buffer.alloc(SW * SH * 3, 200);
+    const paint = (b: Box, rgb: number[]) => { for (let y = b.y1; y < b.y2; y++) for (let x = b.x1; x < b.x2; x++) { const o = (y * SW + x) * 3; data[o] = rgb[0]!; data[o + 1] = rgb[1]!; data[o + 2] = rgb[2]!; } };
+    paint({ x1: 10, y1: 30, x2: 110, y2: 40 }, [170, 20, 25]); // the frame's top tube
+    paint({ x1: 52, y1: 40, x2: 60, y2: 56 }, [170, 20, 25]); // its stem, down to the dog's head
+    paint({ x1: 40, y1: 56, x2: 80, y2: 110 }, [30, 28, 26]); // the dog
+    const mask = (boxes: Box[]) => { const m = new Uint8Array(SW * SH); for (const b of boxes) for (let y = b.y1; y < b.y2; y++) m.fill(255, y * SW + b.x1, y * SW + b.x2); return { data: m, width: SW, height: SH }; };
+    return {
+      image: { data, width: SW, height: SH },
+      frame: mask([{ x1: 10, y1: 30, x2: 110, y2: 40 }]),
+      dog: mask([{ x1: 40, y1: 56, x2: 80, y2: 110 }]),
+      // The rim: a band round the dog, the stem stub and a strip of the dog's own dark edge.
+      rim: mask([{ x1: 34, y1: 44, x2: 86, y2: 56 }, { x1: 34, y1: 56, x2: 44, y2: 110 }]),
+    };
+  }
+  const count = (m: { data: Uint8Array }, b: Box) => { let n = 0; for (let y = b.y1; y < b.y2; y++) for (let x = b.x1; x < b.x2; x++) if (m.data[y * SW + x]) n++; return n; };
+
+  it('gives up what is clearly the removed object\'s colour, and keeps its own dark edge', () => {
+    const { image, frame, dog, rim } = frameScene();
+    const given = targetColouredRim(image, frame, dog, rim, { x1: 0, y1: 0, x2: SW, y2: SH });
+    expect(count(given, { x1: 52, y1: 44, x2: 60, y2: 56 })).toBe(8 * 12);
+    expect(count(given, { x1: 40, y1: 70, x2: 44, y2: 110 })).toBe(0);
   });
 });

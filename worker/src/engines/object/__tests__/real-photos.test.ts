@@ -84,6 +84,23 @@ describe('when a neighbour shows past its own box (the model\'s mask cut off the
   });
 });
 
+describe('when the removed object shows through a neighbour\'s doubtful rim', () => {
+  it('then the bicycle\'s red stem above the dog\'s head goes with the bicycle, not with the dog', async () => {
+    const image = await loadRealPhoto('darknet-dog.jpg');
+    const removal = await removalMask({ image, name: 'bicycle', minScore: 0.2 });
+    let red = 0, left = 0;
+    for (let y = 180; y < 240; y++) {
+      for (let x = 200; x < 280; x++) {
+        const i = y * image.width + x;
+        if (image.data[i * 3]! > 85 && image.data[i * 3 + 1]! < 50 && image.data[i * 3 + 2]! < 50) { red++; if (!removal.mask.data[i]) left++; }
+      }
+    }
+    expect(red).toBeGreaterThan(300);
+    // What stays is inside the dog's sure core, where the model has no doubt.
+    expect(left / red).toBeLessThan(0.2);
+  });
+});
+
 describe('when several instances of the name are in the photo (two people)', () => {
   it('then the largest is removed by default and the reply says how many were found and which went', async () => {
     const outcome = await runAsk({ photo: 'iopaint-unwant_person.jpg', object: 'person' });
