@@ -135,19 +135,31 @@ export function keptMask(image: RgbImage, inst: Instance): Mask {
   const { region, logits } = inst.wide;
   const rw = region.x2 - region.x1;
   // Sure pixels past the box, grown by a prototype cell: the refined edge may lie a little out.
-  const past: Mask = { data: new Uint8Array(width * height), width, height };
-  let any = false;
+  // Worked on within their own bounds only (a full-size pass per neighbour cost about a second at 1 MP).
+  let x1 = width, y1 = height, x2 = -1, y2 = -1;
   for (let y = region.y1; y < region.y2; y++) {
     for (let x = region.x1; x < region.x2; x++) {
       const outside = x < inst.box.x1 || x >= inst.box.x2 || y < inst.box.y1 || y >= inst.box.y2;
-      if (outside && logits[(y - region.y1) * rw + x - region.x1]! >= SURE_LOGIT) { past.data[y * width + x] = 255; any = true; }
+      if (!outside || logits[(y - region.y1) * rw + x - region.x1]! < SURE_LOGIT) continue;
+      if (x < x1) x1 = x; if (x > x2) x2 = x; if (y < y1) y1 = y; if (y > y2) y2 = y;
     }
   }
-  if (!any) return own;
+  if (x2 < 0) return own;
   const cell = Math.ceil(protoCell(width, height));
-  const grown = chessboardDistance((i) => past.data[i] !== 0, width, height);
-  const wide = refineInstance(image, { ...inst, box: region, region, logits }, KEEP_LEVEL);
-  for (let i = 0; i < own.data.length; i++) if (wide.data[i] && grown[i]! <= cell && !insideBox(inst.box, i, width)) own.data[i] = 255;
+  const near = padBox({ x1, y1, x2: x2 + 1, y2: y2 + 1 }, cell, width, height);
+  const nw = near.x2 - near.x1, nh = near.y2 - near.y1;
+  const grown = chessboardDistance((i) => {
+    const x = near.x1 + (i % nw), y = near.y1 + Math.floor(i / nw);
+    const inRegion = x >= region.x1 && x < region.x2 && y >= region.y1 && y < region.y2;
+    return inRegion && !insideBox(inst.box, y * width + x, width) && logits[(y - region.y1) * rw + x - region.x1]! >= SURE_LOGIT;
+  }, nw, nh);
+  const wide = refineInstance(image, { ...inst, box: near, region, logits }, KEEP_LEVEL);
+  for (let y = near.y1; y < near.y2; y++) {
+    for (let x = near.x1; x < near.x2; x++) {
+      const i = y * width + x;
+      if (wide.data[i] && grown[(y - near.y1) * nw + x - near.x1]! <= cell && !insideBox(inst.box, i, width)) own.data[i] = 255;
+    }
+  }
   return own;
 }
 
@@ -408,12 +420,17 @@ export async function buildInstanceRemovalMask(
   // bicycle's red stem that the dog's coarse mask took in above its head).
   for (const [inst, own] of kept) {
     if (!boxesMeet(padBox(inst.box, NEIGHBOUR_REACH, width, height), bounds)) continue;
-    const core = instanceMask(inst, width, height, SURE_LOGIT);
-    const rim: Mask = { data: new Uint8Array(width * height), width, height };
-    for (let i = 0; i < own.data.length; i++) if (own.data[i] && !core.data[i] && object.data[i]) rim.data[i] = 255;
     const region = padBox({
       x1: Math.min(inst.box.x1, bounds.x1), y1: Math.min(inst.box.y1, bounds.y1), x2: Math.max(inst.box.x2, bounds.x2), y2: Math.max(inst.box.y2, bounds.y2),
     }, 0, width, height);
+    // Its sure core, past its box too (a tail the uncut mask is sure of is no rim).
+    const core = instanceMask(inst.wide ? { ...inst, ...inst.wide } : inst, width, height, SURE_LOGIT);
+    const rim: Mask = { data: new Uint8Array(width * height), width, height };
+    let any = false;
+    for (let y = region.y1; y < region.y2; y++) {
+      for (let i = y * width + region.x1; i < y * width + region.x2; i++) if (own.data[i] && !core.data[i] && object.data[i]) { rim.data[i] = 255; any = true; }
+    }
+    if (!any) continue;
     const given = targetColouredRim(image, sure, core, rim, region);
     for (let i = 0; i < given.data.length; i++) if (given.data[i]) own.data[i] = 0;
   }
