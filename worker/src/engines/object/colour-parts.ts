@@ -8,7 +8,7 @@
  * are added. The same runs for the neighbours a removal must keep (their hidden parts are then
  * protected: the tail stays with the dog when the bench goes).
  */
-import { boxMean, growPiece, type Box, type Mask, type RgbImage } from './image.js';
+import { boxMean, chessboardDistance, growPiece, type Box, type Mask, type RgbImage } from './image.js';
 
 /** Photos are looked at with their longer side at most about this many pixels. */
 const WORKING_SIDE = 800;
@@ -32,6 +32,8 @@ const LEVEL_SHARE = 0.25;
 const MAX_PIECE_SHARE = 0.5;
 /** Pieces below this share of the object's area are noise. */
 const MIN_PIECE_SHARE = 0.004;
+/** A piece counts as seen by the model (HiddenPartsOptions.support) when this share of it is. */
+const SUPPORTED_SHARE = 0.5;
 /** Background pixels this close to the object are left out of its histogram (its own soft edge). */
 const EDGE_GAP = 3;
 
@@ -46,9 +48,21 @@ function bin(image: RgbImage, i: number): number {
  * (`otherLikelihood`, default OTHER_LIKELIHOOD; a piece there touching the object only at
  * `touchingLikelihood`, default never). Full-size mask; empty when nothing qualifies.
  */
-export function hiddenParts(
-  image: RgbImage, object: Mask, box: Box, others: Mask, options: { otherLikelihood?: number; touchingLikelihood?: number } = {},
-): Mask {
+export interface HiddenPartsOptions {
+  /** Likelihood a piece inside `others` apart from the object needs (default OTHER_LIKELIHOOD). */
+  otherLikelihood?: number;
+  /** ...and one touching the object (default: never taken). */
+  touchingLikelihood?: number;
+  /**
+   * Where the model itself, its mask not cut off at the box, sees the object (255). A piece
+   * mostly there is the object's at the plain likelihoods and wherever it lies: the dog's tail
+   * below the bench seat lies under the dog's box, the zebra's hindquarters between a giraffe's
+   * legs are stripes the giraffe's coarse mask holds too.
+   */
+  support?: Mask;
+}
+
+export function hiddenParts(image: RgbImage, object: Mask, box: Box, others: Mask, options: HiddenPartsOptions = {}): Mask {
   // Large photos are looked at every `step` pixels: the pieces are blobs, and at 1 MP a full-size
   // pass per object cost most of a second.
   const step = Math.ceil(Math.max(image.width, image.height) / WORKING_SIDE);
@@ -57,16 +71,18 @@ export function hiddenParts(
   const small = { data: Buffer.alloc(sw * sh * 3), width: sw, height: sh };
   const smallObject: Mask = { data: new Uint8Array(sw * sh), width: sw, height: sh };
   const smallOthers: Mask = { data: new Uint8Array(sw * sh), width: sw, height: sh };
+  const smallSupport: Mask | undefined = options.support && { data: new Uint8Array(sw * sh), width: sw, height: sh };
   for (let y = 0; y < sh; y++) {
     for (let x = 0; x < sw; x++) {
       const g = y * step * image.width + x * step, i = y * sw + x;
       image.data.copy(small.data, i * 3, g * 3, g * 3 + 3);
       smallObject.data[i] = object.data[g]!;
       smallOthers.data[i] = others.data[g]!;
+      if (smallSupport) smallSupport.data[i] = options.support!.data[g]!;
     }
   }
   const scaled: Box = { x1: Math.floor(box.x1 / step), y1: Math.floor(box.y1 / step), x2: Math.ceil(box.x2 / step), y2: Math.ceil(box.y2 / step) };
-  const found = hiddenPartsAtSize(small, smallObject, scaled, smallOthers, options);
+  const found = hiddenPartsAtSize(small, smallObject, scaled, smallOthers, { ...options, support: smallSupport });
   const added: Mask = { data: new Uint8Array(image.width * image.height), width: image.width, height: image.height };
   for (let y = 0; y < image.height; y++) {
     for (let x = 0; x < image.width; x++) {
@@ -77,9 +93,7 @@ export function hiddenParts(
   return added;
 }
 
-function hiddenPartsAtSize(
-  image: RgbImage, object: Mask, box: Box, others: Mask, options: { otherLikelihood?: number; touchingLikelihood?: number },
-): Mask {
+function hiddenPartsAtSize(image: RgbImage, object: Mask, box: Box, others: Mask, options: HiddenPartsOptions): Mask {
   const otherLikelihood = options.otherLikelihood ?? OTHER_LIKELIHOOD;
   const touchingLikelihood = options.touchingLikelihood ?? Infinity;
   const candidateLikelihood = Math.min(otherLikelihood, touchingLikelihood);
@@ -159,6 +173,9 @@ function hiddenPartsAtSize(
       start, rw, rh, seen, at, object, others, (q) => candidate[q] !== 0 && inOther(q) === kindOf);
     if (atBorder || piece.length < MIN_PIECE_SHARE * objectArea || piece.length > MAX_PIECE_SHARE * objectArea) continue;
     if (!touchesObject && !touchesOther) continue;
+    let supported = 0;
+    if (options.support) for (const p of piece) if (options.support.data[at(p % rw, Math.floor(p / rw))]) supported++;
+    const seenByModel = supported >= SUPPORTED_SHARE * piece.length;
     // Inside another object's mask: by default only what does not touch the object itself (where
     // a giraffe's pale leg meets the zebra, the giraffe keeps its pixels); a caller reclaiming a
     // neighbour's continuation from the removed object's mask sets `touchingLikelihood`.
@@ -166,15 +183,19 @@ function hiddenPartsAtSize(
       let mean = 0;
       for (const p of piece) mean += smooth[1]![p]!;
       mean /= piece.length;
-      if (mean < (touchesObject ? touchingLikelihood : otherLikelihood)) continue;
+      const needed = touchesObject ? touchingLikelihood : otherLikelihood;
+      if (mean < (seenByModel ? Math.min(needed, OTHER_LIKELIHOOD) : needed)) continue;
     }
     // A piece seen past another object lies beside the object, level with its body: not up by
-    // the other's head, where a white face matched a white coat.
+    // the other's head, where a white face matched a white coat. One the model sees too may hang
+    // below (a tail) or lie further aside, but never above: there the uncut mask leaks onto the
+    // head of the animal in front.
     if (!touchesObject) {
       let cx = 0, cy = 0;
       for (const p of piece) { cx += region.x1 + (p % rw); cy += region.y1 + Math.floor(p / rw); }
       cx /= piece.length; cy /= piece.length;
-      if (cx < box.x1 - BESIDE_SHARE * bw || cx > box.x2 + BESIDE_SHARE * bw || cy < box.y1 + LEVEL_SHARE * bh || cy > box.y2) continue;
+      if (cy < box.y1 + LEVEL_SHARE * bh) continue;
+      if (!seenByModel && (cx < box.x1 - BESIDE_SHARE * bw || cx > box.x2 + BESIDE_SHARE * bw || cy > box.y2)) continue;
     }
     // Hysteresis: the piece grows into its own kind's pixels that are more the object's than not.
     const grow = [...piece];
@@ -192,4 +213,81 @@ function hiddenPartsAtSize(
     }
   }
   return added;
+}
+
+/** A neighbour's doubtful rim gives up pixels at least this clearly of the removed object's colours. */
+const RIM_TARGET_LIKELIHOOD = 0.9;
+/** ...averaged over a window this share of the photo's longer side (narrower than for pieces: a stem is a few pixels wide). */
+const RIM_WINDOW_SHARE = 0.0015;
+/** ...and grown by this share of the longer side within the rim. */
+const RIM_GROW_SHARE = 0.007;
+
+/**
+ * Pixels of a neighbour's doubtful rim (255 in `rim`: kept, but where the model was not sure of
+ * it) that are clearly of the removed object's colours rather than the neighbour's: the red stem
+ * of a bicycle that the coarse mask of the dog in front took in with the dog's head. Colours come
+ * from both sure cores (`targetCore`, `neighbourCore`), compared per pixel and averaged over a
+ * small window within `box`. Full-size mask (255 = give up).
+ */
+export function targetColouredRim(image: RgbImage, targetCore: Mask, neighbourCore: Mask, rim: Mask, box: Box): Mask {
+  const { width, height } = image;
+  const out: Mask = { data: new Uint8Array(width * height), width, height };
+  if (box.x2 <= box.x1 || box.y2 <= box.y1) return out;
+  const bins = LEVELS ** 3;
+  const targetHist = new Float64Array(bins), neighbourHist = new Float64Array(bins);
+  let targetN = 0, neighbourN = 0;
+  for (let y = box.y1; y < box.y2; y++) {
+    for (let x = box.x1; x < box.x2; x++) {
+      const g = y * width + x;
+      if (targetCore.data[g]) { targetHist[bin(image, g)]!++; targetN++; }
+      else if (neighbourCore.data[g]) { neighbourHist[bin(image, g)]!++; neighbourN++; }
+    }
+  }
+  if (targetN < 50 || neighbourN < 50) return out;
+  // The rest works on the rim's own bounds (with room for the window and the growth): the band
+  // round a dog, not the whole of the two objects' boxes (half a second at 1 MP).
+  const r = Math.max(1, Math.round(RIM_WINDOW_SHARE * Math.max(width, height)));
+  const reach = Math.max(2, Math.round(RIM_GROW_SHARE * Math.max(width, height)));
+  const whole = box;
+  box = { x1: whole.x2, y1: whole.y2, x2: whole.x1 - 1, y2: whole.y1 - 1 };
+  for (let y = whole.y1; y < whole.y2; y++) {
+    for (let x = whole.x1; x < whole.x2; x++) {
+      if (!rim.data[y * width + x]) continue;
+      if (x < box.x1) box.x1 = x; if (x > box.x2) box.x2 = x; if (y < box.y1) box.y1 = y; if (y > box.y2) box.y2 = y;
+    }
+  }
+  if (box.x2 < box.x1) return out;
+  const pad = r + reach + 1;
+  box = {
+    x1: Math.max(whole.x1, box.x1 - pad), y1: Math.max(whole.y1, box.y1 - pad),
+    x2: Math.min(whole.x2, box.x2 + 1 + pad), y2: Math.min(whole.y2, box.y2 + 1 + pad),
+  };
+  const rw = box.x2 - box.x1, rh = box.y2 - box.y1;
+  const like = new Float32Array(rw * rh);
+  for (let y = box.y1; y < box.y2; y++) {
+    for (let x = box.x1; x < box.x2; x++) {
+      const b = bin(image, y * width + x);
+      const t = targetHist[b]! / targetN, n = neighbourHist[b]! / neighbourN;
+      like[(y - box.y1) * rw + x - box.x1] = t + n > 0 ? t / (t + n) : 0.5;
+    }
+  }
+  const smooth = boxMean(like, rw, rh, r);
+  const seed = new Uint8Array(rw * rh);
+  let any = false;
+  for (let y = box.y1; y < box.y2; y++) {
+    for (let x = box.x1; x < box.x2; x++) {
+      const i = (y - box.y1) * rw + x - box.x1;
+      if (rim.data[y * width + x] && smooth[i]! >= RIM_TARGET_LIKELIHOOD) { seed[i] = 1; any = true; }
+    }
+  }
+  if (!any) return out;
+  // The stem's soft, paler edge and what shows beside it go too: left, they kept a red outline.
+  const distance = chessboardDistance((i) => seed[i] === 1, rw, rh);
+  for (let y = box.y1; y < box.y2; y++) {
+    for (let x = box.x1; x < box.x2; x++) {
+      const g = y * width + x;
+      if (rim.data[g] && distance[(y - box.y1) * rw + x - box.x1]! <= reach) out.data[g] = 255;
+    }
+  }
+  return out;
 }

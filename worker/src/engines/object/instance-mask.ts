@@ -8,10 +8,10 @@
  *  4. the mask is dilated so no rim survives, then every OTHER detected instance is subtracted:
  *     a dog in front of a bicycle is never taken with the bicycle.
  */
-import { boxMean, growPiece, type Box, type Mask, type RgbImage } from './image.js';
-import type { Instance } from './instance-seg.js';
+import { boxMean, chessboardDistance, growPiece, type Box, type Mask, type RgbImage } from './image.js';
+import { instanceMask, type Instance } from './instance-seg.js';
 import sharp from 'sharp';
-import { hiddenParts } from './colour-parts.js';
+import { hiddenParts, targetColouredRim } from './colour-parts.js';
 import { dilateMask } from './mask.js';
 import { loadOpenCv } from './opencv.js';
 
@@ -46,6 +46,8 @@ const NEIGHBOUR_HIDDEN_LIKELIHOOD = 0.9;
 const NEIGHBOUR_TOUCHING_LIKELIHOOD = 0.7;
 /** A neighbour whose box, grown by this many pixels, misses the removal is not looked at for hidden parts. */
 const NEIGHBOUR_REACH = 8;
+/** Logit above which the whole-photo look is sure of an instance (probability 0.9). */
+const SURE_LOGIT = Math.log(0.9 / 0.1);
 /** Other instances are kept this many pixels clear of the mask (their own edge is coarse too). */
 const NEIGHBOUR_MARGIN = 2;
 
@@ -119,6 +121,51 @@ function luminanceAt(image: RgbImage, i: number): number {
 function chromaAt(image: RgbImage, i: number): number {
   const r = image.data[i * 3]!, g = image.data[i * 3 + 1]!, b = image.data[i * 3 + 2]!;
   return Math.max(r, g, b) - Math.min(r, g, b);
+}
+
+/**
+ * A neighbour's mask to keep: refined at KEEP_LEVEL, plus what the model is sure of past the
+ * neighbour's box when its mask is not cut off there (Instance.wide): the dog's tail hanging below
+ * the bench seat, which the dog's box stops at, stays when the bench goes.
+ */
+export function keptMask(image: RgbImage, inst: Instance): Mask {
+  const own = refineInstance(image, inst, KEEP_LEVEL);
+  if (!inst.wide) return own;
+  const { width, height } = image;
+  const { region, logits } = inst.wide;
+  const rw = region.x2 - region.x1;
+  // Sure pixels past the box, grown by a prototype cell: the refined edge may lie a little out.
+  // Worked on within their own bounds only (a full-size pass per neighbour cost about a second at 1 MP).
+  let x1 = width, y1 = height, x2 = -1, y2 = -1;
+  for (let y = region.y1; y < region.y2; y++) {
+    for (let x = region.x1; x < region.x2; x++) {
+      const outside = x < inst.box.x1 || x >= inst.box.x2 || y < inst.box.y1 || y >= inst.box.y2;
+      if (!outside || logits[(y - region.y1) * rw + x - region.x1]! < SURE_LOGIT) continue;
+      if (x < x1) x1 = x; if (x > x2) x2 = x; if (y < y1) y1 = y; if (y > y2) y2 = y;
+    }
+  }
+  if (x2 < 0) return own;
+  const cell = Math.ceil(protoCell(width, height));
+  const near = padBox({ x1, y1, x2: x2 + 1, y2: y2 + 1 }, cell, width, height);
+  const nw = near.x2 - near.x1, nh = near.y2 - near.y1;
+  const grown = chessboardDistance((i) => {
+    const x = near.x1 + (i % nw), y = near.y1 + Math.floor(i / nw);
+    const inRegion = x >= region.x1 && x < region.x2 && y >= region.y1 && y < region.y2;
+    return inRegion && !insideBox(inst.box, y * width + x, width) && logits[(y - region.y1) * rw + x - region.x1]! >= SURE_LOGIT;
+  }, nw, nh);
+  const wide = refineInstance(image, { ...inst, box: near, region, logits }, KEEP_LEVEL);
+  for (let y = near.y1; y < near.y2; y++) {
+    for (let x = near.x1; x < near.x2; x++) {
+      const i = y * width + x;
+      if (wide.data[i] && grown[(y - near.y1) * nw + x - near.x1]! <= cell && !insideBox(inst.box, i, width)) own.data[i] = 255;
+    }
+  }
+  return own;
+}
+
+function insideBox(box: Box, i: number, width: number): boolean {
+  const x = i % width, y = (i - x) / width;
+  return x >= box.x1 && x < box.x2 && y >= box.y1 && y < box.y2;
 }
 
 /**
@@ -361,7 +408,32 @@ export async function buildInstanceRemovalMask(
     }
   }
   const othersUnion: Mask = { data: new Uint8Array(width * height), width, height };
-  const kept = new Map(others.map((inst) => [inst, refineInstance(image, inst, KEEP_LEVEL)] as const));
+  const kept = new Map(others.map((inst) => [inst, keptMask(image, inst)] as const));
+  // The targets' sure core: where the whole-photo look had no doubt (not the coarse rim, which
+  // swallowed the zebra's hindquarters between the giraffe's legs).
+  const sure: Mask = { data: new Uint8Array(width * height), width, height };
+  for (const target of targets) {
+    const core = instanceMask(target, width, height, SURE_LOGIT);
+    for (let i = 0; i < core.data.length; i++) if (core.data[i]) sure.data[i] = 255;
+  }
+  // A neighbour's doubtful rim that is clearly the target's colour goes with the target (the
+  // bicycle's red stem that the dog's coarse mask took in above its head).
+  for (const [inst, own] of kept) {
+    if (!boxesMeet(padBox(inst.box, NEIGHBOUR_REACH, width, height), bounds)) continue;
+    const region = padBox({
+      x1: Math.min(inst.box.x1, bounds.x1), y1: Math.min(inst.box.y1, bounds.y1), x2: Math.max(inst.box.x2, bounds.x2), y2: Math.max(inst.box.y2, bounds.y2),
+    }, 0, width, height);
+    // Its sure core, past its box too (a tail the uncut mask is sure of is no rim).
+    const core = instanceMask(inst.wide ? { ...inst, ...inst.wide } : inst, width, height, SURE_LOGIT);
+    const rim: Mask = { data: new Uint8Array(width * height), width, height };
+    let any = false;
+    for (let y = region.y1; y < region.y2; y++) {
+      for (let i = y * width + region.x1; i < y * width + region.x2; i++) if (own.data[i] && !core.data[i] && object.data[i]) { rim.data[i] = 255; any = true; }
+    }
+    if (!any) continue;
+    const given = targetColouredRim(image, sure, core, rim, region);
+    for (let i = 0; i < given.data.length; i++) if (given.data[i]) own.data[i] = 0;
+  }
   for (const m of kept.values()) for (let i = 0; i < m.data.length; i++) if (m.data[i]) othersUnion.data[i] = 255;
   for (const target of targets) {
     const added = await extendByColour(image, refinedOf(target), target.box, othersUnion);
@@ -379,8 +451,6 @@ export async function buildInstanceRemovalMask(
       for (const m of kept.values()) m.data[i] = 0;
     }
   }
-  const seen: Mask = { data: new Uint8Array(width * height), width, height };
-  for (const target of targets) { const own = refinedOf(target); for (let i = 0; i < own.data.length; i++) if (own.data[i]) seen.data[i] = 255; }
   // ...and a neighbour's hidden parts stay with it (the dog keeps its white tail, swallowed by the
   // dark bench's mask, when the bench goes). Inside the target's mask, what continues the
   // neighbour and looks like it (the giraffe's leg, which a closer look at the zebra took in);
@@ -394,12 +464,13 @@ export async function buildInstanceRemovalMask(
     for (const [other, m] of kept) if (other !== inst) for (let i = 0; i < m.data.length; i++) if (m.data[i]) around.data[i] = 255;
     const hidden = hiddenParts(image, own, inst.box, around, {
       otherLikelihood: NEIGHBOUR_HIDDEN_LIKELIHOOD, touchingLikelihood: NEIGHBOUR_TOUCHING_LIKELIHOOD,
+      support: inst.wide && instanceMask({ ...inst, ...inst.wide }, width, height),
     });
     for (let i = 0; i < hidden.data.length; i++) {
-      // Never from the target's own mask as the whole photo showed it: a bench took back the
-      // shaded fur between a dog's front legs. Only from what the closer look or the colours
-      // added to it.
-      if (!hidden.data[i] || seen.data[i]) continue;
+      // Never from the target's sure core as the whole photo showed it: a bench took back the
+      // shaded fur between a dog's front legs. Only from its doubtful rim and what the closer
+      // look or the colours added to it.
+      if (!hidden.data[i] || sure.data[i]) continue;
       own.data[i] = 255;
       object.data[i] = 0;
       claimed.data[i] = 0;

@@ -31,6 +31,8 @@ const CANDIDATE_SCORE = 0.1;
 const NMS_IOU = 0.5;
 /** At most this many instances are kept (each carries a full-size mask). */
 const MAX_INSTANCES = 30;
+/** The uncut mask (Instance.wide) reaches this share of the box's width and height past it. */
+const WIDE_SHARE = 0.5;
 /** Ultralytics letterboxes with this grey. */
 const PAD_GREY = 114;
 
@@ -47,6 +49,12 @@ export interface Instance {
   region: Box;
   /** Pixels with logit > 0. */
   area: number;
+  /**
+   * The same mask logits over the box grown by half each way, not cut off at the box: where the
+   * model sees the object past its own box (a dog's tail hanging below the bench, which the box
+   * stops at). Only a second opinion for neighbours a removal must keep.
+   */
+  wide?: { logits: Float32Array; region: Box };
 }
 
 export class InstanceModelError extends Error {}
@@ -154,7 +162,7 @@ function decodeCandidates(output: Float32Array, anchors: number): Candidate[] {
  * sampled bilinearly (logits, not probabilities, so edges interpolate smoothly), zero outside
  * the box as Ultralytics crops it.
  */
-function instanceLogits(protos: Float32Array, coeffs: Float32Array, lb: Letterbox, box: Box, region: Box): Float32Array {
+function instanceLogits(protos: Float32Array, coeffs: Float32Array, lb: Letterbox, box: Box, region: Box, crop = true): Float32Array {
   const protoPlane = PROTO_SIDE * PROTO_SIDE;
   const low = new Float32Array(protoPlane);
   for (let k = 0; k < PROTO_COUNT; k++) {
@@ -165,10 +173,11 @@ function instanceLogits(protos: Float32Array, coeffs: Float32Array, lb: Letterbo
   const rw = region.x2 - region.x1, rh = region.y2 - region.y1;
   const out = new Float32Array(rw * rh).fill(-20);
   const toProto = PROTO_SIDE / INPUT_SIDE;
-  for (let y = Math.max(region.y1, box.y1); y < Math.min(region.y2, box.y2); y++) {
+  const inside: Box = crop ? box : region;
+  for (let y = Math.max(region.y1, inside.y1); y < Math.min(region.y2, inside.y2); y++) {
     const py = Math.min(PROTO_SIDE - 1, Math.max(0, ((y + 0.5) * lb.scale + lb.padY) * toProto - 0.5));
     const y0 = Math.floor(py), y1 = Math.min(PROTO_SIDE - 1, y0 + 1), fy = py - y0;
-    for (let x = Math.max(region.x1, box.x1); x < Math.min(region.x2, box.x2); x++) {
+    for (let x = Math.max(region.x1, inside.x1); x < Math.min(region.x2, inside.x2); x++) {
       const px = Math.min(PROTO_SIDE - 1, Math.max(0, ((x + 0.5) * lb.scale + lb.padX) * toProto - 0.5));
       const x0 = Math.floor(px), x1 = Math.min(PROTO_SIDE - 1, x0 + 1), fx = px - x0;
       const top = low[y0 * PROTO_SIDE + x0]! * (1 - fx) + low[y0 * PROTO_SIDE + x1]! * fx;
@@ -212,7 +221,13 @@ export async function segmentInstances(image: RgbImage, options: { minScore?: nu
     let area = 0;
     for (let i = 0; i < logits.length; i++) if (logits[i]! > 0) area++;
     if (area === 0) continue;
-    instances.push({ label: COCO_LABELS[c.cls]!, score: c.score, box, logits, region: box, area });
+    const bw = box.x2 - box.x1, bh = box.y2 - box.y1;
+    const wideRegion: Box = {
+      x1: Math.max(0, Math.floor(box.x1 - WIDE_SHARE * bw)), y1: Math.max(0, Math.floor(box.y1 - WIDE_SHARE * bh)),
+      x2: Math.min(image.width, Math.ceil(box.x2 + WIDE_SHARE * bw)), y2: Math.min(image.height, Math.ceil(box.y2 + WIDE_SHARE * bh)),
+    };
+    const wide = { logits: instanceLogits(protos, c.coeffs, lb, box, wideRegion, false), region: wideRegion };
+    instances.push({ label: COCO_LABELS[c.cls]!, score: c.score, box, logits, region: box, area, wide });
   }
   return instances;
 }
@@ -243,7 +258,11 @@ export async function segmentCloser(image: RgbImage, instance: Instance, modelPa
   for (const candidate of found) {
     if (candidate.label !== instance.label) continue;
     const overlap = boxIou(shift(candidate.box), box);
-    if (overlap > bestIou) { bestIou = overlap; best = { ...candidate, box: shift(candidate.box), region: shift(candidate.region) }; }
+    if (overlap > bestIou) {
+      bestIou = overlap;
+      const wide = candidate.wide && { logits: candidate.wide.logits, region: shift(candidate.wide.region) };
+      best = { ...candidate, box: shift(candidate.box), region: shift(candidate.region), wide };
+    }
   }
   return best;
 }

@@ -79,3 +79,27 @@ describe('hidden parts of an object behind another', () => {
     expect(share(added, { x1: 0, y1: 0, x2: W, y2: H })).toBe(0);
   });
 });
+
+describe('hidden parts the model sees past the box (support)', () => {
+  // The animal's tail hangs below its box, past the seat of a bench (another object) it sits on.
+  function benchScene(): { image: RgbImage; seat: Mask; tail: Box } {
+    const image = scene();
+    const seat = rect({ x1: 100, y1: 150, x2: 220, y2: 158 });
+    for (let y = 150; y < 158; y++) for (let x = 100; x < 220; x++) { const o = (y * W + x) * 3; image.data[o] = 150; image.data[o + 1] = 100; image.data[o + 2] = 60; }
+    const tail: Box = { x1: 150, y1: 158, x2: 162, y2: 192 };
+    for (let y = tail.y1; y < tail.y2; y++) for (let x = tail.x1; x < tail.x2; x++) { const o = (y * W + x) * 3; const c = Math.floor(y / 5) % 2 ? [235, 235, 230] : [25, 25, 28]; image.data[o] = c[0]!; image.data[o + 1] = c[1]!; image.data[o + 2] = c[2]!; }
+    return { image, seat, tail };
+  }
+
+  it('leaves a piece below the object\'s box alone without the model\'s word', () => {
+    const { image, seat, tail } = benchScene();
+    const added = hiddenParts(image, rect(body), body, seat);
+    expect(share(added, tail)).toBe(0);
+  });
+
+  it('takes it where the model\'s uncut mask sees the object', () => {
+    const { image, seat, tail } = benchScene();
+    const added = hiddenParts(image, rect(body), body, seat, { support: rect({ x1: 146, y1: 150, x2: 166, y2: 195 }) });
+    expect(share(added, tail)).toBeGreaterThan(0.8);
+  });
+});

@@ -14,7 +14,7 @@ import { UserFacingJobError } from '@craftwell/contracts/handler';
 import { parseObjectConfig } from '@craftwell/core/config/object';
 import { encodePng } from '../image.js';
 import { createObjectRemover } from '../index.js';
-import { DEFAULT_INSTANCE_MODEL_PATH, loadInstanceModel } from '../instance-seg.js';
+import { DEFAULT_INSTANCE_MODEL_PATH, loadInstanceModel, type Instance } from '../instance-seg.js';
 import { findInstances, removalMask } from '../offline.js';
 import { checkAsk, loadRealPhoto, REAL_PHOTO_ASKS, runAsk, SIDE_BY_SIDE_DIR, writeSideBySide } from './real-photo-asks.js';
 
@@ -45,6 +45,60 @@ describe('when a named object is removed from a real photo', () => {
       expect(checks.changedOutside).toBe(0);
     });
   }
+});
+
+/** Share of an instance's uncut-mask pixels (Instance.wide, logit >= `logit`) past its box, and selected by `where`, that the mask removes. */
+function removedPastBox(mask: { data: Uint8Array; width: number }, inst: Instance, logit: number, where: (x: number, y: number) => boolean): { share: number; pixels: number } {
+  const { region, logits } = inst.wide!;
+  const rw = region.x2 - region.x1;
+  let n = 0, removed = 0;
+  for (let y = region.y1; y < region.y2; y++) {
+    for (let x = region.x1; x < region.x2; x++) {
+      const inBox = x >= inst.box.x1 && x < inst.box.x2 && y >= inst.box.y1 && y < inst.box.y2;
+      if (inBox || logits[(y - region.y1) * rw + x - region.x1]! < logit || !where(x, y)) continue;
+      n++;
+      if (mask.data[y * mask.width + x]) removed++;
+    }
+  }
+  return { share: n ? removed / n : 0, pixels: n };
+}
+
+describe('when a neighbour shows past its own box (the model\'s mask cut off there)', () => {
+  it('then the dog\'s tail below the bench seat stays when the bench goes', async () => {
+    const image = await loadRealPhoto('iopaint-dog.jpg');
+    const dog = (await findInstances(image, 'dog', { minScore: 0.2 }))!.matches[0]!;
+    const removal = await removalMask({ image, name: 'bench', minScore: 0.2 });
+    const tail = removedPastBox(removal.mask, dog, Math.log(0.9 / 0.1), (_, y) => y >= dog.box.y2);
+    expect(tail.pixels).toBeGreaterThan(500);
+    expect(tail.share).toBeLessThan(0.1);
+  });
+
+  it('then the zebra\'s hindquarters beside the giraffe\'s hind leg stay when the giraffe goes', async () => {
+    const image = await loadRealPhoto('darknet-giraffe.jpg');
+    const zebra = (await findInstances(image, 'zebra', { minScore: 0.2 }))!.matches[0]!;
+    const removal = await removalMask({ image, name: 'giraffe', minScore: 0.2 });
+    const bh = zebra.box.y2 - zebra.box.y1;
+    const hind = removedPastBox(removal.mask, zebra, 0, (x, y) => x < zebra.box.x1 && y > zebra.box.y1 + bh / 4);
+    expect(hind.pixels).toBeGreaterThan(200);
+    expect(hind.share).toBeLessThan(0.5);
+  });
+});
+
+describe('when the removed object shows through a neighbour\'s doubtful rim', () => {
+  it('then the bicycle\'s red stem above the dog\'s head goes with the bicycle, not with the dog', async () => {
+    const image = await loadRealPhoto('darknet-dog.jpg');
+    const removal = await removalMask({ image, name: 'bicycle', minScore: 0.2 });
+    let red = 0, left = 0;
+    for (let y = 180; y < 240; y++) {
+      for (let x = 200; x < 280; x++) {
+        const i = y * image.width + x;
+        if (image.data[i * 3]! > 85 && image.data[i * 3 + 1]! < 50 && image.data[i * 3 + 2]! < 50) { red++; if (!removal.mask.data[i]) left++; }
+      }
+    }
+    expect(red).toBeGreaterThan(300);
+    // What stays is inside the dog's sure core, where the model has no doubt.
+    expect(left / red).toBeLessThan(0.2);
+  });
 });
 
 describe('when several instances of the name are in the photo (two people)', () => {
