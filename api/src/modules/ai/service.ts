@@ -89,10 +89,10 @@ export function createAiService(deps: AiServiceDeps) {
       try {
         return { mode: 'sync', result: await deps.producer.waitForResult(jobId, deps.jobWaitTimeoutMs) };
       } catch (err) {
-        // Whatever the queue says went wrong, a result already saved is the answer; a job the
-        // queue lost may still be saving one.
         // "Does not exist" for a job enqueued a moment ago means the queue lost it.
         const lost = err instanceof JobLostError || (err instanceof JobFailedError && err.status === 404);
+        // Whatever the queue says went wrong, a result already saved is the answer; a job the
+        // queue lost may still be saving one.
         const saved = await savedResultWithin(requestId, lost ? LOST_JOB_RESULT_WAIT_MS : 0);
         if (saved) return { mode: 'sync', result: saved };
         if (err instanceof JobLostError || err instanceof JobTimeoutError || err instanceof JobFailedError) {

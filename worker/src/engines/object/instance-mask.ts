@@ -136,11 +136,12 @@ export function keptMask(image: RgbImage, inst: Instance): Mask {
   const rw = region.x2 - region.x1;
   // Sure pixels past the box, grown by a prototype cell: the refined edge may lie a little out.
   // Worked on within their own bounds only (a full-size pass per neighbour cost about a second at 1 MP).
+  const surePastBox = (x: number, y: number) => inBox(region, x, y) && !inBox(inst.box, x, y)
+    && logits[(y - region.y1) * rw + x - region.x1]! >= SURE_LOGIT;
   let x1 = width, y1 = height, x2 = -1, y2 = -1;
   for (let y = region.y1; y < region.y2; y++) {
     for (let x = region.x1; x < region.x2; x++) {
-      const outside = x < inst.box.x1 || x >= inst.box.x2 || y < inst.box.y1 || y >= inst.box.y2;
-      if (!outside || logits[(y - region.y1) * rw + x - region.x1]! < SURE_LOGIT) continue;
+      if (!surePastBox(x, y)) continue;
       if (x < x1) x1 = x; if (x > x2) x2 = x; if (y < y1) y1 = y; if (y > y2) y2 = y;
     }
   }
@@ -148,23 +149,18 @@ export function keptMask(image: RgbImage, inst: Instance): Mask {
   const cell = Math.ceil(protoCell(width, height));
   const near = padBox({ x1, y1, x2: x2 + 1, y2: y2 + 1 }, cell, width, height);
   const nw = near.x2 - near.x1, nh = near.y2 - near.y1;
-  const grown = chessboardDistance((i) => {
-    const x = near.x1 + (i % nw), y = near.y1 + Math.floor(i / nw);
-    const inRegion = x >= region.x1 && x < region.x2 && y >= region.y1 && y < region.y2;
-    return inRegion && !insideBox(inst.box, y * width + x, width) && logits[(y - region.y1) * rw + x - region.x1]! >= SURE_LOGIT;
-  }, nw, nh);
+  const grown = chessboardDistance((i) => surePastBox(near.x1 + (i % nw), near.y1 + Math.floor(i / nw)), nw, nh);
   const wide = refineInstance(image, { ...inst, box: near, region, logits }, KEEP_LEVEL);
   for (let y = near.y1; y < near.y2; y++) {
     for (let x = near.x1; x < near.x2; x++) {
       const i = y * width + x;
-      if (wide.data[i] && grown[(y - near.y1) * nw + x - near.x1]! <= cell && !insideBox(inst.box, i, width)) own.data[i] = 255;
+      if (wide.data[i] && grown[(y - near.y1) * nw + x - near.x1]! <= cell && !inBox(inst.box, x, y)) own.data[i] = 255;
     }
   }
   return own;
 }
 
-function insideBox(box: Box, i: number, width: number): boolean {
-  const x = i % width, y = (i - x) / width;
+function inBox(box: Box, x: number, y: number): boolean {
   return x >= box.x1 && x < box.x2 && y >= box.y1 && y < box.y2;
 }
 
