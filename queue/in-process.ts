@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { JOB_THREAD_RESOURCE_LIMITS, threadEntry } from './thread-entry.js';
+import { releaseModelRunsOf, shareModelRunSlots } from './model-run-slots.js';
 import { JOBS, QUEUE_NAMES, parsePayload, queueOf, type JobName, type JobResult, type QueueName } from '@craftwell/contracts/jobs';
 import { backoffDelay, defaultStage, FAILURES, type AbortCause, type AttemptOutcome, type Failure } from './attempt.js';
 import type { MainToThread, ThreadData, ThreadToMain } from './in-process-protocol.js';
@@ -188,7 +189,10 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
   function spawnThread(): Promise<Thread> {
     const { entry, eval: isCode } = threadEntry();
     const data: ThreadData = { processorUrl: options.processorUrl, abortGraceMs };
+    // Threads started from here share one limit on model runs (the environment data is copied at start).
+    shareModelRunSlots();
     const worker = new Worker(entry, { workerData: data, eval: isCode, env: options.env, resourceLimits: JOB_THREAD_RESOURCE_LIMITS });
+    const workerThreadId = worker.threadId;
     const thread: Thread = { worker, runs: new Map(), ready: false };
     threads.push(thread);
     return new Promise((resolve, reject) => {
@@ -217,6 +221,8 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
       worker.on('error', (error) => log('in-process queue: worker thread error', error));
       worker.on('exit', (code) => {
         reject(new Error(`Worker thread exited during start-up (code ${code})`));
+        // Ended in the middle of a model run: its slot must not stay taken.
+        releaseModelRunsOf(workerThreadId);
         onThreadExit(thread);
       });
     });

@@ -11,6 +11,7 @@ import type { JobName } from '@craftwell/contracts/jobs';
 import { AttemptAbort, FAILURES, type AbortCause, type AttemptOutcome } from './attempt.js';
 import type { MainToThread, ThreadData, ThreadToMain } from './in-process-protocol.js';
 import { JOB_THREAD_RESOURCE_LIMITS, threadEntry } from './thread-entry.js';
+import { releaseModelRunsOf, shareModelRunSlots } from './model-run-slots.js';
 
 export interface ThreadAttempt {
   jobId: string;
@@ -66,7 +67,10 @@ export function createProcessorThreads(options: ProcessorThreadsOptions) {
   function spawn(): Promise<Thread> {
     const { entry, eval: isCode } = threadEntry();
     const data: ThreadData = { processorUrl: options.processorUrl, abortGraceMs: options.abortGraceMs };
+    // Threads started from here share one limit on model runs (the environment data is copied at start).
+    shareModelRunSlots();
     const worker = new Worker(entry, { workerData: data, eval: isCode, resourceLimits: JOB_THREAD_RESOURCE_LIMITS });
+    const workerThreadId = worker.threadId;
     const thread: Thread = { worker, runs: new Set() };
     return new Promise((resolve, reject) => {
       worker.on('message', (message: ThreadToMain) => {
@@ -89,6 +93,8 @@ export function createProcessorThreads(options: ProcessorThreadsOptions) {
         reject(new Error(`A job thread exited during start-up (code ${code})`));
         const index = threads.indexOf(thread);
         if (index >= 0) threads.splice(index, 1);
+        // Ended in the middle of a model run: its slot must not stay taken.
+        releaseModelRunsOf(workerThreadId);
         // Its attempts end: stopped on purpose (timeout, cancel, shutdown) or crashed.
         for (const runId of [...thread.runs]) {
           const run = runs.get(runId)!;

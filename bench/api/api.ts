@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { signUp, spawnServer, startBenchApp, type Child } from './harness.js';
+import { childrenSettled, signUp, spawnServer, startBenchApp, type Child } from './harness.js';
 import { formatResults, measureRoute, secondsPerRoute, type RouteResult, type RouteTarget } from './measure.js';
 import { BENCH_GALLERY, seedArticles, seedGallery } from './seed.js';
 
@@ -150,10 +150,13 @@ async function workersReady(appUrl: string): Promise<boolean> {
   return false;
 }
 
-async function measureUnderLoad(appUrl: string, token: string): Promise<RouteResult[]> {
+async function measureUnderLoad(appUrl: string, appPid: number, token: string): Promise<RouteResult[]> {
   const t = await routeTargets(appUrl, token);
-  // "Idle" means a started worker waiting for jobs, not one still starting up beside the api.
+  // "Idle" means a started worker waiting for jobs, not one still starting up beside the api:
+  // ready, and then done warming up (its threads load their modules and PDF readers after it).
   if (!(await workersReady(appUrl))) console.log('(the worker did not report ready within 60 s; measuring anyway)');
+  const settled = await childrenSettled(appPid);
+  console.log(settled === null ? '(the worker was still busy after 60 s; measuring anyway)' : `(worker settled ${settled} s after ready)`);
   const cheap = [t.healthz, t.gallery];
   const idle = await measureAll(cheap.map((target) => ({ ...target, name: `${target.name} idle`, headers: asClient(target.headers) })));
   const photo = await readFile(path.join(PHOTOS, 'messi5.jpg'));
@@ -186,7 +189,7 @@ export async function run(): Promise<void> {
     console.log(`seeded ${BENCH_GALLERY.images} published images, ${BENCH_GALLERY.likes} likes, 200 articles in ${Math.round(performance.now() - seeding)} ms\n`);
 
     if (withLoad) {
-      results = await measureUnderLoad(app.url, writer.token);
+      results = await measureUnderLoad(app.url, app.pid, writer.token);
     } else {
       hello = await spawnServer('hello', {});
       const reader = await signUp(app.url);

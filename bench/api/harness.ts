@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { fork, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,6 +47,50 @@ export function spawnServer(mode: 'hello' | 'app', env: Record<string, string>):
       if (message?.type === 'cpu') cpuReplies.shift()?.(message.micros ?? 0);
     });
   });
+}
+
+/** CPU ticks (user + system) used so far by every process below `pid` (not `pid` itself). */
+function descendantsCpuTicks(pid: number): number {
+  const children = new Map<number, number[]>();
+  const ticks = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // gone meanwhile
+    }
+    // The command name may hold spaces: the fields after it start past the last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const parent = Number(fields[1]);
+    children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    ticks.set(Number(entry), Number(fields[11]) + Number(fields[12]));
+  }
+  let total = 0;
+  const stack = [...(children.get(pid) ?? [])];
+  while (stack.length) {
+    const next = stack.pop()!;
+    total += ticks.get(next) ?? 0;
+    stack.push(...(children.get(next) ?? []));
+  }
+  return total;
+}
+
+/**
+ * Waits until the processes `pid` started (its job worker and their helpers) use under 5 % of a
+ * core over a second; returns the seconds waited, or null if still busy after `limitS`.
+ */
+export async function childrenSettled(pid: number, limitS = 60): Promise<number | null> {
+  const ticksPerSecond = 100; // USER_HZ on Linux
+  let before = descendantsCpuTicks(pid);
+  for (let waited = 1; waited <= limitS; waited += 1) {
+    await new Promise((r) => setTimeout(r, 1000));
+    const now = descendantsCpuTicks(pid);
+    if ((now - before) / ticksPerSecond < 0.05) return waited;
+    before = now;
+  }
+  return null;
 }
 
 /** Removes the bench's own queue keys from the shared Redis (only its random prefix). */

@@ -14,6 +14,7 @@ import type { BackgroundRemover } from './background/types.js';
 import type { ImageGenerator } from './image-gen/types.js';
 import type { ObjectRemover } from './object/index.js';
 import { createTextEngines, type TextEngines } from './text/registry.js';
+import { configureModelRuns } from './model-runs.js';
 
 /** The image generator, or null with the message that says what to configure. */
 export type ImageGeneration = { generator: ImageGenerator; unavailable?: undefined } | { generator: null; unavailable: string };
@@ -45,7 +46,9 @@ export async function imageGenerationFrom(image: ImageConfig): Promise<ImageGene
 export function createEngines(config: AppConfig): Engines {
   const text = createTextEngines(parseTextConfig(config.rawEnv), { dataDir: config.dataDir });
   const background = parseBackgroundConfig(config.rawEnv);
-  // One ISNet session per process serves background removal and object outlines alike.
+  // Runs of all job threads share the cores: as many at once as fit at BG_ISNET_THREADS each.
+  configureModelRuns({ threadsPerRun: background.BG_ISNET_THREADS });
+  // One ISNet session per job thread serves background removal and object outlines alike.
   const isnet = once(async () => {
     const module = await import('./background/isnet.js');
     module.configureIsnet({ model: background.BG_ISNET_MODEL, threads: background.BG_ISNET_THREADS });

@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as ort from 'onnxruntime-node';
 import sharp from 'sharp';
+import { runModel } from '../model-runs.js';
 
 export type IsnetModel = 'medium' | 'small';
 
@@ -103,7 +104,7 @@ export class IsnetSession {
     const inputTensor = new ort.Tensor('float32', input, [1, 3, RESOLUTION, RESOLUTION]);
     let outputs: ort.InferenceSession.OnnxValueMapType | undefined;
     try {
-      outputs = await this.session.run({ input: inputTensor });
+      outputs = await runModel(() => this.session.run({ input: inputTensor }));
       const prediction = outputs.output.data as Float32Array;
       const mask = Buffer.allocUnsafe(plane);
       for (let i = 0; i < plane; i += 1) {

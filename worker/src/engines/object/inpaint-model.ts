@@ -9,6 +9,7 @@
 import * as ort from 'onnxruntime-node';
 import sharp from 'sharp';
 import { cropMask, cropRgb, maskBounds, type Box, type Mask, type RgbImage } from './image.js';
+import { runModel } from '../model-runs.js';
 
 /** The size LaMa works at, and the smallest crop side: the model needs context around the hole. */
 export const MODEL_CONTEXT_SIDE = 512;
@@ -83,7 +84,7 @@ class InpaintSession {
       : new ort.Tensor('float32', mask, [1, 1, this.height, this.width]);
     let outputs: ort.InferenceSession.OnnxValueMapType | undefined;
     try {
-      outputs = await this.session.run({ [this.imageInput]: imageTensor, [this.maskInput]: maskTensor });
+      outputs = await runModel(() => this.session.run({ [this.imageInput]: imageTensor, [this.maskInput]: maskTensor }));
       const output = outputs[this.session.outputNames[0]!];
       const plane = this.width * this.height;
       if (!output || (output.type !== 'float32' && output.type !== 'uint8') || output.data.length !== 3 * plane) {

@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import * as ort from 'onnxruntime-node';
 import sharp from 'sharp';
 import type { Box, Mask, RgbImage } from './image.js';
+import { runModel } from '../model-runs.js';
 import { COCO_LABELS, type CocoLabel } from '@craftwell/contracts/object-vocabulary';
 
 export const INSTANCE_MODEL_FILE = 'yolov8n-seg-int8.onnx';
@@ -194,7 +195,7 @@ export async function segmentInstances(image: RgbImage, options: { minScore?: nu
   const lb = await letterbox(image);
   const run = queue.then(async () => {
     const tensor = new ort.Tensor('float32', lb.input, [1, 3, INPUT_SIDE, INPUT_SIDE]);
-    const outputs = await session.run({ [session.inputNames[0]!]: tensor });
+    const outputs = await runModel(() => session.run({ [session.inputNames[0]!]: tensor }));
     try {
       const det = outputs[session.outputNames[0]!]!;
       const proto = outputs[session.outputNames[1]!]!;
