@@ -1,20 +1,39 @@
 import { defineConfig } from 'vitest/config';
 
+const SERVER_TESTS = ['{core,contracts,queue,storage,api,worker}/**/*.test.ts', 'tests/integration/**/*.test.ts'];
+/**
+ * Server files that compute hard (model inference, image work, PDF bombs, request floods): they
+ * run one at a time, after the others, so that they neither starve nor are starved by them.
+ */
+const CPU_BOUND_TESTS = [
+  'worker/src/engines/object/__tests__/real-photos.test.ts',
+  'worker/src/engines/object/__tests__/object-removal.test.ts',
+  'worker/src/engines/background/__tests__/isnet.test.ts',
+  'worker/src/engines/resume/__tests__/pdf-bomb.test.ts',
+  'worker/src/engines/resume/__tests__/ocr.test.ts',
+  'tests/integration/image-tools.test.ts',
+  'tests/integration/rate-limits.test.ts',
+];
+const SERVER = {
+  environment: 'node',
+  globalSetup: ['tests/setup/global-services.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  pool: 'forks',
+} as const;
+
 // One runner for the whole repo; each project is a test tier.
 export default defineConfig({
   test: {
+    // Most server files wait on Postgres, Redis, child processes and timers rather than compute:
+    // three at a time on two cores (vitest's default there is one at a time).
+    maxWorkers: 3,
     projects: [
       {
-        test: {
-          name: 'server',
-          environment: 'node',
-          include: ['{core,contracts,queue,storage,api,worker}/**/*.test.ts', 'tests/integration/**/*.test.ts'],
-          exclude: ['**/node_modules/**'],
-          globalSetup: ['tests/setup/global-services.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          pool: 'forks',
-        },
+        test: { ...SERVER, name: 'server', include: SERVER_TESTS, exclude: ['**/node_modules/**', ...CPU_BOUND_TESTS] },
+      },
+      {
+        test: { ...SERVER, name: 'server-cpu', include: CPU_BOUND_TESTS, maxWorkers: 1, sequence: { groupOrder: 1 } },
       },
       'web/vitest.config.ts',
       {
