@@ -13,6 +13,7 @@ import { instanceMask, type Instance } from './instance-seg.js';
 import sharp from 'sharp';
 import { hiddenParts, targetColouredRim } from './colour-parts.js';
 import { dilateMask } from './mask.js';
+import { looseStrands } from './strands.js';
 import { loadOpenCv } from './opencv.js';
 
 /** Refined probability counted as object: low for what is removed (leftovers look worse than extra fill)... */
@@ -472,6 +473,10 @@ export async function buildInstanceRemovalMask(
       claimed.data[i] = 0;
     }
   }
+
+  // Wisps of hair or fur past the mask's edge go with the object (see strands.ts).
+  const strands = looseStrands(image, object, bounds, othersUnion);
+  for (let i = 0; i < strands.data.length; i++) if (strands.data[i]) object.data[i] = 255;
 
   // Every other instance keeps its pixels.
   const keep: Mask = { data: new Uint8Array(width * height), width, height };

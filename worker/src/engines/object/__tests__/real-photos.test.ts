@@ -101,6 +101,28 @@ describe('when the removed object shows through a neighbour\'s doubtful rim', ()
   });
 });
 
+describe('when the removed person has loose wisps of hair past her mask', () => {
+  it('then most of the wisps left of the girl\'s hair bow, bright thin lines on the dark floor, go with her', async () => {
+    const image = await loadRealPhoto('iopaint-unwant_person.jpg');
+    const { mask } = await removalMask({ image, name: 'person', minScore: 0.2 });
+    const W = image.width;
+    const lum = (x: number, y: number) => { const o = (y * W + x) * 3; return 0.299 * image.data[o]! + 0.587 * image.data[o + 1]! + 0.114 * image.data[o + 2]!; };
+    let thin = 0, left = 0;
+    for (let y = 380; y < 490; y++) {
+      for (let x = 130; x < 210; x++) {
+        let darkest = 255;
+        for (let dy = -3; dy <= 3; dy++) for (let dx = -3; dx <= 3; dx++) darkest = Math.min(darkest, lum(x + dx, y + dy));
+        if (lum(x, y) - darkest < 25) continue;
+        thin++;
+        if (!mask.data[y * W + x]) left++;
+      }
+    }
+    expect(thin).toBeGreaterThan(500);
+    // 38 % stayed before strands were followed (strands.ts), 22 % now.
+    expect(left / thin).toBeLessThan(0.3);
+  });
+});
+
 describe('when several instances of the name are in the photo (two people)', () => {
   it('then the largest is removed by default and the reply says how many were found and which went', async () => {
     const outcome = await runAsk({ photo: 'iopaint-unwant_person.jpg', object: 'person' });
