@@ -19,8 +19,8 @@ const SERVER = {
   globalSetup: ['tests/setup/global-services.ts'],
   testTimeout: 60_000,
   hookTimeout: 120_000,
-  pool: 'forks',
-} as const;
+  pool: 'forks' as const,
+};
 
 // One runner for the whole repo; each project is a test tier.
 export default defineConfig({
