@@ -55,7 +55,8 @@ export function releaseModelRunsOf(endedThreadId: number): void {
  */
 export async function acquireModelRun(limit: number, signal?: AbortSignal): Promise<() => void> {
   const shared = cells();
-  const slots = Math.min(Math.max(1, Math.floor(limit)), MAX_MODEL_RUN_SLOTS);
+  // A limit that is not a number would leave no slot to take: one slot then.
+  const slots = Number.isFinite(limit) ? Math.min(Math.max(1, Math.floor(limit)), MAX_MODEL_RUN_SLOTS) : 1;
   const holder = threadId + 1;
   for (;;) {
     signal?.throwIfAborted();

@@ -61,3 +61,16 @@ describe('model-run slots shared by a process’s job threads', () => {
     }
   });
 });
+
+describe('model-run slot limits', () => {
+  it('when the limit is not a usable number, then one slot is still taken and released', async () => {
+    const { acquireModelRun } = await import('../model-run-slots.js');
+    for (const limit of [Number.NaN, 0, -3, Number.POSITIVE_INFINITY]) {
+      const release = await Promise.race([
+        acquireModelRun(limit),
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no slot for limit ${limit}`)), 2_000)),
+      ]);
+      release();
+    }
+  });
+});

@@ -18,6 +18,6 @@ export function modelRunsAtOnce(): number {
   return Math.max(1, Math.floor(os.availableParallelism() / threadsPerRun));
 }
 
-export function runModel<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
-  return withModelRun(modelRunsAtOnce(), work, signal);
+export function runModel<T>(work: () => Promise<T>): Promise<T> {
+  return withModelRun(modelRunsAtOnce(), work);
 }
