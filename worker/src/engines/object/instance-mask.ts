@@ -14,7 +14,7 @@ import sharp from 'sharp';
 import { hiddenParts, targetColouredRim } from './colour-parts.js';
 import { dilateMask } from './mask.js';
 import { looseStrands } from './strands.js';
-import { loadOpenCv } from './opencv.js';
+import { loadOpenCv, resetOpenCvRandom } from './opencv.js';
 
 /** Refined probability counted as object: low for what is removed (leftovers look worse than extra fill)... */
 const OBJECT_LEVEL = 0.3;
@@ -281,6 +281,7 @@ export async function extendByColour(image: RgbImage, object: Mask, box: Box, ot
     const l = labels.data as Uint8Array;
     const label = [0, cv.GC_FGD, cv.GC_BGD, cv.GC_PR_BGD];
     for (let i = 0; i < l.length; i++) l[i] = label[smallSeeds[i]!] ?? cv.GC_PR_BGD;
+    resetOpenCvRandom(cv);
     cv.grabCut(src, labels, new cv.Rect(0, 0, 1, 1), bgd, fgd, 3, cv.GC_INIT_WITH_MASK);
     const out = labels.data as Uint8Array;
     fg = Uint8Array.from(out, (v) => (v === cv.GC_PR_FGD || v === cv.GC_FGD ? 255 : 0));

@@ -5,7 +5,7 @@
  */
 import sharp from 'sharp';
 import { cropRgb, type Box, type Mask, type RgbImage } from './image.js';
-import { loadOpenCv } from './opencv.js';
+import { loadOpenCv, resetOpenCvRandom } from './opencv.js';
 
 /** GrabCut runs on a copy of the padded crop no larger than this (cost grows with pixels). */
 const REFINE_MAX_SIDE = 360;
@@ -79,6 +79,7 @@ async function grabCut(image: RgbImage, rect: Box): Promise<Uint8Array | null> {
   const fgd = new cv.Mat();
   try {
     const r = new cv.Rect(rect.x1, rect.y1, Math.max(1, rect.x2 - rect.x1), Math.max(1, rect.y2 - rect.y1));
+    resetOpenCvRandom(cv);
     cv.grabCut(src, mask, r, bgd, fgd, GRABCUT_ITERATIONS, cv.GC_INIT_WITH_RECT);
     const labels = mask.data as Uint8Array;
     const out = new Uint8Array(labels.length);

@@ -47,3 +47,16 @@ export function loadOpenCv(): Promise<OpenCv> {
   });
   return loading;
 }
+
+/** Seed for OpenCV's random number generator before each call that draws from it. */
+const RNG_SEED = 0x5eed;
+
+/**
+ * Resets OpenCV's process-wide random number generator. GrabCut starts its colour models with
+ * k-means, which draws from that generator; without a reset each call continues where the last
+ * one left off, so the same removal gave a different mask depending on what the worker had done
+ * before (5,000 pixels apart on the bicycle once the dog beside it had been removed first).
+ */
+export function resetOpenCvRandom(cv: OpenCv): void {
+  cv.setRNGSeed(RNG_SEED);
+}
