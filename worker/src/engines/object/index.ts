@@ -12,7 +12,7 @@ import { continuesBehind } from './instance-mask.js';
 import { instanceMask, instanceModelAvailable, segmentInstances } from './instance-seg.js';
 import type { SaliencyFn } from './mask.js';
 import {
-  describeRemoval, fillObjectMask, removalMask, type InstanceChoice, type RemovalMask,
+  describeRemoval, FAINT_SOURCE_SCORE, fillObjectMask, removalMask, type InstanceChoice, type RemovalMask,
 } from './offline.js';
 import { CLIPDROP_ENGINE, clipdropCleanup } from './providers/clipdrop.js';
 import { CLOUDINARY_ENGINE, cloudinaryGenRemove } from './providers/cloudinary.js';
@@ -61,7 +61,8 @@ export interface ObjectRemoverDeps {
  */
 async function protectedAroundUserMask(image: RgbImage, mask: Mask, modelPath?: string): Promise<Mask | null> {
   if (!instanceModelAvailable(modelPath)) return null;
-  const instances = await segmentInstances(image, { minScore: 0.3, modelPath }).catch(() => null);
+  // Faint detections too: the fill must not clone even what the model is unsure of (a cone).
+  const instances = await segmentInstances(image, { minScore: FAINT_SOURCE_SCORE, modelPath }).catch(() => null);
   if (!instances?.length) return null;
   const protect: Mask = { data: new Uint8Array(mask.data.length), width: mask.width, height: mask.height };
   const bounds = maskBounds(mask);

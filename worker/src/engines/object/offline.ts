@@ -7,8 +7,8 @@ import { detectObjects, detectObjectsInTiles, pickObject, type FoundObject } fro
 import { fillMasked, type FillMethod, type FillOptions } from './fill.js';
 import { maskArea, type Mask, type RgbImage } from './image.js';
 import { buildInstanceRemovalMask } from './instance-mask.js';
-import { instanceModelAvailable, segmentCloser, segmentInstances, type Instance } from './instance-seg.js';
-import { buildObjectMask, type ObjectMask, type SaliencyFn } from './mask.js';
+import { instanceMask, instanceModelAvailable, segmentCloser, segmentInstances, type Instance } from './instance-seg.js';
+import { buildObjectMask, dilateMask, type ObjectMask, type SaliencyFn } from './mask.js';
 import { labelsToTry, resolveObjectLabel, type CocoLabel } from '@craftwell/contracts/object-vocabulary';
 import { ENGINES } from '@craftwell/contracts/engine-catalog';
 
@@ -47,6 +47,16 @@ export async function locateObject(request: LocateRequest): Promise<LocatedObjec
 const LOOK_ALIKE_EXTRA_SCORE = 0.1;
 /** Instances at least this sure are protected from the mask and the fill even when not asked for. */
 const NEIGHBOUR_MIN_SCORE = 0.2;
+/**
+ * Fainter detections are not protected from the mask (too often a shadow or a look-alike), but
+ * the fill never copies them: a traffic cone, seen as a person at 0.14, was cloned into a row of
+ * cones behind a removed car.
+ */
+export const FAINT_SOURCE_SCORE = 0.1;
+/** A faint detection mostly inside a removed instance is part of it, not something to keep out of the fill. */
+const FAINT_TARGET_OVERLAP = 0.3;
+/** Room around a faint object that the fill does not copy either (its soft edge, its shadow's start). */
+const FAINT_MARGIN = 2;
 
 /** Which of several matching instances to remove; the default is the largest. */
 export interface InstanceChoice {
@@ -67,6 +77,8 @@ export interface InstanceMatches {
   matches: Instance[];
   /** Every instance in the photo (neighbours to protect). */
   all: Instance[];
+  /** Fainter detections: never copied by the fill, not protected from the mask. */
+  faint: Instance[];
 }
 
 /**
@@ -79,13 +91,16 @@ export async function findInstances(
   const label = resolveObjectLabel(name);
   if (!label) throw new UserFacingJobError(notFoundMessage(name));
   if (!instanceModelAvailable(options.modelPath)) return null;
-  const all = await segmentInstances(image, { minScore: Math.min(NEIGHBOUR_MIN_SCORE, options.minScore), modelPath: options.modelPath });
+  const neighbourScore = Math.min(NEIGHBOUR_MIN_SCORE, options.minScore);
+  const found = await segmentInstances(image, { minScore: Math.min(FAINT_SOURCE_SCORE, neighbourScore), modelPath: options.modelPath });
+  const all = found.filter((i) => i.score >= neighbourScore);
+  const faint = found.filter((i) => i.score < neighbourScore);
   const byArea = (a: Instance, b: Instance) => b.area - a.area;
   const exact = all.filter((i) => i.label === label && i.score >= options.minScore).sort(byArea);
-  if (exact.length) return { label, exact: true, matches: exact, all };
+  if (exact.length) return { label, exact: true, matches: exact, all, faint };
   const alikes = new Set(labelsToTry(label).filter((l) => !l.exact).map((l) => l.label));
   const alike = all.filter((i) => alikes.has(i.label) && i.score >= options.minScore + LOOK_ALIKE_EXTRA_SCORE).sort(byArea);
-  return { label, exact: false, matches: alike, all };
+  return { label, exact: false, matches: alike, all, faint };
 }
 
 /** Index of the match under `point`: inside its mask, else the smallest box holding the point. */
@@ -139,6 +154,28 @@ export interface RemovalMaskRequest extends LocateRequest {
   instanceModelPath?: string;
 }
 
+/** Adds faint detections that are not part of a target to `protect` (outside the mask): the fill copies none of them. */
+async function keepFaintObjectsOutOfFill(protect: Mask, mask: Mask, faint: Instance[], targets: Instance[]): Promise<void> {
+  const { width, height } = mask;
+  const targetMasks = targets.map((t) => instanceMask(t, width, height));
+  for (const inst of faint) {
+    const own = instanceMask(inst, width, height);
+    let area = 0, inTarget = 0;
+    for (let i = 0; i < own.data.length; i++) {
+      if (!own.data[i]) continue;
+      area++;
+      if (targetMasks.some((t) => t.data[i])) inTarget++;
+    }
+    if (area === 0 || inTarget >= FAINT_TARGET_OVERLAP * area) continue;
+    const pad = FAINT_MARGIN + 1;
+    await dilateMask(own, FAINT_MARGIN, {
+      x1: Math.max(0, inst.box.x1 - pad), y1: Math.max(0, inst.box.y1 - pad),
+      x2: Math.min(width, inst.box.x2 + pad), y2: Math.min(height, inst.box.y2 + pad),
+    });
+    for (let i = 0; i < own.data.length; i++) if (own.data[i] && !mask.data[i]) protect.data[i] = 255;
+  }
+}
+
 /**
  * The removal mask for a named object: the instance model's mask of the chosen instance(s) when
  * the model is installed and finds the name, otherwise the detector box and outline as before.
@@ -164,6 +201,7 @@ export async function removalMask(request: RemovalMaskRequest): Promise<RemovalM
       if (look) closer.push(look);
     }
     const { mask, protect } = await buildInstanceRemovalMask(request.image, targets, found.all, closer);
+    await keepFaintObjectsOutOfFill(protect, mask, found.faint, targets);
     return { mask, protect, path: 'instance', found: found.matches.length, removed };
   }
   const located = await locateObject(request);
