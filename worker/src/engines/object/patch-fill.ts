@@ -139,13 +139,15 @@ function holeExtent(level: Level): number {
   return x2 < 0 ? 0 : Math.max(x2 - x1 + 1, y2 - y1 + 1);
 }
 
-/** Per-channel median of the known pixels of row `y` between columns `from` and `to`, or null. */
+/** Per-channel median of the known pixels (not other objects') of row `y` between columns `from` and `to`, or null. */
 function knownRowMedian(level: Level, y: number, from: number, to: number, onlyLayer?: number): number[] | null {
   const { width, rgb, hole, layer } = level;
   const values: number[][] = [[], [], []];
   for (let x = Math.max(0, from); x <= Math.min(width - 1, to); x++) {
     const i = y * width + x;
-    if (hole[i]) continue;
+    // Another object's pixels are never copied, so they must not colour the guess either: with
+    // the white dog on a removed bench counted, the field around it was filled with flat blocks.
+    if (hole[i] || level.blocked?.[i]) continue;
     if (onlyLayer !== undefined && layer && layer[i] !== onlyLayer) continue;
     for (let c = 0; c < 3; c++) values[c]!.push(rgb[i * 3 + c]!);
   }
