@@ -21,6 +21,8 @@ export interface FillOptions {
   inpaintModelPath?: string | null;
   /** Other objects' pixels (255): the patch fill never copies from them; the model never sees them. */
   protect?: Mask | null;
+  /** Objects rebuilt from themselves (255): their patterns may repeat in the fill. */
+  repeatable?: Mask | null;
 }
 
 export interface FillResult {
@@ -85,6 +87,7 @@ export async function fillMasked(
     ? await teleaInpaint(crop, hole)
     : patchFill(crop.data, hole.data, crop.width, crop.height, {
       signal, seed: 7, blocked: options.protect ? cropMask(options.protect, box).data : undefined,
+      repeatable: options.repeatable ? cropMask(options.repeatable, box).data : undefined,
     });
   for (let y = 0; y < crop.height; y++) {
     for (let x = 0; x < crop.width; x++) {

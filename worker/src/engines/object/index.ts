@@ -57,14 +57,18 @@ export interface ObjectRemoverDeps {
 
 /**
  * Objects the model finds that a user's mask does not mostly cover: the fill must not copy them
- * into the hole. Null without the model (the fill then copies from anywhere, as before).
+ * into the hole (`protect`), except those the hole lies on, which it rebuilds from themselves
+ * (`rebuild`). Null without the model (the fill then copies from anywhere, as before).
  */
-async function protectedAroundUserMask(image: RgbImage, mask: Mask, modelPath?: string): Promise<Mask | null> {
+async function objectsAroundUserMask(
+  image: RgbImage, mask: Mask, modelPath?: string,
+): Promise<{ protect: Mask; rebuild: Mask } | null> {
   if (!instanceModelAvailable(modelPath)) return null;
   // Faint detections too: the fill must not clone even what the model is unsure of (a cone).
   const instances = await segmentInstances(image, { minScore: FAINT_SOURCE_SCORE, modelPath }).catch(() => null);
   if (!instances?.length) return null;
   const protect: Mask = { data: new Uint8Array(mask.data.length), width: mask.width, height: mask.height };
+  const rebuild: Mask = { data: new Uint8Array(mask.data.length), width: mask.width, height: mask.height };
   const bounds = maskBounds(mask);
   if (!bounds) return null;
   for (const inst of instances) {
@@ -72,10 +76,11 @@ async function protectedAroundUserMask(image: RgbImage, mask: Mask, modelPath?: 
     let inside = 0, total = 0;
     for (let i = 0; i < m.data.length; i++) if (m.data[i]) { total++; if (mask.data[i]) inside++; }
     // What the mask covers goes; what it lies on (a table round a hole) is copied from.
-    if (inside > 0.5 * total || continuesBehind(mask, m, bounds)) continue;
-    for (let i = 0; i < m.data.length; i++) if (m.data[i] && !mask.data[i]) protect.data[i] = 255;
+    if (inside > 0.5 * total) continue;
+    const target = continuesBehind(mask, m, bounds) ? rebuild : protect;
+    for (let i = 0; i < m.data.length; i++) if (m.data[i] && !mask.data[i]) target.data[i] = 255;
   }
-  return protect;
+  return { protect, rebuild };
 }
 
 function maskToPng(mask: Mask): Promise<Buffer> {
@@ -111,15 +116,19 @@ export function createObjectRemover(config: ObjectConfig, deps: ObjectRemoverDep
     let removal: RemovalMask | null = null;
     let mask: Mask;
     let protect: Mask | null;
+    let rebuild: Mask | null;
     if (input.maskPng) {
       mask = await decodeMask(input.maskPng, image.width, image.height);
-      protect = config.provider === 'clipdrop' ? null : await protectedAroundUserMask(image, mask, deps.instanceModelPath);
+      const around = config.provider === 'clipdrop' ? null : await objectsAroundUserMask(image, mask, deps.instanceModelPath);
+      protect = around?.protect ?? null;
+      rebuild = around?.rebuild ?? null;
     } else {
       removal = await removalMask({
         image, name: check.name, minScore: config.minScore, saliency: deps.saliency,
         choice: input.choice, instanceModelPath: deps.instanceModelPath,
       });
       ({ mask, protect } = removal);
+      rebuild = removal.rebuild;
     }
     signal?.throwIfAborted();
     await onStage?.('Filling');
@@ -130,7 +139,7 @@ export function createObjectRemover(config: ObjectConfig, deps: ObjectRemoverDep
       });
       return { png: await toInputSize(out, image.width, image.height), engine: { ...CLIPDROP_ENGINE } };
     }
-    const { image: filled, method } = await fillObjectMask(image, mask, signal, { inpaintModelPath: config.inpaintModelPath, protect });
+    const { image: filled, method } = await fillObjectMask(image, mask, signal, { inpaintModelPath: config.inpaintModelPath, protect, repeatable: rebuild });
     return {
       png: await encodePng(filled),
       engine: { ...offlineObjectEngine(config.inpaintModelPath), note: describeRemoval(check.name, removal, method) },

@@ -338,6 +338,8 @@ export interface InstanceRemovalMask {
   mask: Mask;
   /** Pixels of other objects the fill must never copy (255). */
   protect: Mask;
+  /** Pixels of objects behind the target that the fill rebuilds from themselves (255). */
+  rebuild: Mask;
   shadowPixels: number;
 }
 
@@ -481,11 +483,15 @@ export async function buildInstanceRemovalMask(
 
   // Every other instance keeps its pixels.
   const keep: Mask = { data: new Uint8Array(width * height), width, height };
+  const rebuild: Mask = { data: new Uint8Array(width * height), width, height };
   for (const inst of others) {
     const own = kept.get(inst)!;
     // An object behind the target (a bench under a dog) may lose the rim the dilation takes
     // (the dog's fur lies over its edge) and is rebuilt from itself; one in front never is.
-    if (continuesBehind(object, own, bounds)) continue;
+    if (continuesBehind(object, own, bounds)) {
+      for (let i = 0; i < own.data.length; i++) if (own.data[i]) rebuild.data[i] = 255;
+      continue;
+    }
     for (let i = 0; i < own.data.length; i++) if (own.data[i]) keep.data[i] = 255;
   }
   const core = Uint8Array.from(keep.data);
@@ -505,5 +511,5 @@ export async function buildInstanceRemovalMask(
   const grow = radius + Math.round(0.5 * (bounds.y2 - bounds.y1));
   await dilateMask(mask, radius, padBox(bounds, grow, width, height));
   for (let i = 0; i < mask.data.length; i++) if (keep.data[i]) mask.data[i] = 0;
-  return { mask, protect: keep, shadowPixels };
+  return { mask, protect: keep, rebuild, shadowPixels };
 }

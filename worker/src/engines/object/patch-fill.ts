@@ -43,6 +43,14 @@ const FINE_SEARCH_RADIUS = 24;
 const SPATIAL_WEIGHT = 600;
 /** Columns cost this share of rows in that penalty: scenes are mostly layered. */
 const HORIZONTAL_SHARE = 0.2;
+/**
+ * Cost of each hole pixel already copying from a source pixel, below the coarsest level (squared
+ * colour units per patch, about 3.7 units RMS). Without it, hole pixels far from a narrow strip of
+ * background all take the same few patches, and the field behind a removed bench came out as a
+ * ladder of one patch repeated. Objects rebuilt from themselves are exempt: a bench's lattice is a
+ * repeating pattern, and charging for its repeats put a seam like a post in its middle.
+ */
+const REUSE_COST = 2000;
 const PATCH_VALUES = (2 * PATCH_RADIUS + 1) ** 2 * 3;
 
 interface Level {
@@ -58,6 +66,10 @@ interface Level {
   layer?: Uint8Array;
   /** 1 = another object's pixel: never a patch source, so the fill cannot clone a neighbour. */
   blocked?: Uint8Array;
+  /** Below the coarsest level: how many hole pixels copy from each source pixel (see REUSE_COST). */
+  uses?: Int32Array;
+  /** 1 = a pixel of an object rebuilt from itself (a bench behind a dog): free to copy many times. */
+  repeatable?: Uint8Array;
 }
 
 export interface PatchFillOptions {
@@ -66,6 +78,8 @@ export interface PatchFillOptions {
   seed?: number;
   /** Pixels (1 or 255) of other objects: patches overlapping them are never copied. */
   blocked?: Uint8Array;
+  /** Pixels (1 or 255) of objects rebuilt from themselves: their patterns may repeat (no reuse cost). */
+  repeatable?: Uint8Array;
 }
 
 function mulberry32(seed: number): () => number {
@@ -81,6 +95,18 @@ function mulberry32(seed: number): () => number {
 
 function throwIfAborted(signal?: AbortSignal): void {
   if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('Aborted');
+}
+
+/** A 0/1 mask halved: a coarse pixel is 1 if any of its four children is. */
+function anyOfFour(mask: Uint8Array, fineWidth: number, width: number, height: number): Uint8Array {
+  const out = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = 2 * y * fineWidth + 2 * x;
+      out[y * width + x] = mask[i]! | mask[i + 1]! | mask[i + fineWidth]! | mask[i + fineWidth + 1]!;
+    }
+  }
+  return out;
 }
 
 /** Halves a level; a coarse pixel is a hole if any of its children is one. */
@@ -115,17 +141,9 @@ function downsample(level: Level): Level {
       }
     }
   }
-  let blocked: Uint8Array | undefined;
-  if (level.blocked) {
-    blocked = new Uint8Array(width * height);
-    for (let y = 0; y < height; y++) {
-      for (let x = 0; x < width; x++) {
-        const i = 2 * y * level.width + 2 * x;
-        blocked[y * width + x] = level.blocked[i]! | level.blocked[i + 1]! | level.blocked[i + level.width]! | level.blocked[i + level.width + 1]!;
-      }
-    }
-  }
-  return { width, height, rgb, hole, spatial: 0, layer, blocked };
+  const blocked = level.blocked && anyOfFour(level.blocked, level.width, width, height);
+  const repeatable = level.repeatable && anyOfFour(level.repeatable, level.width, width, height);
+  return { width, height, rgb, hole, spatial: 0, layer, blocked, repeatable };
 }
 
 function holeExtent(level: Level): number {
@@ -308,7 +326,7 @@ function targetPixels(level: Level): Int32Array {
 
 /** Sum of squared differences between the patches at t and s, stopping once above `limit`. */
 function patchDistance(level: Level, t: number, s: number, limit: number): number {
-  const { width, height, rgb } = level;
+  const { width, height, rgb, blocked } = level;
   const R = PATCH_RADIUS;
   const tx = t % width, ty = (t - tx) / width;
   const sx = s % width, sy = (s - sx) / width;
@@ -320,6 +338,9 @@ function patchDistance(level: Level, t: number, s: number, limit: number): numbe
     for (let dx = -R; dx <= R; dx++) {
       const xt = tx + dx;
       if (xt < 0 || xt >= width) continue;
+      // Another object's pixels around the target are not background to match: compared, the
+      // white dog on a removed bench drew flat, pale sources under its paws.
+      if (blocked && blocked[rowT + xt]) continue;
       const a = (rowT + xt) * 3, b = (rowS + reflect(sx + dx, width)) * 3;
       const dr = rgb[a]! - rgb[b]!, dg = rgb[a + 1]! - rgb[b + 1]!, db = rgb[a + 2]! - rgb[b + 2]!;
       sum += dr * dr + dg * dg + db * db;
@@ -336,7 +357,8 @@ function matchCost(level: Level, t: number, s: number, limit: number): number {
   // Rows count more than columns: scenes are mostly layered (floor under wall, grass under sky),
   // so the same height on the other side of the hole is a better source than straight above.
   if (level.layer && level.layer[t] !== level.layer[s]) return Infinity;
-  const penalty = level.spatial * (HORIZONTAL_SHARE * dx * dx + dy * dy);
+  const reuse = level.uses && !level.repeatable?.[s] ? REUSE_COST * level.uses[s]! : 0;
+  const penalty = level.spatial * (HORIZONTAL_SHARE * dx * dx + dy * dy) + reuse;
   if (penalty >= limit) return penalty;
   return penalty + patchDistance(level, t, s, limit - penalty);
 }
@@ -409,6 +431,7 @@ function patchMatchPass(level: Level, field: Field, valid: Uint8Array, reverse: 
         if (d < bestDist) { best = c; bestDist = d; }
       }
     }
+    if (level.uses && level.hole[t] && best !== source[k]) { level.uses[source[k]!]!--; level.uses[best]!++; }
     source[k] = best;
     distance[k] = bestDist;
   }
@@ -475,6 +498,7 @@ export function patchFill(rgbBytes: Uint8Array, hole: Uint8Array, width: number,
     // Other objects fill the whole crop: copying from them beats having nothing to copy.
     if (validSources(finest).list.length < MIN_SOURCES) finest.blocked = undefined;
   }
+  if (options.repeatable) finest.repeatable = Uint8Array.from(options.repeatable, (b) => (b ? 1 : 0));
   finest.layer = holeLayers(rgbBytes, finest.hole, width, height, holeExtent(finest)) ?? undefined;
   const pyramid: Level[] = [finest];
   while (true) {
@@ -525,6 +549,10 @@ export function patchFill(rgbBytes: Uint8Array, hole: Uint8Array, width: number,
       vote(level, field, true);
     }
 
+    if (previous) {
+      level.uses = new Int32Array(level.width * level.height);
+      for (let k = 0; k < field.targets.length; k++) if (level.hole[field.targets[k]!]) level.uses[field.source[k]!]!++;
+    }
     // The coarsest level searches the whole crop; finer ones refine the upsampled matches nearby,
     // and very large levels only propagate (they inherit good matches from below).
     const coarsest = !previous;

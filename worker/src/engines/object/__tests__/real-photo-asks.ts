@@ -54,7 +54,7 @@ export async function runAsk(ask: Ask, options: { saliency?: SaliencyFn; minScor
   const image = await loadRealPhoto(ask.photo);
   const started = performance.now();
   const removal = await removalMask({ image, name: ask.object, minScore: options.minScore ?? 0.2, saliency: options.saliency, choice: ask.choice });
-  const filled = await fillObjectMask(image, removal.mask, undefined, { protect: removal.protect });
+  const filled = await fillObjectMask(image, removal.mask, undefined, { protect: removal.protect, repeatable: removal.rebuild });
   const ms = performance.now() - started;
   return { image, removal, result: filled.image, fill: filled.method, reply: describeRemoval(ask.object, removal, filled.method), ms };
 }
