@@ -263,7 +263,8 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
       else retryOrFail(entry, FAILURES.crashed, true, true);
     }
     if (started && !closing) {
-      spawnThread().catch((error) => log('in-process queue: could not replace a worker thread', error));
+      // Closing ends a replacement that is still starting: expected then, not a failure to report.
+      spawnThread().catch((error) => { if (!closing) log('in-process queue: could not replace a worker thread', error); });
     }
     dispatch();
   }

@@ -100,7 +100,8 @@ export function createProcessorThreads(options: ProcessorThreadsOptions) {
           const run = runs.get(runId)!;
           finish(runId, closing ? stopped('shutdown') : run.stopRequested ? stopped(run.stopRequested) : { ok: false, failure: FAILURES.crashed, retryable: true });
         }
-        if (!closing) spawn().catch((error) => options.log('could not replace a job thread', error));
+        // Closing ends a replacement that is still starting: expected then, not a failure to report.
+        if (!closing) spawn().catch((error) => { if (!closing) options.log('could not replace a job thread', error); });
       });
     });
   }

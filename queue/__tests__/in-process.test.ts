@@ -39,6 +39,22 @@ describe('in-process adapter specifics', () => {
     }
   });
 
+  it('when the runner closes while a replacement thread is still starting, then nothing is logged as a failure', async () => {
+    const logged: string[] = [];
+    const { producer, runner } = createInProcessQueue({ threads: 1, processorUrl, backoffMs: 60_000, log: (message) => logged.push(message) });
+    await runner.start();
+    const crash = await producer.enqueue('test-echo', { userId: 'u', text: 'always', mode: 'crash', save: false });
+    // The thread dies with the job; a replacement starts (loading the processor takes a moment).
+    const deadline = Date.now() + 20_000;
+    while ((await producer.getStatus(crash.id))?.attemptsMade === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+    expect((await producer.getStatus(crash.id))?.attemptsMade).toBe(1);
+    await runner.close(0);
+    await producer.close();
+    await new Promise((r) => setTimeout(r, 200));
+    // Shutting down ended the starting thread on purpose: no "could not replace" noise in the logs.
+    expect(logged.filter((m) => m.includes('could not replace'))).toEqual([]);
+  });
+
   it('when the runner is closed, then queued jobs fail with 503 and new jobs are refused', async () => {
     const { producer, runner } = createInProcessQueue({ threads: 1, processorUrl, concurrency: 1, log: () => {} });
     await runner.start();
