@@ -127,8 +127,7 @@ export function createObjectRemover(config: ObjectConfig, deps: ObjectRemoverDep
         image, name: check.name, minScore: config.minScore, saliency: deps.saliency,
         choice: input.choice, instanceModelPath: deps.instanceModelPath,
       });
-      ({ mask, protect } = removal);
-      rebuild = removal.rebuild;
+      ({ mask, protect, rebuild } = removal);
     }
     signal?.throwIfAborted();
     await onStage?.('Filling');

@@ -159,14 +159,15 @@ export interface RemovalMaskRequest extends LocateRequest {
 /** Adds faint detections that are not part of a target to `protect` (outside the mask): the fill copies none of them. */
 async function keepFaintObjectsOutOfFill(protect: Mask, mask: Mask, faint: Instance[], targets: Instance[]): Promise<void> {
   const { width, height } = mask;
-  const targetMasks = targets.map((t) => instanceMask(t, width, height));
+  const targetArea = new Uint8Array(width * height);
+  for (const target of targets) instanceMask(target, width, height).data.forEach((v, i) => { if (v) targetArea[i] = 1; });
   for (const inst of faint) {
     const own = instanceMask(inst, width, height);
     let area = 0, inTarget = 0;
     for (let i = 0; i < own.data.length; i++) {
       if (!own.data[i]) continue;
       area++;
-      if (targetMasks.some((t) => t.data[i])) inTarget++;
+      inTarget += targetArea[i]!;
     }
     if (area === 0 || inTarget >= FAINT_TARGET_OVERLAP * area) continue;
     const pad = FAINT_MARGIN + 1;
