@@ -7,6 +7,7 @@
  */
 import { chessboardDistance, cropMask, cropRgb, maskBounds, type Box, type Mask, type RgbImage } from './image.js';
 import { inpaintWithModel, modelCrop } from './inpaint-model.js';
+import { recompositeKeptEdges } from './kept-edges.js';
 import { loadOpenCv } from './opencv.js';
 import { patchFill } from './patch-fill.js';
 
@@ -77,7 +78,9 @@ export async function fillMasked(
   if (options.inpaintModelPath) {
     signal?.throwIfAborted();
     const filled = await inpaintWithModel(image, mask, options.inpaintModelPath, options.protect ?? null);
-    return { image: filled, method: 'model', crop: modelCrop(bounds, image.width, image.height) };
+    const crop = modelCrop(bounds, image.width, image.height);
+    if (options.protect) recompositeKeptEdges(image, filled, mask, options.protect, crop);
+    return { image: filled, method: 'model', crop };
   }
   const box = fillCrop(bounds, image.width, image.height);
   const crop = cropRgb(image, box);
@@ -99,5 +102,7 @@ export async function fillMasked(
       out.data[o + 2] = filled[c * 3 + 2]!;
     }
   }
+  // Kept objects' edges take the new background in place of the removed object's colour.
+  if (options.protect) recompositeKeptEdges(image, out, mask, options.protect, box);
   return { image: out, method, crop: box };
 }

@@ -7,8 +7,9 @@ import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { decodeRgb, type Mask, type RgbImage } from '../image.js';
+import { chessboardDistance, decodeRgb, type Mask, type RgbImage } from '../image.js';
 import { instanceMask, maskIou, segmentInstances, type Instance } from '../instance-seg.js';
+import { KEPT_EDGE_DEPTH } from '../kept-edges.js';
 import { dilateMask, type SaliencyFn } from '../mask.js';
 import { describeRemoval, fillObjectMask, removalMask, type InstanceChoice, type RemovalMask } from '../offline.js';
 import { resolveObjectLabel } from '@craftwell/contracts/object-vocabulary';
@@ -100,7 +101,7 @@ export interface AskChecks {
    * where the dog sat is still the same bench).
    */
   neighbours: { label: string; iou: number }[];
-  /** Pixels outside the removal mask that changed. */
+  /** Pixels outside the removal mask (grown by 2 px) that changed, kept neighbours' re-composited edges aside. */
   changedOutside: number;
 }
 
@@ -144,9 +145,12 @@ export async function checkAsk(ask: Ask, outcome: AskOutcome): Promise<AskChecks
   }
   const grown: Mask = { data: Uint8Array.from(removal.mask.data), width, height };
   await dilateMask(grown, 2, { x1: 0, y1: 0, x2: width, y2: height });
+  // Kept neighbours' edges next to the hole are re-composited over the new background (kept-edges.ts).
+  const toHole = chessboardDistance((i) => removal.mask.data[i] !== 0, width, height);
+  const keptEdge = (i: number) => Boolean(removal.protect?.data[i]) && toHole[i]! <= KEPT_EDGE_DEPTH;
   let changedOutside = 0;
   for (let i = 0; i < grown.data.length; i++) {
-    if (grown.data[i]) continue;
+    if (grown.data[i] || keptEdge(i)) continue;
     if (image.data[i * 3] !== result.data[i * 3] || image.data[i * 3 + 1] !== result.data[i * 3 + 1] || image.data[i * 3 + 2] !== result.data[i * 3 + 2]) changedOutside++;
   }
   return { leftover, neighbours, changedOutside };

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import type { Mask, RgbImage } from '../image.js';
+import { KEPT_EDGE_DEPTH, recompositeKeptEdges } from '../kept-edges.js';
+
+const W = 40, H = 20;
+const TAN = [180, 150, 100] as const;
+
+/**
+ * A white object (columns 0-21, kept) beside a dark bench (columns 20-39); the kept mask is two
+ * columns generous (20-21 are bench), column 19 is half white, half bench. The bench (22-39) is
+ * the hole, already filled with tan field.
+ */
+function scene(objectColour = 255) {
+  const original: RgbImage = { data: Buffer.alloc(W * H * 3), width: W, height: H };
+  const hole: Mask = { data: new Uint8Array(W * H), width: W, height: H };
+  const kept: Mask = { data: new Uint8Array(W * H), width: W, height: H };
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const i = y * W + x;
+      const v = x < 19 ? objectColour : x === 19 ? (objectColour + 40) / 2 : 40;
+      original.data.fill(v, i * 3, i * 3 + 3);
+      if (x >= 22) hole.data[i] = 255;
+      else kept.data[i] = 255;
+    }
+  }
+  const filled: RgbImage = { data: Buffer.from(original.data), width: W, height: H };
+  for (let i = 0; i < W * H; i++) if (hole.data[i]) filled.data.set(TAN, i * 3);
+  return { original, filled, hole, kept };
+}
+
+const at = (image: RgbImage, x: number, y = 10) => [...image.data.subarray((y * W + x) * 3, (y * W + x) * 3 + 3)];
+
+describe('when a kept object\'s edge still holds the removed object\'s colour', () => {
+  it('then its bench-coloured edge pixels take the new background, its mixed pixels mix with it, and its inside stays', () => {
+    const { original, filled, hole, kept } = scene();
+    const changed = recompositeKeptEdges(original, filled, hole, kept, { x1: 0, y1: 0, x2: W, y2: H });
+    expect(KEPT_EDGE_DEPTH).toBe(3);
+    // Columns 19-21 on every row.
+    expect(changed).toBe(3 * H);
+    for (const x of [20, 21]) at(filled, x).forEach((v, c) => expect(Math.abs(v - TAN[c]!)).toBeLessThanOrEqual(1));
+    // Half white, half bench -> half white, half field.
+    at(filled, 19).forEach((v, c) => expect(Math.abs(v - (255 + TAN[c]!) / 2)).toBeLessThanOrEqual(2));
+    expect(at(filled, 10)).toEqual([255, 255, 255]);
+    // The hole's fill is left as it was.
+    expect(at(filled, 30)).toEqual([...TAN]);
+  });
+
+  it('then nothing changes where the object and the removed one have the same colour (no mix to read)', () => {
+    const { original, filled, hole, kept } = scene(50);
+    const before = Buffer.from(filled.data);
+    expect(recompositeKeptEdges(original, filled, hole, kept, { x1: 0, y1: 0, x2: W, y2: H })).toBe(0);
+    expect(filled.data.equals(before)).toBe(true);
+  });
+
+  it('then only pixels inside the box are looked at', () => {
+    const { original, filled, hole, kept } = scene();
+    expect(recompositeKeptEdges(original, filled, hole, kept, { x1: 0, y1: 0, x2: W, y2: 5 })).toBe(3 * 5);
+    expect(at(filled, 20, 10)).toEqual([40, 40, 40]);
+  });
+});
