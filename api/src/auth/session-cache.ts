@@ -74,22 +74,34 @@ export async function createSessionCache(options: SessionCacheOptions = {}): Pro
 
   let publisher: Redis | null = null;
   let subscriber: Redis | null = null;
+  // True only while the subscription is confirmed: drops can be missed from a connection drop
+  // until Redis has answered the (re)subscription, and nothing is cached meanwhile.
+  let listening = false;
   const channel = options.channel ?? 'craftwell:session-drops';
   if (options.redisUrl) {
     publisher = new Redis(options.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true });
-    subscriber = new Redis(options.redisUrl, { lazyConnect: true });
+    // ioredis re-subscribes by itself after a reconnect without awaiting it: a connection closed
+    // before Redis answers turns that into an unhandled rejection (seen at shutdown right after a
+    // Redis restart). This cache subscribes itself on every connection, and handles the answer.
+    subscriber = new Redis(options.redisUrl, { lazyConnect: true, autoResubscribe: false });
+    const sub = subscriber;
+    let firstSubscription: Promise<unknown> | null = null;
+    sub.on('close', () => { listening = false; });
     // While the subscription is down this replica could miss drops: it stops caching (see
     // subscribed()) and forgets everything once it is back.
-    subscriber.on('ready', () => {
+    sub.on('ready', () => {
       generation++;
       entries.clear();
       tokensOfUser.clear();
+      const subscribing = sub.subscribe(channel).then(() => { listening = true; });
+      if (firstSubscription) subscribing.catch(() => undefined);
+      else firstSubscription = subscribing;
     });
-    subscriber.on('error', () => undefined);
+    sub.on('error', () => undefined);
     publisher.on('error', () => undefined);
-    await Promise.all([publisher.connect(), subscriber.connect()]);
-    await subscriber.subscribe(channel);
-    subscriber.on('message', (_channel: string, message: string) => {
+    await Promise.all([publisher.connect(), sub.connect()]);
+    await firstSubscription;
+    sub.on('message', (_channel: string, message: string) => {
       try {
         applyDrop(JSON.parse(message) as Drop);
       } catch {
@@ -97,7 +109,7 @@ export async function createSessionCache(options: SessionCacheOptions = {}): Pro
       }
     });
   }
-  const subscribed = () => !subscriber || subscriber.status === 'ready';
+  const subscribed = () => !subscriber || (listening && subscriber.status === 'ready');
 
   const drop = async (message: Drop) => {
     applyDrop(message);
