@@ -44,6 +44,38 @@ export function fillCrop(bounds: Box, width: number, height: number): Box {
   };
 }
 
+/** A row or column of a letterbox bar: no channel of any pixel above this (JPEG ringing included). */
+const BAR_MAX_LEVEL = 32;
+
+/**
+ * The black bars of a letterboxed or pillarboxed photo (a video still, a screenshot): whole rows
+ * at the top and bottom, whole columns at the sides, that are black. They are no part of the
+ * scene, so the patch fill never copies them (a black block was pasted into the hedge line behind
+ * a removed car). Null when there are none.
+ */
+export function letterboxBars(image: RgbImage): Mask | null {
+  const { width, height, data } = image;
+  const dark = (x: number, y: number) => {
+    const i = (y * width + x) * 3;
+    return data[i]! <= BAR_MAX_LEVEL && data[i + 1]! <= BAR_MAX_LEVEL && data[i + 2]! <= BAR_MAX_LEVEL;
+  };
+  const rowDark = (y: number) => { for (let x = 0; x < width; x++) if (!dark(x, y)) return false; return true; };
+  const columnDark = (x: number) => { for (let y = 0; y < height; y++) if (!dark(x, y)) return false; return true; };
+  let y1 = 0, y2 = height, x1 = 0, x2 = width;
+  while (y1 < height && rowDark(y1)) y1++;
+  while (y2 > y1 && rowDark(y2 - 1)) y2--;
+  while (x1 < width && columnDark(x1)) x1++;
+  while (x2 > x1 && columnDark(x2 - 1)) x2--;
+  // An all-dark photo is a (night) scene, not bars.
+  if (y1 >= y2 || x1 >= x2) return null;
+  if (y1 === 0 && y2 === height && x1 === 0 && x2 === width) return null;
+  const bars: Mask = { data: new Uint8Array(width * height), width, height };
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) if (y < y1 || y >= y2 || x < x1 || x >= x2) bars.data[y * width + x] = 255;
+  }
+  return bars;
+}
+
 /** Largest distance from a hole pixel to the nearest known pixel (chessboard metric). */
 export function holeHalfWidth(mask: Mask): number {
   const { width, height, data } = mask;
@@ -86,11 +118,13 @@ export async function fillMasked(
   const crop = cropRgb(image, box);
   const hole = cropMask(mask, box);
   const method: FillMethod = holeHalfWidth(hole) <= THIN_HOLE_HALF_WIDTH ? 'telea' : 'patch';
+  const bars = method === 'patch' ? letterboxBars(image) : null;
   const filled = method === 'telea'
     ? await teleaInpaint(crop, hole)
     : patchFill(crop.data, hole.data, crop.width, crop.height, {
       signal, seed: 7, blocked: options.protect ? cropMask(options.protect, box).data : undefined,
       repeatable: options.repeatable ? cropMask(options.repeatable, box).data : undefined,
+      notScene: bars ? cropMask(bars, box).data : undefined,
     });
   for (let y = 0; y < crop.height; y++) {
     for (let x = 0; x < crop.width; x++) {

@@ -80,6 +80,8 @@ export interface PatchFillOptions {
   blocked?: Uint8Array;
   /** Pixels (1 or 255) of objects rebuilt from themselves: their patterns may repeat (no reuse cost). */
   repeatable?: Uint8Array;
+  /** Pixels (1 or 255) that are no part of the scene (letterbox bars): never copied, and not weighed in choosing the levels. */
+  notScene?: Uint8Array;
 }
 
 function mulberry32(seed: number): () => number {
@@ -510,6 +512,22 @@ export function patchFill(rgbBytes: Uint8Array, hole: Uint8Array, width: number,
     const known = next.hole.reduce((n, h) => n + (h ? 0 : 1), 0);
     if (sources < MIN_SOURCES || sources < MIN_SOURCE_SHARE * known) break;
     pyramid.push(next);
+  }
+
+  // Not-scene pixels join the blocked ones only once the levels are chosen: weighed there, a photo's
+  // letterbox bars cut its coarser levels and a tall fill beside them turned into flat tiles.
+  if (options.notScene) {
+    let notScene: Uint8Array = Uint8Array.from(options.notScene, (b) => (b ? 1 : 0));
+    for (let li = 0; li < pyramid.length; li++) {
+      const level = pyramid[li]!;
+      if (li > 0) notScene = anyOfFour(notScene, pyramid[li - 1]!.width, level.width, level.height);
+      const before = level.blocked;
+      const blocked = before ? Uint8Array.from(before) : new Uint8Array(level.width * level.height);
+      for (let i = 0; i < notScene.length; i++) if (notScene[i]) blocked[i] = 1;
+      level.blocked = blocked;
+      // Nothing else to copy from: the bars are better than no fill.
+      if (validSources(level).list.length < MIN_SOURCES) level.blocked = before;
+    }
   }
 
   const bridge = holeExtent(finest) <= BRIDGE_EXTENT;

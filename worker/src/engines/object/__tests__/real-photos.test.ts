@@ -121,6 +121,20 @@ describe('when a small object the model is unsure of stands near the hole (a tra
   });
 });
 
+describe('when the photo is letterboxed (black bars above and below the car)', () => {
+  it('then the fill copies no part of the bars: no black block where the car was', async () => {
+    const ask = REAL_PHOTO_ASKS.find((a) => a.photo === 'rembg-car-1.jpg' && a.object === 'car')!;
+    const { image, result, removal } = await runAsk(ask);
+    const barBlack = (rgb: Uint8Array | Buffer, i: number) => Math.max(rgb[i * 3]!, rgb[i * 3 + 1]!, rgb[i * 3 + 2]!) <= 4;
+    // The bars themselves are black to the last bit (the top row, for one).
+    expect(barBlack(image.data, 10)).toBe(true);
+    let black = 0;
+    for (let i = 0; i < removal.mask.data.length; i++) if (removal.mask.data[i] && barBlack(result.data, i)) black++;
+    // With the bars as sources, a block of them was pasted into the hedge line: 347 such pixels.
+    expect(black).toBeLessThan(50);
+  });
+});
+
 describe('when the worker has removed other objects before (a long-running process)', () => {
   it('then the same removal gives the same mask, pixel for pixel, whatever ran before it', async () => {
     const image = await loadRealPhoto('darknet-dog.jpg');
