@@ -88,7 +88,10 @@ function recompositeCrop(
     const alpha = Math.min(1, Math.max(0, dot / contrast));
     if (alpha >= 1) continue;
     for (let c = 0; c < 3; c++) {
-      const v = original[i * 3 + c]! + (1 - alpha) * (bNew[c]! - b[c]!);
+      const own = original[i * 3 + c]!;
+      // Kept between the pixel, the object's colour and the new background: a mixed window can
+      // overshoot into a hue none of them has (a cyan speck on a dog's head).
+      const v = Math.min(Math.max(own, f[c]!, bNew[c]!), Math.max(Math.min(own, f[c]!, bNew[c]!), own + (1 - alpha) * (bNew[c]! - b[c]!)));
       filled[i * 3 + c] = Math.min(255, Math.max(0, Math.round(v)));
     }
     changed[i] = 1;

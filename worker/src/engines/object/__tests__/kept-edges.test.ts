@@ -52,6 +52,26 @@ describe('when a kept object\'s edge still holds the removed object\'s colour', 
     expect(filled.data.equals(before)).toBe(true);
   });
 
+  it('then no edge pixel gets a colour beyond its own, the object\'s and the new background\'s (no overshoot into a new hue)', () => {
+    const original: RgbImage = { data: Buffer.alloc(W * H * 3), width: W, height: H };
+    const hole: Mask = { data: new Uint8Array(W * H), width: W, height: H };
+    const kept: Mask = { data: new Uint8Array(W * H), width: W, height: H };
+    for (let y = 0; y < H; y++) {
+      for (let x = 0; x < W; x++) {
+        const i = y * W + x;
+        // A black object whose edge band is greenish, beside a grey removed object.
+        original.data.set(x < 19 ? [0, 0, 0] : x < 22 ? [100, 200, 100] : [100, 100, 100], i * 3);
+        if (x >= 22) hole.data[i] = 255;
+        else kept.data[i] = 255;
+      }
+    }
+    const filled: RgbImage = { data: Buffer.from(original.data), width: W, height: H };
+    for (let i = 0; i < W * H; i++) if (hole.data[i]) filled.data.set([100, 180, 100], i * 3);
+    recompositeKeptEdges(original, filled, hole, kept, { x1: 0, y1: 0, x2: W, y2: H });
+    // Its own 200 plus the background's +80 would be 280; no input is above 200.
+    expect(at(filled, 21)).toEqual([100, 200, 100]);
+  });
+
   it('then only pixels inside the box are looked at', () => {
     const { original, filled, hole, kept } = scene();
     expect(recompositeKeptEdges(original, filled, hole, kept, { x1: 0, y1: 0, x2: W, y2: 5 })).toBe(3 * 5);
