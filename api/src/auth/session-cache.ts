@@ -109,7 +109,8 @@ export async function createSessionCache(options: SessionCacheOptions = {}): Pro
       }
     });
   }
-  const subscribed = () => !subscriber || (listening && subscriber.status === 'ready');
+  // Every connection loss ('close') clears `listening` before the status leaves 'ready'.
+  const subscribed = () => !subscriber || listening;
 
   const drop = async (message: Drop) => {
     applyDrop(message);
