@@ -59,11 +59,14 @@ function postgresBinDir(): string | null {
   return null;
 }
 
+/** runuser lives in sbin, which a root shell started with a bare PATH may not have. */
+const runuser = () => ['/usr/sbin/runuser', '/sbin/runuser'].find((p) => fs.existsSync(p)) ?? 'runuser';
+
 /** Postgres refuses to run as root: run its tools as the postgres system user then. */
 function asPostgres(command: string, args: string[]): void {
   const tool = path.join(postgresBinDir() ?? '', command);
   const isRoot = process.getuid?.() === 0;
-  if (isRoot) execFileSync('runuser', ['-u', 'postgres', '--', tool, ...args], { stdio: 'pipe' });
+  if (isRoot) execFileSync(runuser(), ['-u', 'postgres', '--', tool, ...args], { stdio: 'pipe' });
   else execFileSync(tool, args, { stdio: 'pipe' });
 }
 
