@@ -52,11 +52,24 @@ const HORIZONTAL_SHARE = 0.2;
  */
 const REUSE_COST = 2000;
 const PATCH_VALUES = (2 * PATCH_RADIUS + 1) ** 2 * 3;
+/**
+ * Texture features (Newson et al. 2014, "Video inpainting of complex scenes"): beside its colour,
+ * each pixel carries the mean absolute horizontal and vertical brightness change around it, taken
+ * at full resolution and averaged down the pyramid like the colours. At a coarse level, blurred
+ * grass and a blurred flat wall have the same colour; the features still tell them apart, so the
+ * fill does not lay a flat block into a textured field. Weight: each feature unit counts as this
+ * many colour units.
+ */
+const TEXTURE_WEIGHT = 3;
+/** Window (radius) over which the brightness changes are averaged. */
+const TEXTURE_RADIUS = 2;
 
 interface Level {
   width: number;
   height: number;
-  /** RGB floats, hole pixels hold the current estimate. */
+  /** Values per pixel: RGB, then the texture features (see textureFeatures). */
+  channels: number;
+  /** Floats, `channels` per pixel; hole pixels hold the current estimate. */
   rgb: Float32Array;
   /** 1 = hole. */
   hole: Uint8Array;
@@ -99,6 +112,47 @@ function throwIfAborted(signal?: AbortSignal): void {
   if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('Aborted');
 }
 
+/**
+ * RGB plus the two texture features per pixel (see TEXTURE_WEIGHT). A change counts only between
+ * two known, unblocked pixels: the hole's and other objects' edges are not the scene's texture.
+ * Hole pixels get their features from the fill, like their colours.
+ */
+function withTexture(rgbBytes: Uint8Array, hole: Uint8Array, blocked: Uint8Array | undefined, width: number, height: number): Float32Array {
+  const scene = (i: number) => !hole[i] && !(blocked && blocked[i]);
+  const grey = (i: number) => rgbBytes[i * 3]! + rgbBytes[i * 3 + 1]! + rgbBytes[i * 3 + 2]!;
+  // Per pixel: change to the right / below, and whether it counts.
+  const gx = new Float32Array(width * height), gy = new Float32Array(width * height);
+  const hx = new Uint8Array(width * height), hy = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      if (!scene(i)) continue;
+      if (x + 1 < width && scene(i + 1)) { gx[i] = Math.abs(grey(i + 1) - grey(i)) / 3; hx[i] = 1; }
+      if (y + 1 < height && scene(i + width)) { gy[i] = Math.abs(grey(i + width) - grey(i)) / 3; hy[i] = 1; }
+    }
+  }
+  const out = new Float32Array(width * height * 5);
+  const R = TEXTURE_RADIUS, scale = TEXTURE_WEIGHT;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      out[i * 5] = rgbBytes[i * 3]!; out[i * 5 + 1] = rgbBytes[i * 3 + 1]!; out[i * 5 + 2] = rgbBytes[i * 3 + 2]!;
+      if (hole[i]) continue;
+      let sx = 0, nx = 0, sy = 0, ny = 0;
+      for (let yy = Math.max(0, y - R); yy <= Math.min(height - 1, y + R); yy++) {
+        for (let xx = Math.max(0, x - R); xx <= Math.min(width - 1, x + R); xx++) {
+          const j = yy * width + xx;
+          if (hx[j]) { sx += gx[j]!; nx++; }
+          if (hy[j]) { sy += gy[j]!; ny++; }
+        }
+      }
+      out[i * 5 + 3] = nx ? (scale * sx) / nx : 0;
+      out[i * 5 + 4] = ny ? (scale * sy) / ny : 0;
+    }
+  }
+  return out;
+}
+
 /** A 0/1 mask halved: a coarse pixel is 1 if any of its four children is. */
 function anyOfFour(mask: Uint8Array, fineWidth: number, width: number, height: number): Uint8Array {
   const out = new Uint8Array(width * height);
@@ -115,21 +169,25 @@ function anyOfFour(mask: Uint8Array, fineWidth: number, width: number, height: n
 function downsample(level: Level): Level {
   const width = Math.max(1, Math.floor(level.width / 2));
   const height = Math.max(1, Math.floor(level.height / 2));
-  const rgb = new Float32Array(width * height * 3);
+  const C = level.channels;
+  const rgb = new Float32Array(width * height * C);
   const hole = new Uint8Array(width * height);
+  const sum = new Float64Array(C);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      let r = 0, g = 0, b = 0, n = 0, anyHole = 0;
+      let n = 0, anyHole = 0;
+      sum.fill(0);
       for (let dy = 0; dy < 2; dy++) {
         for (let dx = 0; dx < 2; dx++) {
           const i = (2 * y + dy) * level.width + 2 * x + dx;
           if (level.hole[i]) { anyHole = 1; continue; }
-          r += level.rgb[i * 3]!; g += level.rgb[i * 3 + 1]!; b += level.rgb[i * 3 + 2]!; n++;
+          for (let c = 0; c < C; c++) sum[c] += level.rgb[i * C + c]!;
+          n++;
         }
       }
       const o = y * width + x;
       hole[o] = anyHole;
-      if (n > 0) { rgb[o * 3] = r / n; rgb[o * 3 + 1] = g / n; rgb[o * 3 + 2] = b / n; }
+      if (n > 0) for (let c = 0; c < C; c++) rgb[o * C + c] = sum[c]! / n;
     }
   }
   let layer: Uint8Array | undefined;
@@ -145,7 +203,7 @@ function downsample(level: Level): Level {
   }
   const blocked = level.blocked && anyOfFour(level.blocked, level.width, width, height);
   const repeatable = level.repeatable && anyOfFour(level.repeatable, level.width, width, height);
-  return { width, height, rgb, hole, spatial: 0, layer, blocked, repeatable };
+  return { width, height, channels: C, rgb, hole, spatial: 0, layer, blocked, repeatable };
 }
 
 function holeExtent(level: Level): number {
@@ -161,15 +219,15 @@ function holeExtent(level: Level): number {
 
 /** Per-channel median of the known pixels (not other objects') of row `y` between columns `from` and `to`, or null. */
 function knownRowMedian(level: Level, y: number, from: number, to: number, onlyLayer?: number): number[] | null {
-  const { width, rgb, hole, layer } = level;
-  const values: number[][] = [[], [], []];
+  const { width, rgb, hole, layer, channels: C } = level;
+  const values: number[][] = Array.from({ length: C }, () => []);
   for (let x = Math.max(0, from); x <= Math.min(width - 1, to); x++) {
     const i = y * width + x;
     // Another object's pixels are never copied, so they must not colour the guess either: with
     // the white dog on a removed bench counted, the field around it was filled with flat blocks.
     if (hole[i] || level.blocked?.[i]) continue;
     if (onlyLayer !== undefined && layer && layer[i] !== onlyLayer) continue;
-    for (let c = 0; c < 3; c++) values[c]!.push(rgb[i * 3 + c]!);
+    for (let c = 0; c < C; c++) values[c]!.push(rgb[i * C + c]!);
   }
   if (values[0]!.length === 0) return null;
   return values.map((v) => v.sort((a, b) => a - b)[v.length >> 1]!);
@@ -187,7 +245,7 @@ function knownRowMedian(level: Level, y: number, from: number, to: number, onlyL
  * Returns which pixels now hold a value; rows with no known pixel nearby are left.
  */
 function rowMedianFill(level: Level, bridge: boolean): Uint8Array {
-  const { width, height, rgb, hole } = level;
+  const { width, height, rgb, hole, channels: C } = level;
   const known = Uint8Array.from(hole, (h) => (h ? 0 : 1));
   const band = Math.max(PATCH_RADIUS + 1, Math.round(holeExtent(level) / 4));
   for (let y = 0; y < height; y++) {
@@ -209,13 +267,13 @@ function rowMedianFill(level: Level, bridge: boolean): Uint8Array {
       if (!hole[i]) continue;
       const own = perLayer?.[level.layer![i]!];
       if (own) {
-        for (let c = 0; c < 3; c++) rgb[i * 3 + c] = own[c]!;
+        for (let c = 0; c < C; c++) rgb[i * C + c] = own[c]!;
         known[i] = 1;
         continue;
       }
       const t = last > first ? (x - first) / (last - first) : 0.5;
-      for (let c = 0; c < 3; c++) {
-        rgb[i * 3 + c] = left && right ? (1 - t) * left[c]! + t * right[c]! : (left ?? right ?? both)[c]!;
+      for (let c = 0; c < C; c++) {
+        rgb[i * C + c] = left && right ? (1 - t) * left[c]! + t * right[c]! : (left ?? right ?? both)[c]!;
       }
       known[i] = 1;
     }
@@ -236,7 +294,8 @@ function initialGuess(level: Level, bridge: boolean): void {
 
 /** Fills what is not `known` by peeling from the outside in, each pixel the mean of its known neighbours. */
 function onionPeel(level: Level, known: Uint8Array): void {
-  const { width, height, rgb } = level;
+  const { width, height, rgb, channels: C } = level;
+  const sum = new Float64Array(C);
   let remaining = known.reduce((n, k) => n + (k ? 0 : 1), 0);
   while (remaining > 0) {
     const ready: number[] = [];
@@ -251,17 +310,19 @@ function onionPeel(level: Level, known: Uint8Array): void {
     if (ready.length === 0) break; // no known pixel at all
     for (const i of ready) {
       const x = i % width, y = (i - x) / width;
-      let r = 0, g = 0, b = 0, n = 0;
+      let n = 0;
+      sum.fill(0);
       for (let dy = -1; dy <= 1; dy++) {
         for (let dx = -1; dx <= 1; dx++) {
           const xx = x + dx, yy = y + dy;
           if (xx < 0 || yy < 0 || xx >= width || yy >= height) continue;
           const j = yy * width + xx;
           if (!known[j]) continue;
-          r += rgb[j * 3]!; g += rgb[j * 3 + 1]!; b += rgb[j * 3 + 2]!; n++;
+          for (let c = 0; c < C; c++) sum[c] += rgb[j * C + c]!;
+          n++;
         }
       }
-      rgb[i * 3] = r / n; rgb[i * 3 + 1] = g / n; rgb[i * 3 + 2] = b / n;
+      for (let c = 0; c < C; c++) rgb[i * C + c] = sum[c]! / n;
     }
     for (const i of ready) known[i] = 1;
     remaining -= ready.length;
@@ -328,7 +389,7 @@ function targetPixels(level: Level): Int32Array {
 
 /** Sum of squared differences between the patches at t and s, stopping once above `limit`. */
 function patchDistance(level: Level, t: number, s: number, limit: number): number {
-  const { width, height, rgb, blocked } = level;
+  const { width, height, rgb, blocked, channels: C } = level;
   const R = PATCH_RADIUS;
   const tx = t % width, ty = (t - tx) / width;
   const sx = s % width, sy = (s - sx) / width;
@@ -343,9 +404,11 @@ function patchDistance(level: Level, t: number, s: number, limit: number): numbe
       // Another object's pixels around the target are not background to match: compared, the
       // white dog on a removed bench drew flat, pale sources under its paws.
       if (blocked && blocked[rowT + xt]) continue;
-      const a = (rowT + xt) * 3, b = (rowS + reflect(sx + dx, width)) * 3;
-      const dr = rgb[a]! - rgb[b]!, dg = rgb[a + 1]! - rgb[b + 1]!, db = rgb[a + 2]! - rgb[b + 2]!;
-      sum += dr * dr + dg * dg + db * db;
+      const a = (rowT + xt) * C, b = (rowS + reflect(sx + dx, width)) * C;
+      for (let c = 0; c < C; c++) {
+        const d = rgb[a + c]! - rgb[b + c]!;
+        sum += d * d;
+      }
     }
     if (sum > limit) return sum;
   }
@@ -450,8 +513,9 @@ function refreshDistances(level: Level, field: Field): void {
  * should be. Weights favour good matches (sigma from the 75th percentile distance, as in Wexler).
  */
 function vote(level: Level, field: Field, uniform: boolean): void {
-  const { width, height, rgb, hole } = level;
+  const { width, height, rgb, hole, channels: C } = level;
   const R = PATCH_RADIUS;
+  const weighted = new Float64Array(C), plain = new Float64Array(C);
   let sigma2 = 1;
   // Matches still stuck on the other surface (infinite cost, see matchCost) do not set the scale.
   const sorted = Float32Array.from(field.distance.filter(Number.isFinite)).sort();
@@ -462,7 +526,9 @@ function vote(level: Level, field: Field, uniform: boolean): void {
     for (let x = 0; x < width; x++) {
       const p = y * width + x;
       if (!hole[p]) continue;
-      let r = 0, g = 0, b = 0, wsum = 0, ur = 0, ug = 0, ub = 0, n = 0;
+      let wsum = 0, n = 0;
+      weighted.fill(0);
+      plain.fill(0);
       for (let dy = -R; dy <= R; dy++) {
         const ty = y - dy;
         if (ty < 0 || ty >= height) continue;
@@ -475,14 +541,18 @@ function vote(level: Level, field: Field, uniform: boolean): void {
           const srcX = src % width, srcY = (src - srcX) / width;
           const s = reflect(srcY + dy, height) * width + reflect(srcX + dx, width);
           const w = uniform ? 1 : Math.exp(-field.distance[k]! / (2 * sigma2));
-          const sr = rgb[s * 3]!, sg = rgb[s * 3 + 1]!, sb = rgb[s * 3 + 2]!;
-          r += w * sr; g += w * sg; b += w * sb; wsum += w;
-          ur += sr; ug += sg; ub += sb; n++;
+          for (let c = 0; c < C; c++) {
+            const v = rgb[s * C + c]!;
+            weighted[c] += w * v;
+            plain[c] += v;
+          }
+          wsum += w;
+          n++;
         }
       }
       // Where every overlapping match is poor the weights underflow: fall back to the plain mean.
-      if (wsum > 1e-9) { out[p * 3] = r / wsum; out[p * 3 + 1] = g / wsum; out[p * 3 + 2] = b / wsum; }
-      else if (n > 0) { out[p * 3] = ur / n; out[p * 3 + 1] = ug / n; out[p * 3 + 2] = ub / n; }
+      if (wsum > 1e-9) for (let c = 0; c < C; c++) out[p * C + c] = weighted[c]! / wsum;
+      else if (n > 0) for (let c = 0; c < C; c++) out[p * C + c] = plain[c]! / n;
     }
   }
   rgb.set(out);
@@ -494,11 +564,16 @@ function vote(level: Level, field: Field, uniform: boolean): void {
  */
 export function patchFill(rgbBytes: Uint8Array, hole: Uint8Array, width: number, height: number, options: PatchFillOptions = {}): Uint8Array {
   const random = mulberry32(options.seed ?? 1);
-  const finest: Level = { width, height, rgb: Float32Array.from(rgbBytes), hole: Uint8Array.from(hole, (h) => (h ? 1 : 0)), spatial: 0 };
+  const holeBits = Uint8Array.from(hole, (h) => (h ? 1 : 0));
+  const finest: Level = { width, height, channels: 3, rgb: Float32Array.from(rgbBytes), hole: holeBits, spatial: 0 };
   if (options.blocked) {
     finest.blocked = Uint8Array.from(options.blocked, (b) => (b ? 1 : 0));
     // Other objects fill the whole crop: copying from them beats having nothing to copy.
     if (validSources(finest).list.length < MIN_SOURCES) finest.blocked = undefined;
+  }
+  if (TEXTURE_WEIGHT > 0) {
+    finest.channels = 5;
+    finest.rgb = withTexture(rgbBytes, holeBits, finest.blocked, width, height);
   }
   if (options.repeatable) finest.repeatable = Uint8Array.from(options.repeatable, (b) => (b ? 1 : 0));
   finest.layer = holeLayers(rgbBytes, finest.hole, width, height, holeExtent(finest)) ?? undefined;
@@ -588,7 +663,9 @@ export function patchFill(rgbBytes: Uint8Array, hole: Uint8Array, width: number,
   }
 
   const out = new Uint8Array(rgbBytes.length);
-  const rgb = finest.rgb;
-  for (let i = 0; i < out.length; i++) out[i] = Math.max(0, Math.min(255, Math.round(rgb[i]!)));
+  const { rgb, channels: C } = finest;
+  for (let p = 0; p < width * height; p++) {
+    for (let c = 0; c < 3; c++) out[p * 3 + c] = Math.max(0, Math.min(255, Math.round(rgb[p * C + c]!)));
+  }
   return out;
 }
