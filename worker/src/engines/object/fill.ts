@@ -7,6 +7,7 @@
  */
 import { chessboardDistance, cropMask, cropRgb, maskBounds, type Box, type Mask, type RgbImage } from './image.js';
 import { inpaintWithModel, modelCrop } from './inpaint-model.js';
+import { copyBehindParts, partsBehindKept } from './behind.js';
 import { recompositeKeptEdges } from './kept-edges.js';
 import { loadOpenCv } from './opencv.js';
 import { patchFill } from './patch-fill.js';
@@ -24,6 +25,8 @@ export interface FillOptions {
   protect?: Mask | null;
   /** Objects rebuilt from themselves (255): their patterns may repeat in the fill. */
   repeatable?: Mask | null;
+  /** Kept objects standing further back than the removed one, one id each (1, 2, ...; 0 = none): parts of the hole over them are rebuilt from them (behind.ts). */
+  behindIds?: Mask | null;
 }
 
 export interface FillResult {
@@ -100,6 +103,41 @@ async function teleaInpaint(crop: RgbImage, hole: Mask): Promise<Uint8Array> {
   }
 }
 
+/**
+ * The patch fill of a crop, kept objects never copied. Parts of the hole over a kept object
+ * behind the removed one (behind.ts) are rebuilt first, from that object alone; the rest is then
+ * filled from the background, those parts now known but not copied either.
+ */
+function patchFillAround(image: RgbImage, crop: RgbImage, hole: Mask, box: Box, signal: AbortSignal | undefined, options: FillOptions): Uint8Array {
+  const bars = letterboxBars(image);
+  const notScene = bars ? cropMask(bars, box).data : undefined;
+  const repeatable = options.repeatable ? cropMask(options.repeatable, box).data : undefined;
+  let blocked = options.protect ? cropMask(options.protect, box).data : undefined;
+  let rgb: Uint8Array = crop.data;
+  let rest = hole.data;
+  const behind = blocked && options.behindIds ? partsBehindKept(hole.data, cropMask(options.behindIds, box).data, crop.width, crop.height) : null;
+  if (behind) {
+    const elsewhere = Uint8Array.from(behind.source, (v) => (v ? 0 : 1));
+    const copied = copyBehindParts(rgb, behind, crop.width, crop.height);
+    const rebuilt = copied.left
+      ? patchFill(copied.rgb, copied.left, crop.width, crop.height, { signal, seed: 7, blocked: elsewhere, repeatable: behind.source })
+      : copied.rgb;
+    rgb = Uint8Array.from(rgb);
+    rest = Uint8Array.from(hole.data);
+    const nowBlocked = Uint8Array.from(blocked!);
+    for (let i = 0; i < behind.hole.length; i++) {
+      if (!behind.hole[i]) continue;
+      for (let c = 0; c < 3; c++) rgb[i * 3 + c] = rebuilt[i * 3 + c]!;
+      rest[i] = 0;
+      nowBlocked[i] = 255;
+      // The object's margin beside a run was rebuilt too: it is pasted back with the hole.
+      hole.data[i] = 255;
+    }
+    blocked = nowBlocked;
+  }
+  return patchFill(rgb, rest, crop.width, crop.height, { signal, seed: 7, blocked, repeatable, notScene });
+}
+
 /** Returns a copy of `image` with the mask's pixels filled. */
 export async function fillMasked(
   image: RgbImage, mask: Mask, signal?: AbortSignal, options: FillOptions = {},
@@ -118,14 +156,7 @@ export async function fillMasked(
   const crop = cropRgb(image, box);
   const hole = cropMask(mask, box);
   const method: FillMethod = holeHalfWidth(hole) <= THIN_HOLE_HALF_WIDTH ? 'telea' : 'patch';
-  const bars = method === 'patch' ? letterboxBars(image) : null;
-  const filled = method === 'telea'
-    ? await teleaInpaint(crop, hole)
-    : patchFill(crop.data, hole.data, crop.width, crop.height, {
-      signal, seed: 7, blocked: options.protect ? cropMask(options.protect, box).data : undefined,
-      repeatable: options.repeatable ? cropMask(options.repeatable, box).data : undefined,
-      notScene: bars ? cropMask(bars, box).data : undefined,
-    });
+  const filled = method === 'telea' ? await teleaInpaint(crop, hole) : patchFillAround(image, crop, hole, box, signal, options);
   for (let y = 0; y < crop.height; y++) {
     for (let x = 0; x < crop.width; x++) {
       const c = y * crop.width + x;

@@ -62,13 +62,15 @@ export interface ObjectRemoverDeps {
  */
 async function objectsAroundUserMask(
   image: RgbImage, mask: Mask, modelPath?: string,
-): Promise<{ protect: Mask; rebuild: Mask } | null> {
+): Promise<{ protect: Mask; rebuild: Mask; behindIds: Mask } | null> {
   if (!instanceModelAvailable(modelPath)) return null;
   // Faint detections too: the fill must not clone even what the model is unsure of (a cone).
   const instances = await segmentInstances(image, { minScore: FAINT_SOURCE_SCORE, modelPath }).catch(() => null);
   if (!instances?.length) return null;
   const protect: Mask = { data: new Uint8Array(mask.data.length), width: mask.width, height: mask.height };
   const rebuild: Mask = { data: new Uint8Array(mask.data.length), width: mask.width, height: mask.height };
+  const behindIds: Mask = { data: new Uint8Array(mask.data.length), width: mask.width, height: mask.height };
+  let nextId = 1;
   const bounds = maskBounds(mask);
   if (!bounds) return null;
   for (const inst of instances) {
@@ -77,10 +79,17 @@ async function objectsAroundUserMask(
     for (let i = 0; i < m.data.length; i++) if (m.data[i]) { total++; if (mask.data[i]) inside++; }
     // What the mask covers goes; what it lies on (a table round a hole) is copied from.
     if (inside > 0.5 * total) continue;
-    const target = continuesBehind(mask, m, bounds) ? rebuild : protect;
-    for (let i = 0; i < m.data.length; i++) if (m.data[i] && !mask.data[i]) target.data[i] = 255;
+    if (continuesBehind(mask, m, bounds)) {
+      for (let i = 0; i < m.data.length; i++) if (m.data[i] && !mask.data[i]) rebuild.data[i] = 255;
+      continue;
+    }
+    // Further back than what the mask covers: it ends higher in the photo (see behind.ts).
+    let bottom = -1;
+    for (let i = 0; i < m.data.length; i++) if (m.data[i]) bottom = Math.floor(i / image.width);
+    const id = bottom < bounds.y2 - 1 ? Math.min(255, nextId++) : 0;
+    for (let i = 0; i < m.data.length; i++) if (m.data[i] && !mask.data[i]) { protect.data[i] = 255; behindIds.data[i] = id; }
   }
-  return { protect, rebuild };
+  return { protect, rebuild, behindIds };
 }
 
 function maskToPng(mask: Mask): Promise<Buffer> {
@@ -117,17 +126,19 @@ export function createObjectRemover(config: ObjectConfig, deps: ObjectRemoverDep
     let mask: Mask;
     let protect: Mask | null;
     let rebuild: Mask | null;
+    let behindIds: Mask | null;
     if (input.maskPng) {
       mask = await decodeMask(input.maskPng, image.width, image.height);
       const around = config.provider === 'clipdrop' ? null : await objectsAroundUserMask(image, mask, deps.instanceModelPath);
       protect = around?.protect ?? null;
       rebuild = around?.rebuild ?? null;
+      behindIds = around?.behindIds ?? null;
     } else {
       removal = await removalMask({
         image, name: check.name, minScore: config.minScore, saliency: deps.saliency,
         choice: input.choice, instanceModelPath: deps.instanceModelPath,
       });
-      ({ mask, protect, rebuild } = removal);
+      ({ mask, protect, rebuild, behindIds } = removal);
     }
     signal?.throwIfAborted();
     await onStage?.('Filling');
@@ -138,7 +149,7 @@ export function createObjectRemover(config: ObjectConfig, deps: ObjectRemoverDep
       });
       return { png: await toInputSize(out, image.width, image.height), engine: { ...CLIPDROP_ENGINE } };
     }
-    const { image: filled, method } = await fillObjectMask(image, mask, signal, { inpaintModelPath: config.inpaintModelPath, protect, repeatable: rebuild });
+    const { image: filled, method } = await fillObjectMask(image, mask, signal, { inpaintModelPath: config.inpaintModelPath, protect, repeatable: rebuild, behindIds });
     return {
       png: await encodePng(filled),
       engine: { ...offlineObjectEngine(config.inpaintModelPath), note: describeRemoval(check.name, removal, method) },

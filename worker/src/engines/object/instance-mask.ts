@@ -49,6 +49,11 @@ const NEIGHBOUR_TOUCHING_LIKELIHOOD = 0.7;
 const NEIGHBOUR_REACH = 8;
 /** Logit above which the whole-photo look is sure of an instance (probability 0.9). */
 const SURE_LOGIT = Math.log(0.9 / 0.1);
+/**
+ * A fainter look's mask counts where its probability is above 0.35: a coarse mask cannot resolve
+ * the gap between a giraffe's legs, and the zebra seen there stayed at 0.4.
+ */
+const FAINT_SUPPORT_LOGIT = Math.log(0.35 / 0.65);
 /** Other instances are kept this many pixels clear of the mask (their own edge is coarse too). */
 const NEIGHBOUR_MARGIN = 2;
 
@@ -340,6 +345,8 @@ export interface InstanceRemovalMask {
   protect: Mask;
   /** Pixels of objects behind the target that the fill rebuilds from themselves (255). */
   rebuild: Mask;
+  /** Kept objects standing further back than the target, one id each (1, 2, ...; 0 = none): see behind.ts. */
+  behindIds: Mask;
   shadowPixels: number;
 }
 
@@ -370,12 +377,48 @@ export function continuesBehind(target: Mask, other: Mask, box: Box): boolean {
   return rows > 0 && both >= 0.3 * rows;
 }
 
+/** Gives the pixels of `within` that have no id the id of one within `reach` pixels (the kept objects' margins). */
+function spreadIds(ids: Mask, within: Mask, reach: number): void {
+  const { width, height } = ids;
+  for (let step = 0; step < reach; step++) {
+    const before = Uint8Array.from(ids.data);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const i = y * width + x;
+        if (before[i] || !within.data[i]) continue;
+        const id = (x > 0 && before[i - 1]) || (x < width - 1 && before[i + 1]) || (y > 0 && before[i - width]) || (y < height - 1 && before[i + width]) || 0;
+        if (id) ids.data[i] = id;
+      }
+    }
+  }
+}
+
+/**
+ * Where the model sees a kept neighbour (255), for hiddenParts' `support`: its uncut mask, and
+ * the masks of fainter detections of the same class that hold it (FAINT_SUPPORT_LOGIT): the
+ * model's fainter look at the zebra took in the whole animal, the part between the giraffe's legs
+ * included, where its first look saw only the front half, and that part went with the giraffe.
+ * Undefined when neither exists.
+ */
+function seenByModel(inst: Instance, own: Mask, faint: Instance[], width: number, height: number): Mask | undefined {
+  const seen = inst.wide ? instanceMask({ ...inst, ...inst.wide }, width, height) : undefined;
+  const duplicates = faint.filter((f) => f.label === inst.label && boxesMeet(f.box, inst.box));
+  if (!duplicates.length) return seen;
+  const out: Mask = seen ?? { data: new Uint8Array(width * height), width, height };
+  for (const f of duplicates) {
+    if (overlapShare(instanceMask(f, width, height), own) < SAME_OBJECT_OVERLAP) continue;
+    const m = instanceMask(f, width, height, FAINT_SUPPORT_LOGIT);
+    for (let i = 0; i < m.data.length; i++) if (m.data[i]) out.data[i] = 255;
+  }
+  return out;
+}
+
 /**
  * The removal mask for `targets` (one or more instances of the asked class) given every instance
  * found in the photo: refined, shadow added, grown, other instances subtracted.
  */
 export async function buildInstanceRemovalMask(
-  image: RgbImage, targets: Instance[], all: Instance[], closer: Instance[] = [],
+  image: RgbImage, targets: Instance[], all: Instance[], closer: Instance[] = [], faint: Instance[] = [],
 ): Promise<InstanceRemovalMask> {
   const { width, height } = image;
   const whole = { x1: 0, y1: 0, x2: width, y2: height };
@@ -464,7 +507,7 @@ export async function buildInstanceRemovalMask(
     for (const [other, m] of kept) if (other !== inst) for (let i = 0; i < m.data.length; i++) if (m.data[i]) around.data[i] = 255;
     const hidden = hiddenParts(image, own, inst.box, around, {
       otherLikelihood: NEIGHBOUR_HIDDEN_LIKELIHOOD, touchingLikelihood: NEIGHBOUR_TOUCHING_LIKELIHOOD,
-      support: inst.wide && instanceMask({ ...inst, ...inst.wide }, width, height),
+      support: seenByModel(inst, own, faint, width, height),
     });
     for (let i = 0; i < hidden.data.length; i++) {
       // Never from the target's sure core as the whole photo showed it: a bench took back the
@@ -484,6 +527,9 @@ export async function buildInstanceRemovalMask(
   // Every other instance keeps its pixels.
   const keep: Mask = { data: new Uint8Array(width * height), width, height };
   const rebuild: Mask = { data: new Uint8Array(width * height), width, height };
+  const behindIds: Mask = { data: new Uint8Array(width * height), width, height };
+  let nextId = 1;
+  const targetBottom = Math.max(...targets.map((t) => t.box.y2));
   for (const inst of others) {
     const own = kept.get(inst)!;
     // An object behind the target (a bench under a dog) may lose the rim the dilation takes
@@ -492,7 +538,9 @@ export async function buildInstanceRemovalMask(
       for (let i = 0; i < own.data.length; i++) if (own.data[i]) rebuild.data[i] = 255;
       continue;
     }
-    for (let i = 0; i < own.data.length; i++) if (own.data[i]) keep.data[i] = 255;
+    // Further back: its box ends higher in the photo, where it meets the ground (the zebra behind the giraffe's legs).
+    const id = inst.box.y2 < targetBottom ? Math.min(255, nextId++) : 0;
+    for (let i = 0; i < own.data.length; i++) if (own.data[i]) { keep.data[i] = 255; behindIds.data[i] = id; }
   }
   const core = Uint8Array.from(keep.data);
   await dilateMask(keep, NEIGHBOUR_MARGIN, whole);
@@ -511,5 +559,6 @@ export async function buildInstanceRemovalMask(
   const grow = radius + Math.round(0.5 * (bounds.y2 - bounds.y1));
   await dilateMask(mask, radius, padBox(bounds, grow, width, height));
   for (let i = 0; i < mask.data.length; i++) if (keep.data[i]) mask.data[i] = 0;
-  return { mask, protect: keep, rebuild, shadowPixels };
+  spreadIds(behindIds, keep, NEIGHBOUR_MARGIN);
+  return { mask, protect: keep, rebuild, behindIds, shadowPixels };
 }

@@ -141,6 +141,8 @@ export interface RemovalMask {
   protect: Mask | null;
   /** Objects behind the target that the fill rebuilds from themselves (their patterns may repeat), or null. */
   rebuild: Mask | null;
+  /** Kept objects standing further back than the removed one, one id each (1, 2, ...; 0 = none), or null: see behind.ts. */
+  behindIds: Mask | null;
   /** Which path made the mask. */
   path: 'instance' | 'detector';
   /** Instances of the asked object found (instance path), and the removed ones (0-based). */
@@ -203,12 +205,12 @@ export async function removalMask(request: RemovalMaskRequest): Promise<RemovalM
       const look = await segmentCloser(request.image, target, request.instanceModelPath).catch(() => null);
       if (look) closer.push(look);
     }
-    const { mask, protect, rebuild } = await buildInstanceRemovalMask(request.image, targets, found.all, closer);
+    const { mask, protect, rebuild, behindIds } = await buildInstanceRemovalMask(request.image, targets, found.all, closer, found.faint);
     await keepFaintObjectsOutOfFill(protect, mask, found.faint, targets);
-    return { mask, protect, rebuild, path: 'instance', found: found.matches.length, removed };
+    return { mask, protect, rebuild, behindIds, path: 'instance', found: found.matches.length, removed };
   }
   const located = await locateObject(request);
-  return { mask: located.mask.mask, protect: null, rebuild: null, path: 'detector', found: 1, removed: [0], fallbackReason };
+  return { mask: located.mask.mask, protect: null, rebuild: null, behindIds: null, path: 'detector', found: 1, removed: [0], fallbackReason };
 }
 
 /** One sentence for the reply: what was found, what was removed, which path and fill ran. */

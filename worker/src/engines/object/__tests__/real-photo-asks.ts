@@ -55,7 +55,7 @@ export async function runAsk(ask: Ask, options: { saliency?: SaliencyFn; minScor
   const image = await loadRealPhoto(ask.photo);
   const started = performance.now();
   const removal = await removalMask({ image, name: ask.object, minScore: options.minScore ?? 0.2, saliency: options.saliency, choice: ask.choice });
-  const filled = await fillObjectMask(image, removal.mask, undefined, { protect: removal.protect, repeatable: removal.rebuild });
+  const filled = await fillObjectMask(image, removal.mask, undefined, { protect: removal.protect, repeatable: removal.rebuild, behindIds: removal.behindIds });
   const ms = performance.now() - started;
   return { image, removal, result: filled.image, fill: filled.method, reply: describeRemoval(ask.object, removal, filled.method), ms };
 }
@@ -105,6 +105,16 @@ export interface AskChecks {
   changedOutside: number;
 }
 
+function overlapOfSmaller(a: Mask, b: Mask): number {
+  let inter = 0, areaA = 0, areaB = 0;
+  for (let i = 0; i < a.data.length; i++) {
+    if (a.data[i]) areaA++;
+    if (b.data[i]) areaB++;
+    if (a.data[i] && b.data[i]) inter++;
+  }
+  return Math.min(areaA, areaB) ? inter / Math.min(areaA, areaB) : 0;
+}
+
 /**
  * The automatic checks: the segmentation model run again on the result no longer finds the
  * object where it was; every neighbour is still found with about the same mask; nothing outside
@@ -114,7 +124,7 @@ export async function checkAsk(ask: Ask, outcome: AskOutcome): Promise<AskChecks
   const { image, removal, result } = outcome;
   const { width, height } = image;
   const label = resolveObjectLabel(ask.object)!;
-  const before = await segmentInstances(image, { minScore: 0.25 });
+  const before = await segmentInstances(image, { minScore: 0.1 });
   // Low on the result, both ways: any trace of the object counts as left, and a neighbour the model
   // is less sure of once its surroundings changed (a dog without its bench) still counts as there.
   const after = await segmentInstances(result, { minScore: 0.1 });
@@ -138,6 +148,15 @@ export async function checkAsk(ask: Ask, outcome: AskOutcome): Promise<AskChecks
     const m = hard(inst);
     // Another name for the removed object (the same car as "truck") is not a neighbour.
     if (inRemoved(m) > 0.5) continue;
+    // The neighbour as the model saw it at all: with its fainter looks of the same class that hold
+    // it (a first look at the zebra saw only its front half; once the giraffe's legs were gone the
+    // model took in the whole animal, as its fainter look had).
+    for (const other of before) {
+      if (other === inst || other.label !== inst.label || other.score >= 0.4) continue;
+      const o = hard(other);
+      if (overlapOfSmaller(o, m) < 0.6) continue;
+      for (let i = 0; i < o.data.length; i++) if (o.data[i]) m.data[i] = 255;
+    }
     let best = 0;
     // Any class: the model may call the same dog "cat" once its surroundings changed.
     for (const other of after) best = Math.max(best, maskIou(outsideHole(m), outsideHole(hard(other))));

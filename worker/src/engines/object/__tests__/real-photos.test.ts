@@ -85,6 +85,30 @@ describe('when a neighbour shows past its own box (the model\'s mask cut off the
   });
 });
 
+describe('when a neighbour stands behind the removed object (the zebra behind the giraffe\'s legs)', () => {
+  it('then its part between the legs stays, and where the legs stood it is rebuilt from itself, not from the foliage', async () => {
+    const ask = REAL_PHOTO_ASKS.find((a) => a.photo === 'darknet-giraffe.jpg' && a.object === 'giraffe')!;
+    const { image, result, removal } = await runAsk(ask);
+    const { width } = image;
+    // The zebra's flank between the giraffe's front legs: the giraffe's coarse mask took all of it
+    // until the model's fainter look at the zebra (which holds the whole animal) counted there.
+    let masked = 0, all = 0;
+    for (let y = 300; y < 370; y++) for (let x = 284; x < 296; x++) { all++; if (removal.mask.data[y * width + x]) masked++; }
+    expect(masked / all).toBeLessThan(0.2);
+    // Where the right front leg stood over the zebra's body: zebra, not foliage (half of it green
+    // when the legs were filled from the background, none once rebuilt from the zebra).
+    let green = 0, leg = 0;
+    for (let y = 300; y < 370; y++) {
+      for (let x = 298; x < 312; x++) {
+        const i = (y * width + x) * 3;
+        leg++;
+        if (result.data[i + 1]! > result.data[i]! + 15 && result.data[i + 1]! > result.data[i + 2]! + 15) green++;
+      }
+    }
+    expect(green / leg).toBeLessThan(0.15);
+  });
+});
+
 describe('when the removed object shows through a neighbour\'s doubtful rim', () => {
   it('then the bicycle\'s red stem above the dog\'s head goes with the bicycle, not with the dog', async () => {
     const image = await loadRealPhoto('darknet-dog.jpg');
@@ -305,6 +329,28 @@ describe('when a large hole lies beside another object (the dog on the bench bei
       return sum / n;
     };
     expect(grain(result.data, true, 230, 370) / grain(image.data, false, 150, 370)).toBeGreaterThan(0.45);
+  });
+
+  it('then the seat between the dog\'s paws and its tail is field, not a flat tan block', async () => {
+    const ask = REAL_PHOTO_ASKS.find((a) => a.photo === 'iopaint-dog.jpg' && a.object === 'bench')!;
+    const { result, removal } = await runAsk(ask);
+    const { width } = result;
+    const lum = (i: number) => 0.299 * result.data[i * 3]! + 0.587 * result.data[i * 3 + 1]! + 0.114 * result.data[i * 3 + 2]!;
+    // Filled pixels of the seat under the dog whose 7x7 neighbourhood is flat (standard deviation
+    // below 6 grey levels). Compared by colour alone, the blurred far field matched as well as the
+    // grass there and a flat block was laid in: 38 %; with the texture features (patch-fill.ts), 7 %.
+    let flat = 0, all = 0;
+    for (let y = 345; y < 375; y++) {
+      for (let x = 215; x < 290; x++) {
+        if (!removal.mask.data[y * width + x]) continue;
+        let sum = 0, squares = 0;
+        for (let dy = -3; dy <= 3; dy++) for (let dx = -3; dx <= 3; dx++) { const v = lum((y + dy) * width + x + dx); sum += v; squares += v * v; }
+        all++;
+        if (Math.sqrt(Math.max(0, squares / 49 - (sum / 49) ** 2)) < 6) flat++;
+      }
+    }
+    expect(all).toBeGreaterThan(800);
+    expect(flat / all).toBeLessThan(0.2);
   });
 });
 
