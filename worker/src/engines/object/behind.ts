@@ -33,27 +33,39 @@ export interface BehindParts {
   source: Uint8Array;
 }
 
+/** The 4-connected groups of set pixels of `mask`, each as its pixel indices. */
+function connectedParts(mask: Uint8Array, width: number): number[][] {
+  const seen = new Uint8Array(mask.length);
+  const out: number[][] = [];
+  for (let start = 0; start < mask.length; start++) {
+    if (!mask[start] || seen[start]) continue;
+    const pixels = [start];
+    seen[start] = 1;
+    for (let k = 0; k < pixels.length; k++) {
+      const p = pixels[k]!, x = p % width;
+      for (const q of [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1, p - width, p + width]) {
+        if (q < 0 || q >= mask.length || seen[q] || !mask[q]) continue;
+        seen[q] = 1;
+        pixels.push(q);
+      }
+    }
+    out.push(pixels);
+  }
+  return out;
+}
+
 /**
  * Drops the connected parts that are wider than tall (in place); false when none is left. What a
  * removed object hides of one behind it is a leg or a post in front of a body, upright; a slice a
  * few rows high across a whole dog was a bicycle's wheels on both sides, copied in as a line.
  */
 function keepUpright(parts: Uint8Array, width: number): boolean {
-  const seen = new Uint8Array(parts.length);
   let kept = false;
-  for (let start = 0; start < parts.length; start++) {
-    if (!parts[start] || seen[start]) continue;
-    const pixels = [start];
-    seen[start] = 1;
+  for (const pixels of connectedParts(parts, width)) {
     let x1 = width, x2 = -1, y1 = Infinity, y2 = -1;
-    for (let k = 0; k < pixels.length; k++) {
-      const p = pixels[k]!, x = p % width, y = (p - x) / width;
+    for (const p of pixels) {
+      const x = p % width, y = (p - x) / width;
       x1 = Math.min(x1, x); x2 = Math.max(x2, x); y1 = Math.min(y1, y); y2 = Math.max(y2, y);
-      for (const q of [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1, p - width, p + width]) {
-        if (q < 0 || q >= parts.length || seen[q] || !parts[q]) continue;
-        seen[q] = 1;
-        pixels.push(q);
-      }
     }
     if (y2 - y1 < x2 - x1) for (const p of pixels) parts[p] = 0;
     else kept = true;
@@ -128,24 +140,52 @@ export function copyBehindParts(rgb: Uint8Array, parts: BehindParts, width: numb
   const out = Uint8Array.from(rgb);
   const left = new Uint8Array(width * height);
   let anyLeft = false;
-  const seen = new Uint8Array(width * height);
-  const stack: number[] = [];
-  for (let start = 0; start < parts.hole.length; start++) {
-    if (!parts.hole[start] || seen[start]) continue;
-    // One part: its pixels, its widest row, and the object pixels along its border.
-    const pixels: number[] = [];
-    seen[start] = 1;
-    stack.push(start);
-    while (stack.length) {
-      const p = stack.pop()!;
-      pixels.push(p);
-      const x = p % width;
-      for (const q of [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1, p - width, p + width]) {
-        if (q < 0 || q >= parts.hole.length || seen[q] || !parts.hole[q]) continue;
-        seen[q] = 1;
-        stack.push(q);
+  type Shift = { dx: number; dy: number };
+  const source = (p: number, { dx, dy }: Shift) => {
+    const x = (p % width) + dx, y = Math.floor(p / width) + dy;
+    return x >= 0 && y >= 0 && x < width && y < height && parts.source[p + dy * width + dx] ? p + dy * width + dx : -1;
+  };
+  /** The shift whose copy best continues the object along the pixels' border, copying at most `missShare` from elsewhere. */
+  const bestShift = (pixels: number[], missShare: number): Shift | null => {
+    const rowWidth = new Map<number, number>();
+    const border: number[] = [];
+    for (const p of pixels) {
+      const y = Math.floor(p / width), x = p % width;
+      rowWidth.set(y, (rowWidth.get(y) ?? 0) + 1);
+      for (const q of [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1]) if (q >= 0 && parts.source[q]) border.push(q);
+    }
+    const widest = Math.max(...rowWidth.values());
+    let best: (Shift & { cost: number }) | null = null;
+    for (let dy = -SHIFT_RISE; dy <= SHIFT_RISE; dy++) {
+      for (const sign of [-1, 1]) {
+        for (let extra = 0; extra <= SHIFT_SLACK; extra++) {
+          const shift = { dx: sign * (widest + extra), dy };
+          let misses = 0;
+          for (const p of pixels) if (source(p, shift) < 0) misses++;
+          if (misses > missShare * pixels.length) continue;
+          // What lies beside the border in the copy should look like what lies there in the photo.
+          let cost = misses * 3 * 255 * 255;
+          for (const q of border) {
+            const x = (q % width) + shift.dx, y = Math.floor(q / width) + dy;
+            if (x < 0 || y < 0 || x >= width || y >= height) { cost += 3 * 255 * 255; continue; }
+            const r = q + dy * width + shift.dx;
+            for (let c = 0; c < 3; c++) { const e = rgb[q * 3 + c]! - rgb[r * 3 + c]!; cost += e * e; }
+          }
+          if (!best || cost < best.cost) best = { ...shift, cost };
+        }
       }
     }
+    return best;
+  };
+  /** Copies what the shift can; the rest is left for the patch fill. */
+  const copy = (pixels: number[], shift: Shift | null) => {
+    for (const p of pixels) {
+      const r = shift ? source(p, shift) : -1;
+      if (r < 0) { left[p] = 1; anyLeft = true; continue; }
+      for (let c = 0; c < 3; c++) out[p * 3 + c] = rgb[r * 3 + c]!;
+    }
+  };
+  for (const pixels of connectedParts(parts.hole, width)) {
     // Tall parts go in bands, each with its own shift: a leg's whole height seldom fits in the body beside it.
     const bands = new Map<number, number[]>();
     for (const p of pixels) {
@@ -154,67 +194,19 @@ export function copyBehindParts(rgb: Uint8Array, parts: BehindParts, width: numb
       bands.get(band)!.push(p);
     }
     for (const band of bands.values()) {
-      if (copyBand(band, true)) continue;
-      // No shift fits the whole band (too little of the object on either side): each half from its own side.
-      const mid = new Map<number, number>();
+      const whole = bestShift(band, 0);
+      if (whole) { copy(band, whole); continue; }
+      // Too little of the object on either side for the whole band: each half from its own side.
+      const ends = new Map<number, [number, number]>();
       for (const p of band) {
-        const y = Math.floor(p / width), x = p % width;
-        const [lo, hi] = [Math.min(mid.get(y) ?? x, x), Math.max(mid.get(-y - 1) ?? x, x)];
-        mid.set(y, lo); mid.set(-y - 1, hi);
+        const y = Math.floor(p / width), x = p % width, e = ends.get(y);
+        ends.set(y, e ? [Math.min(e[0], x), Math.max(e[1], x)] : [x, x]);
       }
-      const half = (p: number) => (p % width) * 2 < mid.get(Math.floor(p / width))! + mid.get(-Math.floor(p / width) - 1)!;
-      const missedLeft = copyBand(band.filter(half), false);
-      const missedRight = copyBand(band.filter((p) => !half(p)), false);
-      anyLeft = missedLeft || missedRight || anyLeft;
+      const leftHalf = (p: number) => { const [a, b] = ends.get(Math.floor(p / width))!; return 2 * (p % width) < a + b; };
+      for (const half of [band.filter(leftHalf), band.filter((p) => !leftHalf(p))]) {
+        if (half.length) copy(half, bestShift(half, 1 - MIN_FIT));
+      }
     }
   }
   return { rgb: out, left: anyLeft ? left : null };
-
-  /**
-   * Copies one band of a part. With `whole`, copies only if a shift fits the whole band and says
-   * whether it did; otherwise copies what it can and says whether some of it could not be copied.
-   */
-  function copyBand(pixels: number[], whole: boolean): boolean {
-    if (!pixels.length) return !whole;
-    const rowWidth = new Map<number, number>();
-    const border: number[] = [];
-    for (const p of pixels) {
-      const y = Math.floor(p / width);
-      rowWidth.set(y, (rowWidth.get(y) ?? 0) + 1);
-      const x = p % width;
-      for (const q of [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1]) if (q >= 0 && parts.source[q]) border.push(q);
-    }
-    const widest = Math.max(...rowWidth.values());
-    let best: { dx: number; dy: number; cost: number; misses: number } | null = null;
-    for (let dy = -SHIFT_RISE; dy <= SHIFT_RISE; dy++) {
-      for (const sign of [-1, 1]) {
-        for (let extra = 0; extra <= SHIFT_SLACK; extra++) {
-          const dx = sign * (widest + extra), d = dy * width + dx;
-          let misses = 0;
-          for (const p of pixels) {
-            const x = (p % width) + dx, y = Math.floor(p / width) + dy;
-            if (x < 0 || y < 0 || x >= width || y >= height || !parts.source[p + d]) misses++;
-          }
-          if (misses > (whole ? 0 : (1 - MIN_FIT) * pixels.length)) continue;
-          let cost = 0;
-          for (const q of border) {
-            const x = (q % width) + dx, y = Math.floor(q / width) + dy;
-            if (x < 0 || y < 0 || x >= width || y >= height) { cost += 3 * 255 * 255; continue; }
-            for (let c = 0; c < 3; c++) { const e = rgb[q * 3 + c]! - rgb[(q + d) * 3 + c]!; cost += e * e; }
-          }
-          cost += misses * 3 * 255 * 255;
-          if (!best || cost < best.cost) best = { dx, dy, cost, misses };
-        }
-      }
-    }
-    if (whole && !best) return false;
-    let missed = false;
-    const d = best ? best.dy * width + best.dx : 0;
-    for (const p of pixels) {
-      const x = (p % width) + (best?.dx ?? 0), y = Math.floor(p / width) + (best?.dy ?? 0);
-      if (!best || x < 0 || y < 0 || x >= width || y >= height || !parts.source[p + d]) { left[p] = 1; missed = true; continue; }
-      for (let c = 0; c < 3; c++) out[p * 3 + c] = rgb[(p + d) * 3 + c]!;
-    }
-    return whole ? true : missed;
-  }
 }
