@@ -8,7 +8,8 @@
  * ends higher in the photo than the removed object's). A row of hole pixels counts when one such
  * object touches it on both sides, continues on each side for half the run's length or more, and
  * the run is narrow next to that object's own extent in the row: a leg in front of a body, not a
- * gap between two things or a tube crossing the row.
+ * gap between two things or a tube crossing the row. Columns count the same way, turned: a bench
+ * seat's front edge in front of the dog sitting on it, between the dog's body and its tail.
  */
 
 import { chessboardDistance } from './image.js';
@@ -31,7 +32,12 @@ export interface BehindParts {
   hole: Uint8Array;
   /** 1 = pixel of an object that is rebuilt (where those hole pixels copy from). */
   source: Uint8Array;
+  /** 1 = hole pixel of a lying part (found along columns; copied from above or below). */
+  lying: Uint8Array;
 }
+
+/** A part is dropped when its height (across its runs) is under this share of its width (see keepUpright). */
+const UPRIGHT_RATIO = 0.5;
 
 /** The 4-connected groups of set pixels of `mask`, each as its pixel indices. */
 function connectedParts(mask: Uint8Array, width: number): number[][] {
@@ -55,9 +61,11 @@ function connectedParts(mask: Uint8Array, width: number): number[][] {
 }
 
 /**
- * Drops the connected parts that are wider than tall (in place); false when none is left. What a
+ * Drops the connected parts much wider than tall (in place); false when none is left. What a
  * removed object hides of one behind it is a leg or a post in front of a body, upright; a slice a
  * few rows high across a whole dog was a bicycle's wheels on both sides, copied in as a line.
+ * Parts about as wide as tall stay (the dog's hindquarters behind a bench seat, found along
+ * columns, are a little taller than wide where its tail curls).
  */
 function keepUpright(parts: Uint8Array, width: number): boolean {
   let kept = false;
@@ -67,19 +75,26 @@ function keepUpright(parts: Uint8Array, width: number): boolean {
       const x = p % width, y = (p - x) / width;
       x1 = Math.min(x1, x); x2 = Math.max(x2, x); y1 = Math.min(y1, y); y2 = Math.max(y2, y);
     }
-    if (y2 - y1 < x2 - x1) for (const p of pixels) parts[p] = 0;
+    if (y2 - y1 < UPRIGHT_RATIO * (x2 - x1)) for (const p of pixels) parts[p] = 0;
     else kept = true;
   }
   return kept;
 }
 
-/**
- * The hole's parts that lie over a kept object standing behind the removed one, in a crop:
- * `hole` is 0/non-zero per pixel, `ids` the object behind each pixel belongs to (1, 2, ...; 0 =
- * none). The parts include the object's margin beside each run. Null when there are none.
- */
-export function partsBehindKept(hole: Uint8Array, ids: Uint8Array, width: number, height: number): BehindParts | null {
-  const out: BehindParts = { hole: new Uint8Array(width * height), source: new Uint8Array(width * height) };
+/** `data` (`channels` values per pixel, `width` × `height`) with rows and columns swapped. */
+function transpose(data: Uint8Array, width: number, height: number, channels = 1): Uint8Array {
+  const out = new Uint8Array(data.length);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      for (let c = 0; c < channels; c++) out[(x * height + y) * channels + c] = data[(y * width + x) * channels + c]!;
+    }
+  }
+  return out;
+}
+
+/** Hole runs along rows that lie over one object behind (see partsBehindKept), upright parts only; null when none. */
+function runsOverObject(hole: Uint8Array, ids: Uint8Array, width: number, height: number): Uint8Array | null {
+  const parts = new Uint8Array(width * height);
   let any = false;
   for (let y = 0; y < height; y++) {
     const row = y * width;
@@ -105,14 +120,33 @@ export function partsBehindKept(hole: Uint8Array, ids: Uint8Array, width: number
       let from = a, to = b;
       while (from > 0 && a - from < EDGE && ids[row + from - 1] === left) from--;
       while (to < width - 1 && to - b < EDGE && ids[row + to + 1] === left) to++;
-      out.hole.fill(1, row + from, row + to + 1);
+      parts.fill(1, row + from, row + to + 1);
       any = true;
     }
   }
-  if (!any || !keepUpright(out.hole, width)) return null;
-  // The objects the remaining parts lie over (a run starts on the object's margin, or right after it).
+  return any && keepUpright(parts, width) ? parts : null;
+}
+
+/**
+ * The hole's parts that lie over a kept object standing behind the removed one, in a crop:
+ * `hole` is 0/non-zero per pixel, `ids` the object behind each pixel belongs to (1, 2, ...; 0 =
+ * none). Runs along rows make upright parts (a leg in front of a body); runs along columns make
+ * lying ones (a bench seat's front edge in front of the dog's hindquarters, between its body and
+ * its tail). The parts include the object's margin beside each run. Null when there are none.
+ */
+export function partsBehindKept(hole: Uint8Array, ids: Uint8Array, width: number, height: number): BehindParts | null {
+  const upright = runsOverObject(hole, ids, width, height);
+  const turned = runsOverObject(transpose(hole, width, height), transpose(ids, width, height), height, width);
+  const lyingAll = turned ? transpose(turned, height, width) : null;
+  if (!upright && !lyingAll) return null;
+  const out: BehindParts = { hole: new Uint8Array(width * height), source: new Uint8Array(width * height), lying: new Uint8Array(width * height) };
+  for (let i = 0; i < out.hole.length; i++) {
+    if (upright?.[i]) out.hole[i] = 1;
+    else if (lyingAll?.[i]) { out.hole[i] = 1; out.lying[i] = 1; }
+  }
+  // The objects the parts lie over: every run takes in some of its object's margin.
   const used = new Uint8Array(256);
-  for (let i = 1; i < ids.length; i++) if (out.hole[i] && !out.hole[i - 1]) used[ids[i] || ids[i - 1]!] = 1;
+  for (let i = 0; i < ids.length; i++) if (out.hole[i]) used[ids[i]!] = 1;
   used[0] = 0;
   // Copy sources: every object some run lies over, its margin along the hole left out.
   const toHole = chessboardDistance((i) => hole[i] !== 0, width, height);
@@ -137,13 +171,31 @@ const SHIFT_RISE = 4;
  * parts filled, and the parts no shift could fill (left for the patch fill), or null if none.
  */
 export function copyBehindParts(rgb: Uint8Array, parts: BehindParts, width: number, height: number): { rgb: Uint8Array; left: Uint8Array | null } {
+  const upright = parts.hole.map((v, i) => (v && !parts.lying[i] ? 1 : 0));
+  const copied = copyUpright(rgb, upright, parts.source, width, height);
+  if (!parts.lying.includes(1)) return copied;
+  // A lying part is an upright one turned: copied with rows and columns swapped, from above or below.
+  const turned = copyUpright(transpose(rgb, width, height, 3), transpose(parts.lying, width, height), transpose(parts.source, width, height), height, width);
+  const lyingRgb = transpose(turned.rgb, height, width, 3);
+  const lyingLeft = turned.left ? transpose(turned.left, height, width) : null;
+  const left = copied.left ?? new Uint8Array(width * height);
+  for (let i = 0; i < parts.lying.length; i++) {
+    if (!parts.lying[i]) continue;
+    for (let c = 0; c < 3; c++) copied.rgb[i * 3 + c] = lyingRgb[i * 3 + c]!;
+    if (lyingLeft?.[i]) left[i] = 1;
+  }
+  return { rgb: copied.rgb, left: left.includes(1) ? left : null };
+}
+
+/** copyBehindParts for upright parts (`hole`), copied sideways from `source`. */
+function copyUpright(rgb: Uint8Array, hole: Uint8Array, sourceMask: Uint8Array, width: number, height: number): { rgb: Uint8Array; left: Uint8Array | null } {
   const out = Uint8Array.from(rgb);
   const left = new Uint8Array(width * height);
   let anyLeft = false;
   type Shift = { dx: number; dy: number };
   const source = (p: number, { dx, dy }: Shift) => {
     const x = (p % width) + dx, y = Math.floor(p / width) + dy;
-    return x >= 0 && y >= 0 && x < width && y < height && parts.source[p + dy * width + dx] ? p + dy * width + dx : -1;
+    return x >= 0 && y >= 0 && x < width && y < height && sourceMask[p + dy * width + dx] ? p + dy * width + dx : -1;
   };
   /** The shift whose copy best continues the object along the pixels' border, copying at most `missShare` from elsewhere. */
   const bestShift = (pixels: number[], missShare: number): Shift | null => {
@@ -152,7 +204,7 @@ export function copyBehindParts(rgb: Uint8Array, parts: BehindParts, width: numb
     for (const p of pixels) {
       const y = Math.floor(p / width), x = p % width;
       rowWidth.set(y, (rowWidth.get(y) ?? 0) + 1);
-      for (const q of [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1]) if (q >= 0 && parts.source[q]) border.push(q);
+      for (const q of [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1]) if (q >= 0 && sourceMask[q]) border.push(q);
     }
     const widest = Math.max(...rowWidth.values());
     let best: (Shift & { cost: number }) | null = null;
@@ -185,7 +237,7 @@ export function copyBehindParts(rgb: Uint8Array, parts: BehindParts, width: numb
       for (let c = 0; c < 3; c++) out[p * 3 + c] = rgb[r * 3 + c]!;
     }
   };
-  for (const pixels of connectedParts(parts.hole, width)) {
+  for (const pixels of connectedParts(hole, width)) {
     // Tall parts go in bands, each with its own shift: a leg's whole height seldom fits in the body beside it.
     const bands = new Map<number, number[]>();
     for (const p of pixels) {

@@ -81,3 +81,49 @@ describe('when the hole is not in front of one body', () => {
     expect(partsBehindKept(hole, ids, W, H)).toBeNull();
   });
 });
+
+describe('when a removed bar lay across a kept body further back (a bench seat in front of a dog)', () => {
+  /** The body of `scene` (vertical stripes, rows 5-34) with a bar hole across the whole picture at rows 18-22, no leg. */
+  function barScene() {
+    const { rgb, ids } = scene();
+    const hole = new Uint8Array(W * H);
+    for (let y = 18; y <= 22; y++) {
+      for (let x = 0; x < W; x++) {
+        hole[y * W + x] = 1;
+        ids[y * W + x] = 0;
+      }
+    }
+    // Where the leg's hole was, the body is the body again.
+    for (let y = 5; y <= 34; y++) for (let x = LEG.x1; x <= LEG.x2; x++) if (!hole[y * W + x]) ids[y * W + x] = 1;
+    return { rgb, hole, ids };
+  }
+
+  it('then the bar\'s columns over the body are a lying part, with the body\'s margin above and below; the bar beside the body is not', () => {
+    const { hole, ids } = barScene();
+    const parts = partsBehindKept(hole, ids, W, H)!;
+    expect(parts).not.toBeNull();
+    expect(at(parts.hole, 40, 20)).toBe(1);
+    expect(at(parts.lying, 40, 20)).toBe(1);
+    expect(at(parts.hole, 40, 15)).toBe(1); // the body's margin, 3 px above the bar
+    expect(at(parts.hole, 40, 14)).toBe(0);
+    expect(at(parts.hole, 2, 20)).toBe(0); // left of the body
+  });
+
+  it('then the part is copied from above or below: the stripes run on through the bar', () => {
+    const { rgb, hole, ids } = barScene();
+    const parts = partsBehindKept(hole, ids, W, H)!;
+    const { rgb: out, left } = copyBehindParts(rgb, parts, W, H);
+    expect(left).toBeNull();
+    for (let y = 15; y <= 25; y++) {
+      for (let x = 5; x <= 74; x++) expect(out[(y * W + x) * 3], `pixel ${x},${y}`).toBe(stripe(x));
+    }
+    expect(out[(20 * W + 2) * 3]).toBe(90);
+  });
+
+  it('then a bar through a thin part of the body is no part: the body must continue above and below', () => {
+    const { hole, ids } = barScene();
+    // The body ends two rows under the bar: a fringe, not a body round the bar.
+    for (let y = 25; y <= 34; y++) for (let x = 0; x < W; x++) ids[y * W + x] = 0;
+    expect(partsBehindKept(hole, ids, W, H)).toBeNull();
+  });
+});
