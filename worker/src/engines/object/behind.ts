@@ -164,8 +164,8 @@ const SHIFT_SLACK = 12;
 const SHIFT_RISE = 4;
 
 /**
- * Rebuilds each connected part by copying a whole block of the object beside it, one shift per
- * part: a stripe pattern stays coherent (a patch-by-patch fill blurred the zebra's stripes into a
+ * Rebuilds each connected part by copying whole blocks of the object beside it, one shift per
+ * band of BAND_ROWS rows: a stripe pattern stays coherent (a patch-by-patch fill blurred the zebra's stripes into a
  * grey ghost of the leg). The shift is the one whose copy best continues the object along the
  * part's border, among those that copy only the object's own pixels. Returns the crop with the
  * parts filled, and the parts no shift could fill (left for the patch fill), or null if none.

@@ -9,9 +9,10 @@ const stripe = (x: number) => (Math.floor(x / 4) % 2 ? 230 : 20);
 /**
  * A striped body (vertical stripes 4 px wide, object id 1) at rows `top`..`bottom`, columns 5-74,
  * with a leg hole in front of it from the top of the picture to the bottom. `idAt` may give
- * other ids (a second object, nothing).
+ * other ids (a second object, nothing); `inHole` another hole (a bar across).
  */
-function scene(top = 5, bottom = 34, idAt: (x: number, y: number) => number = () => 1) {
+const inLeg = (x: number) => x >= LEG.x1 && x <= LEG.x2;
+function scene(top = 5, bottom = 34, idAt: (x: number, y: number) => number = () => 1, inHole: (x: number, y: number) => boolean = inLeg) {
   const rgb = new Uint8Array(W * H * 3).fill(90);
   const hole = new Uint8Array(W * H);
   const ids = new Uint8Array(W * H);
@@ -20,7 +21,7 @@ function scene(top = 5, bottom = 34, idAt: (x: number, y: number) => number = ()
       const i = y * W + x;
       const body = y >= top && y <= bottom && x >= 5 && x <= 74;
       if (body) rgb.fill(stripe(x), i * 3, i * 3 + 3);
-      if (x >= LEG.x1 && x <= LEG.x2) hole[i] = 1;
+      if (inHole(x, y)) hole[i] = 1;
       else if (body) ids[i] = idAt(x, y);
     }
   }
@@ -84,19 +85,7 @@ describe('when the hole is not in front of one body', () => {
 
 describe('when a removed bar lay across a kept body further back (a bench seat in front of a dog)', () => {
   /** The body of `scene` (vertical stripes, rows 5-34) with a bar hole across the whole picture at rows 18-22, no leg. */
-  function barScene() {
-    const { rgb, ids } = scene();
-    const hole = new Uint8Array(W * H);
-    for (let y = 18; y <= 22; y++) {
-      for (let x = 0; x < W; x++) {
-        hole[y * W + x] = 1;
-        ids[y * W + x] = 0;
-      }
-    }
-    // Where the leg's hole was, the body is the body again.
-    for (let y = 5; y <= 34; y++) for (let x = LEG.x1; x <= LEG.x2; x++) if (!hole[y * W + x]) ids[y * W + x] = 1;
-    return { rgb, hole, ids };
-  }
+  const barScene = () => scene(5, 34, () => 1, (_x, y) => y >= 18 && y <= 22);
 
   it('then the bar\'s columns over the body are a lying part, with the body\'s margin above and below; the bar beside the body is not', () => {
     const { hole, ids } = barScene();
