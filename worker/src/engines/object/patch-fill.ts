@@ -64,6 +64,30 @@ const TEXTURE_WEIGHT = 3;
 /** Window (radius) over which the brightness changes are averaged. */
 const TEXTURE_RADIUS = 2;
 
+/**
+ * Layout guide (see layoutGuide): a source whose blurred surroundings differ from what the guide
+ * expects at the target costs this much per squared colour unit beyond GUIDE_TOLERANCE, for each
+ * pixel of a patch. The coarsest level's first guess lays the bands down, but nothing kept the
+ * search to them: the blinds behind a girl ended in a pale block at the sill, and the dark hedge
+ * behind a car became a mound of the bright foliage above it.
+ */
+const GUIDE_WEIGHT = 4;
+const GUIDE_COST = GUIDE_WEIGHT * (2 * PATCH_RADIUS + 1) ** 2;
+/**
+ * Blurred colours this close (RGB distance) count as the same band. Without it, the slow change of
+ * light across a field was enough to send every target to the few sources beside the hole, and
+ * their blend left flat blocks where a bench's seat had been.
+ */
+const GUIDE_TOLERANCE = 20;
+/** The guide's blur radius is the hole's extent divided by this: bands, not textures. */
+const GUIDE_BLUR_SHARE = 16;
+/**
+ * A row's guide is trusted fully when its two ends agree, and not at all once their blurred colours
+ * are this far apart: a lawn on one side of a car and a road on the other say nothing about what
+ * lies between, and bridged, a slope of lawn crossed the road.
+ */
+const GUIDE_AGREEMENT = 60;
+
 interface Level {
   width: number;
   height: number;
@@ -83,6 +107,10 @@ interface Level {
   uses?: Int32Array;
   /** 1 = a pixel of an object rebuilt from itself (a bench behind a dog): free to copy many times. */
   repeatable?: Uint8Array;
+  /** Blurred layout (RGB per pixel): the known image blurred, bridged across the hole (see layoutGuide). */
+  guide?: Float32Array;
+  /** How far each pixel's guide is trusted (0..1): rows whose two ends agree (see layoutGuide). */
+  guideTrust?: Float32Array;
 }
 
 export interface PatchFillOptions {
@@ -165,6 +193,21 @@ function anyOfFour(mask: Uint8Array, fineWidth: number, width: number, height: n
   return out;
 }
 
+/** Halves a map of `channels` values per pixel by averaging each 2x2 block. */
+function meanOfFour(values: Float32Array, channels: number, fineWidth: number, width: number, height: number): Float32Array {
+  const out = new Float32Array(width * height * channels);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = 2 * y * fineWidth + 2 * x;
+      for (let c = 0; c < channels; c++) {
+        out[(y * width + x) * channels + c] = (values[i * channels + c]! + values[(i + 1) * channels + c]! +
+          values[(i + fineWidth) * channels + c]! + values[(i + fineWidth + 1) * channels + c]!) / 4;
+      }
+    }
+  }
+  return out;
+}
+
 /** Halves a level; a coarse pixel is a hole if any of its children is one. */
 function downsample(level: Level): Level {
   const width = Math.max(1, Math.floor(level.width / 2));
@@ -203,7 +246,9 @@ function downsample(level: Level): Level {
   }
   const blocked = level.blocked && anyOfFour(level.blocked, level.width, width, height);
   const repeatable = level.repeatable && anyOfFour(level.repeatable, level.width, width, height);
-  return { width, height, channels: C, rgb, hole, spatial: 0, layer, blocked, repeatable };
+  const guide = level.guide && meanOfFour(level.guide, 3, level.width, width, height);
+  const guideTrust = level.guideTrust && meanOfFour(level.guideTrust, 1, level.width, width, height);
+  return { width, height, channels: C, rgb, hole, spatial: 0, layer, blocked, repeatable, guide, guideTrust };
 }
 
 function holeExtent(level: Level): number {
@@ -330,6 +375,81 @@ function onionPeel(level: Level, known: Uint8Array): void {
 }
 
 /**
+ * The layout the fill must follow, and how far to trust it. The known image is box-blurred (hole,
+ * other objects and letterbox bars left out) so that it shows bands, not textures; across the hole,
+ * each row's run of hole and other objects' pixels is bridged linearly from the blurred pixel at
+ * either end, so the blinds above a sill and the floor below it each run on across a removed
+ * person. A run's trust falls as its two ends disagree (see GUIDE_AGREEMENT); runs with one end
+ * only, and pixels no row reaches (filled by peeling), are not trusted.
+ */
+function layoutGuide(level: Level, notScene?: Uint8Array): { guide: Float32Array; trust: Float32Array } {
+  const { width, height, rgb, hole, blocked, channels: C } = level;
+  const r = Math.max(2, Math.round(holeExtent(level) / GUIDE_BLUR_SHARE));
+  const usable = (i: number) => !hole[i] && !blocked?.[i] && !notScene?.[i];
+  // Separable normalised box blur: sums of colour and count along rows, then along columns.
+  const rowSums = new Float32Array(width * height * 4);
+  const acc = new Float64Array(4);
+  for (let y = 0; y < height; y++) {
+    acc.fill(0);
+    const add = (x: number, sign: number) => {
+      const i = y * width + x;
+      if (x < 0 || x >= width || !usable(i)) return;
+      for (let c = 0; c < 3; c++) acc[c] += sign * rgb[i * C + c]!;
+      acc[3] += sign;
+    };
+    for (let x = -r; x < r; x++) add(x, 1);
+    for (let x = 0; x < width; x++) {
+      add(x + r, 1);
+      rowSums.set(acc, (y * width + x) * 4);
+      add(x - r, -1);
+    }
+  }
+  const guide = new Float32Array(width * height * 3);
+  for (let x = 0; x < width; x++) {
+    acc.fill(0);
+    const add = (y: number, sign: number) => {
+      if (y < 0 || y >= height) return;
+      for (let k = 0; k < 4; k++) acc[k] += sign * rowSums[(y * width + x) * 4 + k]!;
+    };
+    for (let y = -r; y < r; y++) add(y, 1);
+    for (let y = 0; y < height; y++) {
+      add(y + r, 1);
+      const i = y * width + x;
+      for (let c = 0; c < 3; c++) guide[i * 3 + c] = acc[3]! > 0.5 ? acc[c]! / acc[3]! : rgb[i * C + c]!;
+      add(y - r, -1);
+    }
+  }
+  const known = Uint8Array.from(hole, (h) => (h ? 0 : 1));
+  const trust = Float32Array.from(known);
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width;) {
+      if (usable(row + x)) { x++; continue; }
+      let end = x;
+      while (end < width && !usable(row + end)) end++;
+      const a = x > 0 ? row + x - 1 : -1, b = end < width ? row + end : -1;
+      if (a >= 0 || b >= 0) {
+        const left = a >= 0 ? a : b, right = b >= 0 ? b : a;
+        let spread = 0;
+        for (let c = 0; c < 3; c++) spread += (guide[left * 3 + c]! - guide[right * 3 + c]!) ** 2;
+        const agreement = a >= 0 && b >= 0 ? Math.max(0, 1 - Math.sqrt(spread) / GUIDE_AGREEMENT) : 0;
+        for (let xx = x; xx < end; xx++) {
+          const i = row + xx;
+          if (!hole[i]) continue;
+          const t = (xx - x + 1) / (end - x + 1);
+          for (let c = 0; c < 3; c++) guide[i * 3 + c] = (1 - t) * guide[left * 3 + c]! + t * guide[right * 3 + c]!;
+          trust[i] = agreement;
+          known[i] = 1;
+        }
+      }
+      x = end;
+    }
+  }
+  onionPeel({ ...level, channels: 3, rgb: guide }, known);
+  return { guide, trust };
+}
+
+/**
  * Mirrors a coordinate that falls off the image back inside it. Source patches near the border are
  * read mirrored, so a strip of background along the image edge (the wall beside a person who
  * fills the frame) stays usable at coarse levels, where it is only a few pixels wide.
@@ -423,7 +543,14 @@ function matchCost(level: Level, t: number, s: number, limit: number): number {
   // so the same height on the other side of the hole is a better source than straight above.
   if (level.layer && level.layer[t] !== level.layer[s]) return Infinity;
   const reuse = level.uses && !level.repeatable?.[s] ? REUSE_COST * level.uses[s]! : 0;
-  const penalty = level.spatial * (HORIZONTAL_SHARE * dx * dx + dy * dy) + reuse;
+  let penalty = level.spatial * (HORIZONTAL_SHARE * dx * dx + dy * dy) + reuse;
+  if (level.guide) {
+    const g = level.guide;
+    let d2 = 0;
+    for (let c = 0; c < 3; c++) { const d = g[t * 3 + c]! - g[s * 3 + c]!; d2 += d * d; }
+    const excess = Math.max(0, Math.sqrt(d2) - GUIDE_TOLERANCE);
+    penalty += GUIDE_COST * level.guideTrust![t]! * excess * excess;
+  }
   if (penalty >= limit) return penalty;
   return penalty + patchDistance(level, t, s, limit - penalty);
 }
@@ -577,6 +704,9 @@ export function patchFill(rgbBytes: Uint8Array, hole: Uint8Array, width: number,
   }
   if (options.repeatable) finest.repeatable = Uint8Array.from(options.repeatable, (b) => (b ? 1 : 0));
   finest.layer = holeLayers(rgbBytes, finest.hole, width, height, holeExtent(finest)) ?? undefined;
+  const layout = layoutGuide(finest, options.notScene);
+  finest.guide = layout.guide;
+  finest.guideTrust = layout.trust;
   const pyramid: Level[] = [finest];
   while (true) {
     const top = pyramid[pyramid.length - 1]!;
