@@ -11,6 +11,7 @@ import { copyBehindParts, partsBehindKept } from './behind.js';
 import { recompositeKeptEdges } from './kept-edges.js';
 import { loadOpenCv } from './opencv.js';
 import { patchFill } from './patch-fill.js';
+import { continueStraightLines } from './straight-lines.js';
 
 /** Holes whose pixels are all within this many pixels of the edge count as thin. */
 const THIN_HOLE_HALF_WIDTH = 6;
@@ -108,7 +109,9 @@ async function teleaInpaint(crop: RgbImage, hole: Mask): Promise<Uint8Array> {
  * behind the removed one (behind.ts) are rebuilt first, from that object alone; the rest is then
  * filled from the background, those parts now known but not copied either.
  */
-function patchFillAround(image: RgbImage, crop: RgbImage, hole: Mask, box: Box, signal: AbortSignal | undefined, options: FillOptions): Uint8Array {
+function patchFillAround(
+  image: RgbImage, crop: RgbImage, hole: Mask, box: Box, signal: AbortSignal | undefined, options: FillOptions, noSource?: Uint8Array,
+): Uint8Array {
   const bars = letterboxBars(image);
   const notScene = bars ? cropMask(bars, box).data : undefined;
   const repeatable = options.repeatable ? cropMask(options.repeatable, box).data : undefined;
@@ -135,7 +138,7 @@ function patchFillAround(image: RgbImage, crop: RgbImage, hole: Mask, box: Box, 
     }
     blocked = nowBlocked;
   }
-  return patchFill(rgb, rest, crop.width, crop.height, { signal, seed: 7, blocked, repeatable, notScene });
+  return patchFill(rgb, rest, crop.width, crop.height, { signal, seed: 7, blocked, repeatable, notScene, noSource });
 }
 
 /** Returns a copy of `image` with the mask's pixels filled. */
@@ -156,11 +159,25 @@ export async function fillMasked(
   const crop = cropRgb(image, box);
   const hole = cropMask(mask, box);
   const method: FillMethod = holeHalfWidth(hole) <= THIN_HOLE_HALF_WIDTH ? 'telea' : 'patch';
-  const filled = method === 'telea' ? await teleaInpaint(crop, hole) : patchFillAround(image, crop, hole, box, signal, options);
+  let filled: Uint8Array;
+  // Pixels to paste back: the hole, and whatever the fill's steps add to it.
+  const paste = Uint8Array.from(hole.data);
+  if (method === 'telea') {
+    filled = await teleaInpaint(crop, hole);
+  } else {
+    // Straight lines seen on both sides are drawn across first (not over kept objects further
+    // back: those are rebuilt from themselves); the patch fill then fills around them.
+    const skip = options.behindIds ? cropMask(options.behindIds, box).data : undefined;
+    const blocked = options.protect ? cropMask(options.protect, box).data : undefined;
+    const lines = await continueStraightLines(crop.data, hole.data, blocked, skip, crop.width, crop.height);
+    const fillHole: Mask = lines ? { ...hole, data: hole.data.map((v, i) => (lines.drawn[i] ? 0 : v)) } : hole;
+    filled = patchFillAround(image, lines ? { ...crop, data: Buffer.from(lines.rgb) } : crop, fillHole, box, signal, options, lines?.onLines);
+    for (let i = 0; i < paste.length; i++) if (fillHole.data[i]) paste[i] = 255;
+  }
   for (let y = 0; y < crop.height; y++) {
     for (let x = 0; x < crop.width; x++) {
       const c = y * crop.width + x;
-      if (!hole.data[c]) continue;
+      if (!paste[c]) continue;
       const o = ((box.y1 + y) * image.width + box.x1 + x) * 3;
       out.data[o] = filled[c * 3]!;
       out.data[o + 1] = filled[c * 3 + 1]!;

@@ -103,6 +103,8 @@ interface Level {
   layer?: Uint8Array;
   /** 1 = another object's pixel: never a patch source, so the fill cannot clone a neighbour. */
   blocked?: Uint8Array;
+  /** 1 = a scene pixel never to copy, though still compared and guided by (a line drawn across the hole: see straight-lines.ts). */
+  noSource?: Uint8Array;
   /** Below the coarsest level: how many hole pixels copy from each source pixel (see REUSE_COST). */
   uses?: Int32Array;
   /** 1 = a pixel of an object rebuilt from itself (a bench behind a dog): free to copy many times. */
@@ -123,6 +125,8 @@ export interface PatchFillOptions {
   repeatable?: Uint8Array;
   /** Pixels (1 or 255) that are no part of the scene (letterbox bars): never copied, and not weighed in choosing the levels. */
   notScene?: Uint8Array;
+  /** Pixels (1 or 255) of the scene that are never copied but still matched against (lines already drawn across the hole). */
+  noSource?: Uint8Array;
 }
 
 function mulberry32(seed: number): () => number {
@@ -246,9 +250,10 @@ function downsample(level: Level): Level {
   }
   const blocked = level.blocked && anyOfFour(level.blocked, level.width, width, height);
   const repeatable = level.repeatable && anyOfFour(level.repeatable, level.width, width, height);
+  const noSource = level.noSource && anyOfFour(level.noSource, level.width, width, height);
   const guide = level.guide && meanOfFour(level.guide, 3, level.width, width, height);
   const guideTrust = level.guideTrust && meanOfFour(level.guideTrust, 1, level.width, width, height);
-  return { width, height, channels: C, rgb, hole, spatial: 0, layer, blocked, repeatable, guide, guideTrust };
+  return { width, height, channels: C, rgb, hole, spatial: 0, layer, blocked, noSource, repeatable, guide, guideTrust };
 }
 
 function holeExtent(level: Level): number {
@@ -462,7 +467,7 @@ function reflect(v: number, size: number): number {
 
 /** Pixels whose whole (mirrored) patch lies outside the hole: where patches are copied from. */
 function validSources(level: Level): { valid: Uint8Array; list: Int32Array } {
-  const { width, height, hole, blocked } = level;
+  const { width, height, hole, blocked, noSource } = level;
   const R = PATCH_RADIUS;
   // Integral image of the mirror-padded hole (and blocked pixels) to test each patch in O(1).
   const pw = width + 2 * R, ph = height + 2 * R;
@@ -472,7 +477,7 @@ function validSources(level: Level): { valid: Uint8Array; list: Int32Array } {
     let rowSum = 0;
     for (let x = 0; x < pw; x++) {
       const p = row + reflect(x - R, width);
-      rowSum += hole[p]! | (blocked ? blocked[p]! : 0);
+      rowSum += hole[p]! | (blocked ? blocked[p]! : 0) | (noSource ? noSource[p]! : 0);
       sat[(y + 1) * (pw + 1) + x + 1] = sat[y * (pw + 1) + x + 1]! + rowSum;
     }
   }
@@ -702,6 +707,7 @@ export function patchFill(rgbBytes: Uint8Array, hole: Uint8Array, width: number,
     finest.channels = 5;
     finest.rgb = withTexture(rgbBytes, holeBits, finest.blocked, width, height);
   }
+  if (options.noSource) finest.noSource = Uint8Array.from(options.noSource, (b) => (b ? 1 : 0));
   if (options.repeatable) finest.repeatable = Uint8Array.from(options.repeatable, (b) => (b ? 1 : 0));
   finest.layer = holeLayers(rgbBytes, finest.hole, width, height, holeExtent(finest)) ?? undefined;
   const layout = layoutGuide(finest, options.notScene);
