@@ -52,6 +52,12 @@ const HORIZONTAL_SHARE = 0.2;
  */
 const REUSE_COST = 2000;
 const PATCH_VALUES = (2 * PATCH_RADIUS + 1) ** 2 * 3;
+/** At most this many sweeps of the least-squares solve for the copies' colour shifts (see evenOutCopies)... */
+const SHIFT_ITERATIONS = 300;
+/** ...each over-relaxed by this factor. */
+const SHIFT_RELAXATION = 1.8;
+/** Radius of the blur that spreads each copy's colour shift over its edges (see evenOutCopies). */
+const SHIFT_BLUR = 6;
 /**
  * Texture features (Newson et al. 2014, "Video inpainting of complex scenes"): beside its colour,
  * each pixel carries the mean absolute horizontal and vertical brightness change around it, taken
@@ -380,17 +386,10 @@ function onionPeel(level: Level, known: Uint8Array): void {
 }
 
 /**
- * The layout the fill must follow, and how far to trust it. The known image is box-blurred (hole,
- * other objects and letterbox bars left out) so that it shows bands, not textures; across the hole,
- * each row's run of hole and other objects' pixels is bridged linearly from the blurred pixel at
- * either end, so the blinds above a sill and the floor below it each run on across a removed
- * person. A run's trust falls as its two ends disagree (see GUIDE_AGREEMENT); runs with one end
- * only, and pixels no row reaches (filled by peeling), are not trusted.
+ * Box blur of the first three values per pixel over the pixels `usable` says to count
+ * (normalised: a pixel with none of them within `r` keeps its own values).
  */
-function layoutGuide(level: Level, notScene?: Uint8Array): { guide: Float32Array; trust: Float32Array } {
-  const { width, height, rgb, hole, blocked, channels: C } = level;
-  const r = Math.max(2, Math.round(holeExtent(level) / GUIDE_BLUR_SHARE));
-  const usable = (i: number) => !hole[i] && !blocked?.[i] && !notScene?.[i];
+function boxBlurUsable(rgb: Float32Array, C: number, usable: (i: number) => boolean, width: number, height: number, r: number): Float32Array {
   // Separable normalised box blur: sums of colour and count along rows, then along columns.
   const rowSums = new Float32Array(width * height * 4);
   const acc = new Float64Array(4);
@@ -409,7 +408,7 @@ function layoutGuide(level: Level, notScene?: Uint8Array): { guide: Float32Array
       add(x - r, -1);
     }
   }
-  const guide = new Float32Array(width * height * 3);
+  const out = new Float32Array(width * height * 3);
   for (let x = 0; x < width; x++) {
     acc.fill(0);
     const add = (y: number, sign: number) => {
@@ -420,10 +419,26 @@ function layoutGuide(level: Level, notScene?: Uint8Array): { guide: Float32Array
     for (let y = 0; y < height; y++) {
       add(y + r, 1);
       const i = y * width + x;
-      for (let c = 0; c < 3; c++) guide[i * 3 + c] = acc[3]! > 0.5 ? acc[c]! / acc[3]! : rgb[i * C + c]!;
+      for (let c = 0; c < 3; c++) out[i * 3 + c] = acc[3]! > 0.5 ? acc[c]! / acc[3]! : rgb[i * C + c]!;
       add(y - r, -1);
     }
   }
+  return out;
+}
+
+/**
+ * The layout the fill must follow, and how far to trust it. The known image is box-blurred (hole,
+ * other objects and letterbox bars left out) so that it shows bands, not textures; across the hole,
+ * each row's run of hole and other objects' pixels is bridged linearly from the blurred pixel at
+ * either end, so the blinds above a sill and the floor below it each run on across a removed
+ * person. A run's trust falls as its two ends disagree (see GUIDE_AGREEMENT); runs with one end
+ * only, and pixels no row reaches (filled by peeling), are not trusted.
+ */
+function layoutGuide(level: Level, notScene?: Uint8Array): { guide: Float32Array; trust: Float32Array } {
+  const { width, height, rgb, hole, blocked, channels: C } = level;
+  const r = Math.max(2, Math.round(holeExtent(level) / GUIDE_BLUR_SHARE));
+  const usable = (i: number) => !hole[i] && !blocked?.[i] && !notScene?.[i];
+  const guide = boxBlurUsable(rgb, C, usable, width, height, r);
   const known = Uint8Array.from(hole, (h) => (h ? 0 : 1));
   const trust = Float32Array.from(known);
   for (let y = 0; y < height; y++) {
@@ -691,6 +706,116 @@ function vote(level: Level, field: Field, uniform: boolean): void {
 }
 
 /**
+ * Evens out the fill's copies, as panorama stitching evens out the exposure of its photos. Each
+ * run of hole pixels copied with one offset is a region; every region takes one colour shift,
+ * chosen (least squares, Gauss-Seidel) so that over all pixel pairs where regions meet each
+ * other or the known image the copied colours agree on average; the shifts are then blurred so
+ * that they add no new step at a region's edge. The fill copies real patches, so where it took
+ * the sunlit part of a floor for one side of a hole and the shaded part for the other, the two
+ * met in a sharp edge that traced the removed girl's outline; evened out, the floor runs from
+ * light to dark as the floor around it does. Textures inside a region are kept as they are.
+ */
+function evenOutCopies(level: Level, field: Field): void {
+  const { width, height, hole, rgb, channels: C } = level;
+  const n = width * height;
+  const offset = new Int32Array(n).fill(-1);
+  const copied = new Float32Array(n * 3);
+  for (let k = 0; k < field.targets.length; k++) {
+    const t = field.targets[k]!;
+    if (!hole[t]) continue;
+    const s = field.source[k]!;
+    offset[t] = s - t;
+    for (let c = 0; c < 3; c++) copied[t * 3 + c] = rgb[s * C + c]!;
+  }
+  // Regions: 4-connected hole pixels with the same offset.
+  const region = new Int32Array(n).fill(-1);
+  let regions = 0;
+  const stack: number[] = [];
+  for (let i = 0; i < n; i++) {
+    if (!hole[i] || region[i]! >= 0) continue;
+    region[i] = regions;
+    stack.push(i);
+    while (stack.length) {
+      const p = stack.pop()!;
+      const x = p % width;
+      for (const q of [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1, p - width, p + width]) {
+        if (q < 0 || q >= n || !hole[q] || region[q]! >= 0 || offset[q] !== offset[p]) continue;
+        region[q] = regions;
+        stack.push(q);
+      }
+    }
+    regions++;
+  }
+  // Normal equations of sum over meeting pairs of (u_p + c_r - u_q - c_s)^2 (c = 0 for known q).
+  const degree = new Float64Array(regions);
+  const rhs = new Float64Array(regions * 3);
+  const links = new Map<number, number>();
+  const usable = (q: number) => !level.blocked?.[q] && !level.noSource?.[q];
+  const valueOf = (q: number) => (hole[q] ? [copied[q * 3]!, copied[q * 3 + 1]!, copied[q * 3 + 2]!] : [rgb[q * C]!, rgb[q * C + 1]!, rgb[q * C + 2]!]);
+  for (let p = 0; p < n; p++) {
+    if (!hole[p]) continue;
+    const x = p % width;
+    const r = region[p]!;
+    for (const q of [x < width - 1 ? p + 1 : -1, p + width, x > 0 ? p - 1 : -1, p - width]) {
+      if (q < 0 || q >= n) continue;
+      if (hole[q] && region[q] === r) continue;
+      if (!hole[q] && !usable(q)) continue;
+      // Hole-hole pairs are seen from both sides; count each once (from the lower index).
+      if (hole[q] && q < p) continue;
+      const up = valueOf(p), uq = valueOf(q);
+      if (hole[q]) {
+        const s = region[q]!;
+        degree[r]++; degree[s]++;
+        for (let c = 0; c < 3; c++) { rhs[r * 3 + c] += uq[c]! - up[c]!; rhs[s * 3 + c] += up[c]! - uq[c]!; }
+        const a = Math.min(r, s), b = Math.max(r, s);
+        const key = a * regions + b;
+        links.set(key, (links.get(key) ?? 0) + 1);
+      } else {
+        degree[r]++;
+        for (let c = 0; c < 3; c++) rhs[r * 3 + c] += uq[c]! - up[c]!;
+      }
+    }
+  }
+  // Region adjacency as compressed rows: others and weights of region r at start[r]..start[r + 1].
+  const start = new Int32Array(regions + 1);
+  for (const key of links.keys()) { start[Math.floor(key / regions) + 1]++; start[(key % regions) + 1]++; }
+  for (let r = 0; r < regions; r++) start[r + 1] += start[r]!;
+  const fill = start.slice(0, regions);
+  const others = new Int32Array(start[regions]!);
+  const weights = new Float32Array(start[regions]!);
+  for (const [key, weight] of links) {
+    const a = Math.floor(key / regions), b = key % regions;
+    others[fill[a]!] = b; weights[fill[a]!++] = weight;
+    others[fill[b]!] = a; weights[fill[b]!++] = weight;
+  }
+  // Successive over-relaxation until no shift moves by a tenth of a colour unit.
+  const shift = new Float64Array(regions * 3);
+  for (let it = 0; it < SHIFT_ITERATIONS; it++) {
+    let moved = 0;
+    for (let r = 0; r < regions; r++) {
+      if (degree[r] === 0) continue;
+      let s0 = rhs[r * 3]!, s1 = rhs[r * 3 + 1]!, s2 = rhs[r * 3 + 2]!;
+      for (let j = start[r]!; j < start[r + 1]!; j++) {
+        const o = others[j]! * 3, w = weights[j]!;
+        s0 += w * shift[o]!; s1 += w * shift[o + 1]!; s2 += w * shift[o + 2]!;
+      }
+      const d = degree[r]!;
+      const d0 = SHIFT_RELAXATION * (s0 / d - shift[r * 3]!);
+      const d1 = SHIFT_RELAXATION * (s1 / d - shift[r * 3 + 1]!);
+      const d2 = SHIFT_RELAXATION * (s2 / d - shift[r * 3 + 2]!);
+      shift[r * 3] += d0; shift[r * 3 + 1] += d1; shift[r * 3 + 2] += d2;
+      moved = Math.max(moved, Math.abs(d0), Math.abs(d1), Math.abs(d2));
+    }
+    if (moved < 0.1) break;
+  }
+  // Per-pixel shift, blurred within the hole so region edges get no new step.
+  const perPixel = new Float32Array(n * 3);
+  for (let p = 0; p < n; p++) if (hole[p]) for (let c = 0; c < 3; c++) perPixel[p * 3 + c] = shift[region[p]! * 3 + c]!;
+  const smooth = boxBlurUsable(perPixel, 3, (i) => hole[i] === 1 || usable(i), width, height, SHIFT_BLUR);
+  for (let p = 0; p < n; p++) if (hole[p]) for (let c = 0; c < 3; c++) rgb[p * C + c] += smooth[p * 3 + c]!;
+}
+
+/**
  * Fills `hole` (1 = missing) in an RGB crop. Returns a new RGB byte buffer of the same size; known
  * pixels are unchanged. Throws if there is no known area to copy from.
  */
@@ -798,6 +923,7 @@ export function patchFill(rgbBytes: Uint8Array, hole: Uint8Array, width: number,
     previous = { level, field };
   }
 
+  if (previous) evenOutCopies(previous.level, previous.field);
   const out = new Uint8Array(rgbBytes.length);
   const { rgb, channels: C } = finest;
   for (let p = 0; p < width * height; p++) {
