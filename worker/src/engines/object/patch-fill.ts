@@ -88,9 +88,11 @@ const GUIDE_TOLERANCE = 20;
 /** The guide's blur radius is the hole's extent divided by this: bands, not textures. */
 const GUIDE_BLUR_SHARE = 16;
 /**
- * A row's guide is trusted fully when its two ends agree, and not at all once their blurred colours
- * are this far apart: a lawn on one side of a car and a road on the other say nothing about what
- * lies between, and bridged, a slope of lawn crossed the road.
+ * A row's bridge is trusted fully when its two ends agree, and not at all once their blurred
+ * colours are this far apart: a lawn on one side of a car and a road on the other say nothing
+ * about where one ends, and bridged, a slope of lawn crossed the road. Such a row still says what
+ * lies in it: a source must then look like one end or the other. Unguided there, the foot of the
+ * hedge behind the car was laid with copies of the white building seen through the trees.
  */
 const GUIDE_AGREEMENT = 60;
 
@@ -119,6 +121,10 @@ interface Level {
   guide?: Float32Array;
   /** How far each pixel's guide is trusted (0..1): rows whose two ends agree (see layoutGuide). */
   guideTrust?: Float32Array;
+  /** The blurred colours at the two ends of each pixel's row run (6 per pixel; see layoutGuide). */
+  guideEnds?: Float32Array;
+  /** 1 = the pixel has a guide at all (known, or in a row run with a known end); 0 = filled by peeling. */
+  guided?: Float32Array;
 }
 
 export interface PatchFillOptions {
@@ -259,7 +265,9 @@ function downsample(level: Level): Level {
   const noSource = level.noSource && anyOfFour(level.noSource, level.width, width, height);
   const guide = level.guide && meanOfFour(level.guide, 3, level.width, width, height);
   const guideTrust = level.guideTrust && meanOfFour(level.guideTrust, 1, level.width, width, height);
-  return { width, height, channels: C, rgb, hole, spatial: 0, layer, blocked, noSource, repeatable, guide, guideTrust };
+  const guideEnds = level.guideEnds && meanOfFour(level.guideEnds, 6, level.width, width, height);
+  const guided = level.guided && meanOfFour(level.guided, 1, level.width, width, height);
+  return { width, height, channels: C, rgb, hole, spatial: 0, layer, blocked, noSource, repeatable, guide, guideTrust, guideEnds, guided };
 }
 
 function holeExtent(level: Level): number {
@@ -434,13 +442,16 @@ function boxBlurUsable(rgb: Float32Array, C: number, usable: (i: number) => bool
  * person. A run's trust falls as its two ends disagree (see GUIDE_AGREEMENT); runs with one end
  * only, and pixels no row reaches (filled by peeling), are not trusted.
  */
-function layoutGuide(level: Level, notScene?: Uint8Array): { guide: Float32Array; trust: Float32Array } {
+function layoutGuide(level: Level, notScene?: Uint8Array): { guide: Float32Array; trust: Float32Array; ends: Float32Array; guided: Float32Array } {
   const { width, height, rgb, hole, blocked, channels: C } = level;
   const r = Math.max(2, Math.round(holeExtent(level) / GUIDE_BLUR_SHARE));
   const usable = (i: number) => !hole[i] && !blocked?.[i] && !notScene?.[i];
   const guide = boxBlurUsable(rgb, C, usable, width, height, r);
   const known = Uint8Array.from(hole, (h) => (h ? 0 : 1));
   const trust = Float32Array.from(known);
+  const guided = Float32Array.from(known);
+  const ends = new Float32Array(width * height * 6);
+  for (let i = 0; i < width * height; i++) for (let c = 0; c < 3; c++) { ends[i * 6 + c] = guide[i * 3 + c]!; ends[i * 6 + 3 + c] = guide[i * 3 + c]!; }
   for (let y = 0; y < height; y++) {
     const row = y * width;
     for (let x = 0; x < width;) {
@@ -459,6 +470,8 @@ function layoutGuide(level: Level, notScene?: Uint8Array): { guide: Float32Array
           const t = (xx - x + 1) / (end - x + 1);
           for (let c = 0; c < 3; c++) guide[i * 3 + c] = (1 - t) * guide[left * 3 + c]! + t * guide[right * 3 + c]!;
           trust[i] = agreement;
+          guided[i] = 1;
+          for (let c = 0; c < 3; c++) { ends[i * 6 + c] = guide[left * 3 + c]!; ends[i * 6 + 3 + c] = guide[right * 3 + c]!; }
           known[i] = 1;
         }
       }
@@ -466,7 +479,7 @@ function layoutGuide(level: Level, notScene?: Uint8Array): { guide: Float32Array
     }
   }
   onionPeel({ ...level, channels: 3, rgb: guide }, known);
-  return { guide, trust };
+  return { guide, trust, ends, guided };
 }
 
 /**
@@ -568,8 +581,19 @@ function matchCost(level: Level, t: number, s: number, limit: number): number {
     const g = level.guide;
     let d2 = 0;
     for (let c = 0; c < 3; c++) { const d = g[t * 3 + c]! - g[s * 3 + c]!; d2 += d * d; }
-    const excess = Math.max(0, Math.sqrt(d2) - GUIDE_TOLERANCE);
-    penalty += GUIDE_COST * level.guideTrust![t]! * excess * excess;
+    // Where the row's ends agree, the source must look like the bridge between them; as far as
+    // they disagree, like one end or the other (lawn or road, not the white building above).
+    const e = level.guideEnds!;
+    let toLeft = 0, toRight = 0;
+    for (let c = 0; c < 3; c++) {
+      const a = e[t * 6 + c]! - g[s * 3 + c]!, b = e[t * 6 + 3 + c]! - g[s * 3 + c]!;
+      toLeft += a * a;
+      toRight += b * b;
+    }
+    const trust = level.guideTrust![t]!;
+    const bridge = Math.max(0, Math.sqrt(d2) - GUIDE_TOLERANCE);
+    const either = Math.max(0, Math.sqrt(Math.min(toLeft, toRight)) - GUIDE_TOLERANCE);
+    penalty += GUIDE_COST * (trust * bridge * bridge + (level.guided![t]! - trust) * either * either);
   }
   if (penalty >= limit) return penalty;
   return penalty + patchDistance(level, t, s, limit - penalty);
@@ -838,6 +862,8 @@ export function patchFill(rgbBytes: Uint8Array, hole: Uint8Array, width: number,
   const layout = layoutGuide(finest, options.notScene);
   finest.guide = layout.guide;
   finest.guideTrust = layout.trust;
+  finest.guideEnds = layout.ends;
+  finest.guided = layout.guided;
   const pyramid: Level[] = [finest];
   while (true) {
     const top = pyramid[pyramid.length - 1]!;
