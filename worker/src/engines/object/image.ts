@@ -116,6 +116,18 @@ export function chessboardDistance(seed: (i: number) => boolean, width: number, 
   return d;
 }
 
+/** Small seeded random number generator (mulberry32): the fills and their tests replay exactly. */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 /** Mean over a (2r+1)² window, clamped at the borders, via a summed-area table. */
 export function boxMean(values: ArrayLike<number>, width: number, height: number, r: number): Float64Array {
   const sat = new Float64Array((width + 1) * (height + 1));

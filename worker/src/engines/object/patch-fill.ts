@@ -7,6 +7,7 @@
  * Works on a float RGB copy of a crop; the caller pastes the hole pixels back.
  */
 
+import { boxMean, mulberry32 } from './image.js';
 import { holeLayers } from './layers.js';
 
 const PATCH_RADIUS = 3; // 7x7 patches
@@ -117,14 +118,20 @@ interface Level {
   uses?: Int32Array;
   /** 1 = a pixel of an object rebuilt from itself (a bench behind a dog): free to copy many times. */
   repeatable?: Uint8Array;
-  /** Blurred layout (RGB per pixel): the known image blurred, bridged across the hole (see layoutGuide). */
-  guide?: Float32Array;
-  /** How far each pixel's guide is trusted (0..1): rows whose two ends agree (see layoutGuide). */
-  guideTrust?: Float32Array;
-  /** The blurred colours at the two ends of each pixel's row run (6 per pixel; see layoutGuide). */
-  guideEnds?: Float32Array;
+  /** The layout the search is held to (see layoutGuide). */
+  guide?: LayoutGuide;
+}
+
+/** Per pixel, what layoutGuide says the fill should look like there, blurred to bands. */
+interface LayoutGuide {
+  /** The known image blurred, bridged across the hole row by row (RGB per pixel). */
+  colour: Float32Array;
+  /** How far the bridge is trusted (0..1): as far as the row's two ends agree. */
+  trust: Float32Array;
+  /** The blurred colours at the two ends of the pixel's row run (6 per pixel). */
+  ends: Float32Array;
   /** 1 = the pixel has a guide at all (known, or in a row run with a known end); 0 = filled by peeling. */
-  guided?: Float32Array;
+  guided: Float32Array;
 }
 
 export interface PatchFillOptions {
@@ -139,17 +146,6 @@ export interface PatchFillOptions {
   notScene?: Uint8Array;
   /** Pixels (1 or 255) of the scene that are never copied but still matched against (lines already drawn across the hole). */
   noSource?: Uint8Array;
-}
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function throwIfAborted(signal?: AbortSignal): void {
@@ -263,11 +259,13 @@ function downsample(level: Level): Level {
   const blocked = level.blocked && anyOfFour(level.blocked, level.width, width, height);
   const repeatable = level.repeatable && anyOfFour(level.repeatable, level.width, width, height);
   const noSource = level.noSource && anyOfFour(level.noSource, level.width, width, height);
-  const guide = level.guide && meanOfFour(level.guide, 3, level.width, width, height);
-  const guideTrust = level.guideTrust && meanOfFour(level.guideTrust, 1, level.width, width, height);
-  const guideEnds = level.guideEnds && meanOfFour(level.guideEnds, 6, level.width, width, height);
-  const guided = level.guided && meanOfFour(level.guided, 1, level.width, width, height);
-  return { width, height, channels: C, rgb, hole, spatial: 0, layer, blocked, noSource, repeatable, guide, guideTrust, guideEnds, guided };
+  const guide = level.guide && {
+    colour: meanOfFour(level.guide.colour, 3, level.width, width, height),
+    trust: meanOfFour(level.guide.trust, 1, level.width, width, height),
+    ends: meanOfFour(level.guide.ends, 6, level.width, width, height),
+    guided: meanOfFour(level.guide.guided, 1, level.width, width, height),
+  };
+  return { width, height, channels: C, rgb, hole, spatial: 0, layer, blocked, noSource, repeatable, guide };
 }
 
 function holeExtent(level: Level): number {
@@ -398,38 +396,20 @@ function onionPeel(level: Level, known: Uint8Array): void {
  * (normalised: a pixel with none of them within `r` keeps its own values).
  */
 function boxBlurUsable(rgb: Float32Array, C: number, usable: (i: number) => boolean, width: number, height: number, r: number): Float32Array {
-  // Separable normalised box blur: sums of colour and count along rows, then along columns.
-  const rowSums = new Float32Array(width * height * 4);
-  const acc = new Float64Array(4);
-  for (let y = 0; y < height; y++) {
-    acc.fill(0);
-    const add = (x: number, sign: number) => {
-      const i = y * width + x;
-      if (x < 0 || x >= width || !usable(i)) return;
-      for (let c = 0; c < 3; c++) acc[c] += sign * rgb[i * C + c]!;
-      acc[3] += sign;
-    };
-    for (let x = -r; x < r; x++) add(x, 1);
-    for (let x = 0; x < width; x++) {
-      add(x + r, 1);
-      rowSums.set(acc, (y * width + x) * 4);
-      add(x - r, -1);
-    }
+  const n = width * height;
+  const weight = new Float32Array(n);
+  const weighted = [0, 1, 2].map(() => new Float32Array(n));
+  for (let i = 0; i < n; i++) {
+    if (!usable(i)) continue;
+    weight[i] = 1;
+    for (let c = 0; c < 3; c++) weighted[c]![i] = rgb[i * C + c]!;
   }
-  const out = new Float32Array(width * height * 3);
-  for (let x = 0; x < width; x++) {
-    acc.fill(0);
-    const add = (y: number, sign: number) => {
-      if (y < 0 || y >= height) return;
-      for (let k = 0; k < 4; k++) acc[k] += sign * rowSums[(y * width + x) * 4 + k]!;
-    };
-    for (let y = -r; y < r; y++) add(y, 1);
-    for (let y = 0; y < height; y++) {
-      add(y + r, 1);
-      const i = y * width + x;
-      for (let c = 0; c < 3; c++) out[i * 3 + c] = acc[3]! > 0.5 ? acc[c]! / acc[3]! : rgb[i * C + c]!;
-      add(y - r, -1);
-    }
+  // Means over the same window: their ratio is the mean over the usable pixels in it.
+  const share = boxMean(weight, width, height, r);
+  const means = weighted.map((v) => boxMean(v, width, height, r));
+  const out = new Float32Array(n * 3);
+  for (let i = 0; i < n; i++) {
+    for (let c = 0; c < 3; c++) out[i * 3 + c] = share[i]! > 0 ? means[c]![i]! / share[i]! : rgb[i * C + c]!;
   }
   return out;
 }
@@ -442,7 +422,7 @@ function boxBlurUsable(rgb: Float32Array, C: number, usable: (i: number) => bool
  * person. A run's trust falls as its two ends disagree (see GUIDE_AGREEMENT); runs with one end
  * only, and pixels no row reaches (filled by peeling), are not trusted.
  */
-function layoutGuide(level: Level, notScene?: Uint8Array): { guide: Float32Array; trust: Float32Array; ends: Float32Array; guided: Float32Array } {
+function layoutGuide(level: Level, notScene?: Uint8Array): LayoutGuide {
   const { width, height, rgb, hole, blocked, channels: C } = level;
   const r = Math.max(2, Math.round(holeExtent(level) / GUIDE_BLUR_SHARE));
   const usable = (i: number) => !hole[i] && !blocked?.[i] && !notScene?.[i];
@@ -479,7 +459,7 @@ function layoutGuide(level: Level, notScene?: Uint8Array): { guide: Float32Array
     }
   }
   onionPeel({ ...level, channels: 3, rgb: guide }, known);
-  return { guide, trust, ends, guided };
+  return { colour: guide, trust, ends, guided };
 }
 
 /**
@@ -578,22 +558,21 @@ function matchCost(level: Level, t: number, s: number, limit: number): number {
   const reuse = level.uses && !level.repeatable?.[s] ? REUSE_COST * level.uses[s]! : 0;
   let penalty = level.spatial * (HORIZONTAL_SHARE * dx * dx + dy * dy) + reuse;
   if (level.guide) {
-    const g = level.guide;
+    const { colour: g, ends: e, trust: trusts, guided } = level.guide;
     let d2 = 0;
     for (let c = 0; c < 3; c++) { const d = g[t * 3 + c]! - g[s * 3 + c]!; d2 += d * d; }
     // Where the row's ends agree, the source must look like the bridge between them; as far as
     // they disagree, like one end or the other (lawn or road, not the white building above).
-    const e = level.guideEnds!;
     let toLeft = 0, toRight = 0;
     for (let c = 0; c < 3; c++) {
       const a = e[t * 6 + c]! - g[s * 3 + c]!, b = e[t * 6 + 3 + c]! - g[s * 3 + c]!;
       toLeft += a * a;
       toRight += b * b;
     }
-    const trust = level.guideTrust![t]!;
+    const trust = trusts[t]!;
     const bridge = Math.max(0, Math.sqrt(d2) - GUIDE_TOLERANCE);
     const either = Math.max(0, Math.sqrt(Math.min(toLeft, toRight)) - GUIDE_TOLERANCE);
-    penalty += GUIDE_COST * (trust * bridge * bridge + (level.guided![t]! - trust) * either * either);
+    penalty += GUIDE_COST * (trust * bridge * bridge + (guided[t]! - trust) * either * either);
   }
   if (penalty >= limit) return penalty;
   return penalty + patchDistance(level, t, s, limit - penalty);
@@ -859,11 +838,7 @@ export function patchFill(rgbBytes: Uint8Array, hole: Uint8Array, width: number,
   if (options.noSource) finest.noSource = Uint8Array.from(options.noSource, (b) => (b ? 1 : 0));
   if (options.repeatable) finest.repeatable = Uint8Array.from(options.repeatable, (b) => (b ? 1 : 0));
   finest.layer = holeLayers(rgbBytes, finest.hole, width, height, holeExtent(finest)) ?? undefined;
-  const layout = layoutGuide(finest, options.notScene);
-  finest.guide = layout.guide;
-  finest.guideTrust = layout.trust;
-  finest.guideEnds = layout.ends;
-  finest.guided = layout.guided;
+  finest.guide = layoutGuide(finest, options.notScene);
   const pyramid: Level[] = [finest];
   while (true) {
     const top = pyramid[pyramid.length - 1]!;

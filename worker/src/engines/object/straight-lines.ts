@@ -189,18 +189,11 @@ function profileDifference(a: (number[] | null)[], b: (number[] | null)[]): numb
  * every step.
  */
 function crossSectionChange(seg: Segment, rgb: Uint8Array, usable: Uint8Array, width: number, height: number): number {
-  const normal: [number, number] = [-seg.dir[1], seg.dir[0]];
   const length = Math.hypot(seg.inner[0] - seg.outer[0], seg.inner[1] - seg.outer[1]);
   const sections: number[][][] = [];
   for (let k = 0; k <= 8; k++) {
-    const t = 1 + ((length - 2) * k) / 8;
-    const section: number[][] = [];
-    for (let u = -HALF_WIDTH; u <= HALF_WIDTH; u++) {
-      const v = sample(rgb, usable, width, height, seg.inner[0] - seg.dir[0] * t + normal[0] * u, seg.inner[1] - seg.dir[1] * t + normal[1] * u);
-      if (!v) break;
-      section.push(v);
-    }
-    if (section.length === 2 * HALF_WIDTH + 1) sections.push(section);
+    const section = sectionAt(seg, 1 + ((length - 2) * k) / 8, rgb, usable, width, height);
+    if (section.every((v) => v)) sections.push(section as number[][]);
   }
   if (sections.length < 3) return Infinity;
   let sum = 0, n = 0;
@@ -251,23 +244,27 @@ function sample(rgb: Uint8Array, usable: Uint8Array, width: number, height: numb
   return weight > 0.5 ? out.map((v) => v / weight) : null;
 }
 
-/** Mean cross-section of a segment's visible end: offsets -HALF_WIDTH..HALF_WIDTH across it. */
-function crossSection(seg: Segment, rgb: Uint8Array, usable: Uint8Array, width: number, height: number): (number[] | null)[] {
+/** The segment's cross-section `t` px back from its inner end: offsets -HALF_WIDTH..HALF_WIDTH across it (null where nothing known). */
+function sectionAt(seg: Segment, t: number, rgb: Uint8Array, usable: Uint8Array, width: number, height: number): (number[] | null)[] {
   const normal: [number, number] = [-seg.dir[1], seg.dir[0]];
   const out: (number[] | null)[] = [];
   for (let u = -HALF_WIDTH; u <= HALF_WIDTH; u++) {
-    const sum = [0, 0, 0];
-    let n = 0;
-    for (let k = 1; k <= PROFILE_STEPS; k++) {
-      const x = seg.inner[0] - seg.dir[0] * k + normal[0] * u, y = seg.inner[1] - seg.dir[1] * k + normal[1] * u;
-      const v = sample(rgb, usable, width, height, x, y);
-      if (!v) continue;
-      for (let c = 0; c < 3; c++) sum[c] += v[c]!;
-      n++;
-    }
-    out.push(n ? sum.map((v) => v / n) : null);
+    out.push(sample(rgb, usable, width, height, seg.inner[0] - seg.dir[0] * t + normal[0] * u, seg.inner[1] - seg.dir[1] * t + normal[1] * u));
   }
   return out;
+}
+
+/** Mean cross-section of a segment's visible end, over PROFILE_STEPS steps back from the hole. */
+function crossSection(seg: Segment, rgb: Uint8Array, usable: Uint8Array, width: number, height: number): (number[] | null)[] {
+  const sums = Array.from({ length: 2 * HALF_WIDTH + 1 }, () => ({ colour: [0, 0, 0], n: 0 }));
+  for (let k = 1; k <= PROFILE_STEPS; k++) {
+    sectionAt(seg, k, rgb, usable, width, height).forEach((v, u) => {
+      if (!v) return;
+      for (let c = 0; c < 3; c++) sums[u]!.colour[c] += v[c]!;
+      sums[u]!.n++;
+    });
+  }
+  return sums.map(({ colour, n }) => (n ? colour.map((v) => v / n) : null));
 }
 
 /**
@@ -297,13 +294,16 @@ export async function continueStraightLines(
   const lines = pairs(segments, hole, blocked, profiles, width);
   if (lines.length === 0) return null;
 
-  const sum = new Float32Array(width * height * 3);
-  const weight = new Float32Array(width * height);
-  for (const [a, b] of lines) {
-    const profileA = profiles.get(a)!, profileB = profiles.get(b)!;
+  // Each line runs from a's inner end to b's.
+  const geometry = lines.map(([a, b]) => {
     const length = Math.hypot(b.inner[0] - a.inner[0], b.inner[1] - a.inner[1]);
     const dir: [number, number] = [(b.inner[0] - a.inner[0]) / length, (b.inner[1] - a.inner[1]) / length];
-    const normal: [number, number] = [-dir[1], dir[0]];
+    return { a, b, length, dir, normal: [-dir[1], dir[0]] as [number, number] };
+  });
+  const sum = new Float32Array(width * height * 3);
+  const weight = new Float32Array(width * height);
+  for (const { a, b, length, dir, normal } of geometry) {
+    const profileA = profiles.get(a)!, profileB = profiles.get(b)!;
     // Pixels whose projection falls between the ends and lie within HALF_WIDTH of the line.
     const x1 = Math.max(0, Math.floor(Math.min(a.inner[0], b.inner[0]) - HALF_WIDTH - 1));
     const x2 = Math.min(width - 1, Math.ceil(Math.max(a.inner[0], b.inner[0]) + HALF_WIDTH + 1));
@@ -332,15 +332,13 @@ export async function continueStraightLines(
     }
   }
   const onLines = new Uint8Array(width * height);
-  for (const [a, b] of lines) {
+  for (const { a, b, normal } of geometry) {
     if (!isThinLine(profiles.get(a)!) || !isThinLine(profiles.get(b)!)) continue;
-    const length = Math.hypot(b.inner[0] - a.inner[0], b.inner[1] - a.inner[1]);
-    const dir: [number, number] = [(b.inner[0] - a.inner[0]) / length, (b.inner[1] - a.inner[1]) / length];
     for (let y = 0; y < height; y++) {
       for (let x = 0; x < width; x++) {
         const i = y * width + x;
         if (hole[i] || onLines[i]) continue;
-        if (Math.abs((x - a.inner[0]) * dir[1] - (y - a.inner[1]) * dir[0]) <= HALF_WIDTH + 1) onLines[i] = 1;
+        if (Math.abs((x - a.inner[0]) * normal[0] + (y - a.inner[1]) * normal[1]) <= HALF_WIDTH + 1) onLines[i] = 1;
       }
     }
   }

@@ -2,24 +2,15 @@
  * The patch fill (patch-fill.ts) on made-up scenes where the right fill is known exactly.
  */
 import { describe, expect, it } from 'vitest';
+import { mulberry32 } from '../image.js';
 import { patchFill } from '../patch-fill.js';
-
-function mulberry(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('when the light changes across a large hole (a grainy floor lit from the left)', () => {
   // 300 x 160, grey 150 at the left edge falling evenly to 60 at the right, grain +-15; the hole
   // (180 x 120) covers the middle. Copies from the left side are light, from the right dark.
   const width = 300, height = 160;
   const lighting = (x: number) => 150 - (90 * x) / (width - 1);
-  const random = mulberry(4);
+  const random = mulberry32(4);
   const rgb = new Uint8Array(width * height * 3);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {

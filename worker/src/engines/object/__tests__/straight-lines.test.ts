@@ -1,21 +1,11 @@
 /**
- * Straight lines continued across a hole (straight-lines.ts), on made-up scenes where where the
- * line must run is known exactly.
+ * Straight lines continued across a hole (straight-lines.ts), on made-up scenes, where it is
+ * known exactly where the line must run.
  */
 import { describe, expect, it } from 'vitest';
 import { fillMasked } from '../fill.js';
-import type { RgbImage } from '../image.js';
+import { mulberry32, type RgbImage } from '../image.js';
 import { continueStraightLines } from '../straight-lines.js';
-
-function mulberry(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const width = 320, height = 240;
 /** The line y = 60 + 0.4 x, 3 px thick. */
@@ -23,7 +13,7 @@ const lineY = (x: number) => 60 + 0.4 * x;
 
 /** A dark grainy floor with a light tape line across it; the hole (a standing person) covers the middle. */
 function floorWithTape(): { image: RgbImage; hole: Uint8Array } {
-  const random = mulberry(5);
+  const random = mulberry32(5);
   const data = Buffer.alloc(width * height * 3);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
@@ -69,7 +59,7 @@ describe('when a straight line runs behind the removed object', () => {
   });
 
   it('then lines another object hides on one side only, or lines of a random texture, are not drawn', async () => {
-    const random = mulberry(9);
+    const random = mulberry32(9);
     const data = new Uint8Array(width * height * 3);
     for (let i = 0; i < data.length; i++) data[i] = Math.round(random() * 255);
     const hole = new Uint8Array(width * height);
