@@ -28,6 +28,8 @@ export interface FillOptions {
   repeatable?: Mask | null;
   /** Kept objects standing further back than the removed one, one id each (1, 2, ...; 0 = none): parts of the hole over them are rebuilt from them (behind.ts). */
   behindIds?: Mask | null;
+  /** Faint strands of the removed object past the mask (255): inpainted first, never copied (strands.ts). */
+  strays?: Mask | null;
 }
 
 export interface FillResult {
@@ -141,9 +143,43 @@ function patchFillAround(
   return patchFill(rgb, rest, crop.width, crop.height, { signal, seed: 7, blocked, repeatable, notScene, noSource });
 }
 
-/** Returns a copy of `image` with the mask's pixels filled. */
+/**
+ * The filled photo with the faint strands inpainted (Telea, from the pixels around each). Last, so
+ * that the hole's fill is the same with or without them: any change to what the patch fill sees
+ * reshuffles a large hole (tried first, the blinds behind a girl then ended in a pale block).
+ */
+async function withoutStrays(image: RgbImage, strays: Mask): Promise<RgbImage> {
+  const bounds = maskBounds(strays);
+  if (!bounds) return image;
+  const box: Box = {
+    x1: Math.max(0, bounds.x1 - INPAINT_RADIUS), y1: Math.max(0, bounds.y1 - INPAINT_RADIUS),
+    x2: Math.min(image.width, bounds.x2 + INPAINT_RADIUS), y2: Math.min(image.height, bounds.y2 + INPAINT_RADIUS),
+  };
+  const crop = cropRgb(image, box);
+  const hole = cropMask(strays, box);
+  const filled = await teleaInpaint(crop, hole);
+  const out: RgbImage = { data: Buffer.from(image.data), width: image.width, height: image.height };
+  for (let y = 0; y < crop.height; y++) {
+    for (let x = 0; x < crop.width; x++) {
+      const c = y * crop.width + x;
+      if (!hole.data[c]) continue;
+      const o = ((box.y1 + y) * image.width + box.x1 + x) * 3;
+      for (let k = 0; k < 3; k++) out.data[o + k] = filled[c * 3 + k]!;
+    }
+  }
+  return out;
+}
+
+/** Returns a copy of `image` with the mask's pixels, and any faint strands beside it, filled. */
 export async function fillMasked(
   image: RgbImage, mask: Mask, signal?: AbortSignal, options: FillOptions = {},
+): Promise<FillResult> {
+  const filled = await fillHole(image, mask, signal, options);
+  return options.strays ? { ...filled, image: await withoutStrays(filled.image, options.strays) } : filled;
+}
+
+async function fillHole(
+  image: RgbImage, mask: Mask, signal: AbortSignal | undefined, options: FillOptions,
 ): Promise<FillResult> {
   const bounds = maskBounds(mask);
   const out: RgbImage = { data: Buffer.from(image.data), width: image.width, height: image.height };

@@ -127,6 +127,7 @@ export function createObjectRemover(config: ObjectConfig, deps: ObjectRemoverDep
     let protect: Mask | null;
     let rebuild: Mask | null;
     let behindIds: Mask | null;
+    let strays: Mask | null = null;
     if (input.maskPng) {
       mask = await decodeMask(input.maskPng, image.width, image.height);
       const around = config.provider === 'clipdrop' ? null : await objectsAroundUserMask(image, mask, deps.instanceModelPath);
@@ -138,7 +139,7 @@ export function createObjectRemover(config: ObjectConfig, deps: ObjectRemoverDep
         image, name: check.name, minScore: config.minScore, saliency: deps.saliency,
         choice: input.choice, instanceModelPath: deps.instanceModelPath,
       });
-      ({ mask, protect, rebuild, behindIds } = removal);
+      ({ mask, protect, rebuild, behindIds, strays } = removal);
     }
     signal?.throwIfAborted();
     await onStage?.('Filling');
@@ -149,7 +150,7 @@ export function createObjectRemover(config: ObjectConfig, deps: ObjectRemoverDep
       });
       return { png: await toInputSize(out, image.width, image.height), engine: { ...CLIPDROP_ENGINE } };
     }
-    const { image: filled, method } = await fillObjectMask(image, mask, signal, { inpaintModelPath: config.inpaintModelPath, protect, repeatable: rebuild, behindIds });
+    const { image: filled, method } = await fillObjectMask(image, mask, signal, { inpaintModelPath: config.inpaintModelPath, protect, repeatable: rebuild, behindIds, strays });
     return {
       png: await encodePng(filled),
       engine: { ...offlineObjectEngine(config.inpaintModelPath), note: describeRemoval(check.name, removal, method) },

@@ -13,7 +13,7 @@ import { instanceMask, type Instance } from './instance-seg.js';
 import sharp from 'sharp';
 import { hiddenParts, targetColouredRim } from './colour-parts.js';
 import { dilateMask } from './mask.js';
-import { looseStrands } from './strands.js';
+import { faintStrands, looseStrands } from './strands.js';
 import { loadOpenCv, resetOpenCvRandom } from './opencv.js';
 
 /** Refined probability counted as object: low for what is removed (leftovers look worse than extra fill)... */
@@ -347,6 +347,8 @@ export interface InstanceRemovalMask {
   rebuild: Mask;
   /** Kept objects standing further back than the target, one id each (1, 2, ...; 0 = none): see behind.ts. */
   behindIds: Mask;
+  /** Faint strands past the mask (255), inpainted after the fill, or null: see faintStrands. */
+  strays: Mask | null;
   shadowPixels: number;
 }
 
@@ -560,5 +562,8 @@ export async function buildInstanceRemovalMask(
   await dilateMask(mask, radius, padBox(bounds, grow, width, height));
   for (let i = 0; i < mask.data.length; i++) if (keep.data[i]) mask.data[i] = 0;
   spreadIds(behindIds, keep, NEIGHBOUR_MARGIN);
-  return { mask, protect: keep, rebuild, behindIds, shadowPixels };
+  // Flyaway hair too faint for the strands above, beyond the grown mask: people only. Elsewhere on
+  // plain ground the same ridges were a floor's board gaps or grass stalks beside a bench.
+  const strays = targets.some((t) => t.label === 'person') ? faintStrands(image, mask, keep, bounds.y2 - bounds.y1) : null;
+  return { mask, protect: keep, rebuild, behindIds, strays, shadowPixels };
 }

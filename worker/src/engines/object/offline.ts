@@ -143,6 +143,8 @@ export interface RemovalMask {
   rebuild: Mask | null;
   /** Kept objects standing further back than the removed one, one id each (1, 2, ...; 0 = none), or null: see behind.ts. */
   behindIds: Mask | null;
+  /** Faint strands of the object past the mask, inpainted after the fill (strands.ts `faintStrands`), or null. */
+  strays: Mask | null;
   /** Which path made the mask. */
   path: 'instance' | 'detector';
   /** Instances of the asked object found (instance path), and the removed ones (0-based). */
@@ -205,12 +207,12 @@ export async function removalMask(request: RemovalMaskRequest): Promise<RemovalM
       const look = await segmentCloser(request.image, target, request.instanceModelPath).catch(() => null);
       if (look) closer.push(look);
     }
-    const { mask, protect, rebuild, behindIds } = await buildInstanceRemovalMask(request.image, targets, found.all, closer, found.faint);
+    const { mask, protect, rebuild, behindIds, strays } = await buildInstanceRemovalMask(request.image, targets, found.all, closer, found.faint);
     await keepFaintObjectsOutOfFill(protect, mask, found.faint, targets);
-    return { mask, protect, rebuild, behindIds, path: 'instance', found: found.matches.length, removed };
+    return { mask, protect, rebuild, behindIds, strays, path: 'instance', found: found.matches.length, removed };
   }
   const located = await locateObject(request);
-  return { mask: located.mask.mask, protect: null, rebuild: null, behindIds: null, path: 'detector', found: 1, removed: [0], fallbackReason };
+  return { mask: located.mask.mask, protect: null, rebuild: null, behindIds: null, strays: null, path: 'detector', found: 1, removed: [0], fallbackReason };
 }
 
 /** One sentence for the reply: what was found, what was removed, which path and fill ran. */

@@ -172,3 +172,166 @@ function leansToObject(
   const off = Math.sqrt(Math.max(0, sb[0]! ** 2 + sb[1]! ** 2 + sb[2]! ** 2 - along ** 2));
   return along >= TOWARD_OBJECT * span && off <= MAX_OFF_LINE * Math.max(along, 1);
 }
+
+/**
+ * Faint strands: the wisps past the grown removal mask that are too faint for the top-hat above
+ * (a few grey levels over a dark floor, their colour washed out by JPEG). Found as ridges of the
+ * lightly smoothed luminance (the Hessian's strong eigenvalue, the other weak: a line, not a spot),
+ * linked into strands that start at the mask's edge and end within STRAY_REACH of it; the floor's
+ * boards and reflections run on past it. They are too thin to fill by copying, and left in place
+ * floating wisps stayed on the floor beside where a girl's head was: they are inpainted (fill.ts).
+ */
+const STRAY_SIGMA = 1;
+/** Ridge strength (grey levels at the smoothing scale) a strand pixel must reach. */
+const STRAY_STRENGTH = 1.5;
+/** The weaker curvature must stay below this share of the strong one (a line, not a spot). */
+const STRAY_ELONGATION = 0.5;
+/** Strands end within this share of the object's height from the mask (at least MIN_STRAY_REACH px). */
+const STRAY_REACH_SHARE = 0.07;
+const MIN_STRAY_REACH = 12;
+const MAX_STRAY_REACH = 48;
+/** A strand spans at least this many pixels. */
+const MIN_STRAY_SPAN = 10;
+/** All faint strands together are at most this share of the mask. */
+const MAX_STRAY_SHARE = 0.02;
+
+/** A strand whose pixels lie within this spread (px, standard deviation) of one line is straight. */
+const STRAIGHT_SPREAD = 1.2;
+
+/** Standard deviation of the pixels across their best-fitting line. */
+function spreadAcross(pixels: number[], width: number): number {
+  let mx = 0, my = 0;
+  for (const p of pixels) { mx += p % width; my += Math.floor(p / width); }
+  mx /= pixels.length; my /= pixels.length;
+  let sxx = 0, syy = 0, sxy = 0;
+  for (const p of pixels) {
+    const dx = (p % width) - mx, dy = Math.floor(p / width) - my;
+    sxx += dx * dx; syy += dy * dy; sxy += dx * dy;
+  }
+  sxx /= pixels.length; syy /= pixels.length; sxy /= pixels.length;
+  const minor = (sxx + syy) / 2 - Math.sqrt(((sxx - syy) / 2) ** 2 + sxy * sxy);
+  return Math.sqrt(Math.max(0, minor));
+}
+
+/** Mean absolute step (grey levels) between neighbouring background pixels around a strand, above which it is textured. */
+const MAX_BACKGROUND_BUSYNESS = 4;
+
+/** Mean absolute horizontal and vertical luminance step over the known, non-ridge pixels within 3 px of a strand. */
+function backgroundBusyness(lum: Float32Array, ridge: Uint8Array, mask: Mask, pixels: number[], width: number, height: number): number {
+  const around = new Set<number>();
+  for (const p of pixels) {
+    const x = p % width, y = (p - x) / width;
+    for (let dy = -3; dy <= 3; dy++) {
+      for (let dx = -3; dx <= 3; dx++) {
+        const nx = x + dx, ny = y + dy;
+        if (nx < 1 || ny < 1 || nx >= width - 1 || ny >= height - 1) continue;
+        const q = ny * width + nx;
+        if (!ridge[q] && !mask.data[q]) around.add(q);
+      }
+    }
+  }
+  let sum = 0, n = 0;
+  for (const q of around) {
+    if (around.has(q + 1)) { sum += Math.abs(lum[q + 1]! - lum[q]!); n++; }
+    if (around.has(q + width)) { sum += Math.abs(lum[q + width]! - lum[q]!); n++; }
+  }
+  return n ? sum / n : Infinity;
+}
+
+function gaussianSmooth(values: Float32Array, width: number, height: number, sigma: number): Float32Array {
+  const r = Math.ceil(3 * sigma);
+  const kernel = Array.from({ length: 2 * r + 1 }, (_, k) => Math.exp(-((k - r) ** 2) / (2 * sigma * sigma)));
+  const total = kernel.reduce((a, b) => a + b, 0);
+  const rows = new Float32Array(values.length), out = new Float32Array(values.length);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let s = 0;
+      for (let k = -r; k <= r; k++) s += kernel[k + r]! * values[y * width + Math.min(width - 1, Math.max(0, x + k))]!;
+      rows[y * width + x] = s / total;
+    }
+  }
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let s = 0;
+      for (let k = -r; k <= r; k++) s += kernel[k + r]! * rows[Math.min(height - 1, Math.max(0, y + k)) * width + x]!;
+      out[y * width + x] = s / total;
+    }
+  }
+  return out;
+}
+
+/** Pixels (255) of faint strands leaving `mask`, never on `others` (255); `objectHeight` sets the reach. */
+export function faintStrands(image: RgbImage, mask: Mask, others: Mask | null, objectHeight: number): Mask {
+  const { width, height, data } = image;
+  const found: Mask = { data: new Uint8Array(width * height), width, height };
+  const reach = Math.min(MAX_STRAY_REACH, Math.max(MIN_STRAY_REACH, Math.round(STRAY_REACH_SHARE * objectHeight)));
+  let area = 0;
+  for (let i = 0; i < mask.data.length; i++) if (mask.data[i]) area++;
+  if (area === 0) return found;
+  const lum = new Float32Array(width * height);
+  for (let i = 0; i < lum.length; i++) lum[i] = 0.299 * data[i * 3]! + 0.587 * data[i * 3 + 1]! + 0.114 * data[i * 3 + 2]!;
+  const g = gaussianSmooth(lum, width, height, STRAY_SIGMA);
+  const dist = chessboardDistance((i) => mask.data[i]! > 0, width, height);
+  // 1 = bright ridge, 2 = dark ridge.
+  const ridge = new Uint8Array(width * height);
+  const scale = STRAY_SIGMA * STRAY_SIGMA;
+  for (let y = 1; y < height - 1; y++) {
+    for (let x = 1; x < width - 1; x++) {
+      const i = y * width + x;
+      if (mask.data[i] || dist[i]! > reach || others?.data[i]) continue;
+      const xx = g[i - 1]! - 2 * g[i]! + g[i + 1]!, yy = g[i - width]! - 2 * g[i]! + g[i + width]!;
+      const xy = (g[i + width + 1]! - g[i + width - 1]! - g[i - width + 1]! + g[i - width - 1]!) / 4;
+      const half = Math.sqrt(((xx - yy) / 2) ** 2 + xy * xy);
+      const low = (xx + yy) / 2 - half, high = (xx + yy) / 2 + half;
+      if (-low * scale >= STRAY_STRENGTH && Math.abs(high) < STRAY_ELONGATION * -low) ridge[i] = 1;
+      else if (high * scale >= STRAY_STRENGTH && Math.abs(low) < STRAY_ELONGATION * high) ridge[i] = 2;
+    }
+  }
+  let budget = MAX_STRAY_SHARE * area;
+  const seen = new Uint8Array(width * height);
+  for (let start = 0; start < ridge.length; start++) {
+    if (!ridge[start] || seen[start]) continue;
+    const kind = ridge[start];
+    const pixels: number[] = [];
+    const stack = [start];
+    seen[start] = 1;
+    let rooted = false, runsOn = false;
+    let x1 = width, x2 = 0, y1 = height, y2 = 0;
+    while (stack.length) {
+      const p = stack.pop()!;
+      pixels.push(p);
+      const x = p % width, y = (p - x) / width;
+      x1 = Math.min(x1, x); x2 = Math.max(x2, x); y1 = Math.min(y1, y); y2 = Math.max(y2, y);
+      if (dist[p]! <= ROOT_GAP - 1) rooted = true;
+      if (dist[p]! >= reach) runsOn = true;
+      for (let dy = -LINK_GAP; dy <= LINK_GAP; dy++) {
+        for (let dx = -LINK_GAP; dx <= LINK_GAP; dx++) {
+          const nx = x + dx, ny = y + dy;
+          if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
+          const q = ny * width + nx;
+          if (ridge[q] === kind && !seen[q]) { seen[q] = 1; stack.push(q); }
+        }
+      }
+    }
+    if (!rooted || runsOn || Math.max(x2 - x1, y2 - y1) + 1 < MIN_STRAY_SPAN || pixels.length > budget) continue;
+    // A straight piece is the scene's (a blind's slat, a sill, tape on the floor); a wisp bends.
+    if (spreadAcross(pixels, width) < STRAIGHT_SPREAD) continue;
+    // Only on a plain background: in foliage or grass every leaf edge is a ridge, and inpainted they left smooth blobs.
+    const busy = backgroundBusyness(lum, ridge, mask, pixels, width, height);
+    if (busy > MAX_BACKGROUND_BUSYNESS) continue;
+    budget -= pixels.length;
+    // The ridge is the strand's middle: one pixel more on each side covers it.
+    for (const p of pixels) {
+      const x = p % width, y = (p - x) / width;
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = x + dx, ny = y + dy;
+          if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
+          const q = ny * width + nx;
+          if (!mask.data[q] && !others?.data[q]) found.data[q] = 255;
+        }
+      }
+    }
+  }
+  return found;
+}

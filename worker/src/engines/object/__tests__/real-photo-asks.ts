@@ -55,7 +55,7 @@ export async function runAsk(ask: Ask, options: { saliency?: SaliencyFn; minScor
   const image = await loadRealPhoto(ask.photo);
   const started = performance.now();
   const removal = await removalMask({ image, name: ask.object, minScore: options.minScore ?? 0.2, saliency: options.saliency, choice: ask.choice });
-  const filled = await fillObjectMask(image, removal.mask, undefined, { protect: removal.protect, repeatable: removal.rebuild, behindIds: removal.behindIds });
+  const filled = await fillObjectMask(image, removal.mask, undefined, { protect: removal.protect, repeatable: removal.rebuild, behindIds: removal.behindIds, strays: removal.strays });
   const ms = performance.now() - started;
   return { image, removal, result: filled.image, fill: filled.method, reply: describeRemoval(ask.object, removal, filled.method), ms };
 }
@@ -101,7 +101,7 @@ export interface AskChecks {
    * where the dog sat is still the same bench).
    */
   neighbours: { label: string; iou: number }[];
-  /** Pixels outside the removal mask (grown by 2 px) that changed, kept neighbours' re-composited edges aside. */
+  /** Pixels outside the removal mask and its faint strands (grown by 2 px) that changed, kept neighbours' re-composited edges aside. */
   changedOutside: number;
 }
 
@@ -162,7 +162,8 @@ export async function checkAsk(ask: Ask, outcome: AskOutcome): Promise<AskChecks
     for (const other of after) best = Math.max(best, maskIou(outsideHole(m), outsideHole(hard(other))));
     neighbours.push({ label: inst.label, iou: best });
   }
-  const grown: Mask = { data: Uint8Array.from(removal.mask.data), width, height };
+  // The faint strands inpainted beside the mask are the object's too.
+  const grown: Mask = { data: removal.mask.data.map((v, i) => v || (removal.strays?.data[i] ?? 0)), width, height };
   await dilateMask(grown, 2, { x1: 0, y1: 0, x2: width, y2: height });
   // Kept neighbours' edges next to the hole are re-composited over the new background (kept-edges.ts).
   const toHole = chessboardDistance((i) => removal.mask.data[i] !== 0, width, height);

@@ -16,7 +16,7 @@ import { chessboardDistance, encodePng } from '../image.js';
 import { createObjectRemover } from '../index.js';
 import { DEFAULT_INSTANCE_MODEL_PATH, loadInstanceModel, type Instance } from '../instance-seg.js';
 import { KEPT_EDGE_DEPTH } from '../kept-edges.js';
-import { findInstances, removalMask } from '../offline.js';
+import { fillObjectMask, findInstances, removalMask } from '../offline.js';
 import { checkAsk, loadRealPhoto, REAL_PHOTO_ASKS, runAsk, SIDE_BY_SIDE_DIR, writeSideBySide } from './real-photo-asks.js';
 
 let scratch: string;
@@ -217,6 +217,39 @@ describe('when the removed person has loose wisps of hair past her mask', () => 
     expect(thin).toBeGreaterThan(500);
     // 38 % stayed before strands were followed (strands.ts), 22 % now.
     expect(left / thin).toBeLessThan(0.3);
+  });
+});
+
+describe('when the removed person has wisps too faint for the strands, past the grown mask', () => {
+  it('then those on the plain floor right of the girl\'s head are found and inpainted: they no longer stand out', async () => {
+    const image = await loadRealPhoto('iopaint-unwant_person.jpg');
+    const removal = await removalMask({ image, name: 'person', minScore: 0.2 });
+    const strays = removal.strays!;
+    const W = image.width;
+    const inRegion: number[] = [];
+    for (let y = 380; y < 480; y++) for (let x = 540; x < 620; x++) if (strays.data[y * W + x]) inRegion.push(y * W + x);
+    expect(inRegion.length).toBeGreaterThan(100);
+    const filled = await fillObjectMask(image, removal.mask, undefined, { protect: removal.protect, strays });
+    // How far a pixel stands out from the median of the floor around it (not strays, not the hole).
+    const standsOut = (data: Uint8Array, p: number) => {
+      const lum = (i: number) => 0.299 * data[i * 3]! + 0.587 * data[i * 3 + 1]! + 0.114 * data[i * 3 + 2]!;
+      const x = p % W, y = (p - x) / W;
+      const around: number[] = [];
+      for (let dy = -4; dy <= 4; dy++) for (let dx = -4; dx <= 4; dx++) {
+        const q = (y + dy) * W + x + dx;
+        if (!strays.data[q] && !removal.mask.data[q]) around.push(lum(q));
+      }
+      around.sort((a, b) => a - b);
+      return Math.abs(lum(p) - around[around.length >> 1]!);
+    };
+    const mean = (data: Uint8Array) => inRegion.reduce((sum, p) => sum + standsOut(data, p), 0) / inRegion.length;
+    expect(mean(filled.image.data)).toBeLessThan(0.5 * mean(image.data));
+  });
+
+  it('then no strays are taken for an animal (a dog on a porch: its floor boards\' gaps stay)', async () => {
+    const image = await loadRealPhoto('darknet-dog.jpg');
+    const removal = await removalMask({ image, name: 'dog', minScore: 0.2 });
+    expect(removal.strays).toBeNull();
   });
 });
 

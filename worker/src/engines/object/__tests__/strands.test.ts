@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Box, Mask, RgbImage } from '../image.js';
-import { looseStrands } from '../strands.js';
+import { faintStrands, looseStrands } from '../strands.js';
 
 const W = 260, H = 220;
 const HAIR = [200, 165, 130], FLOOR = [70, 66, 62];
@@ -68,5 +68,72 @@ describe('when faint wisps of hair leave the edge of an object being removed', (
     expect(taken(strands, gaps)).toBe(0);
     expect(taken(strands, blade)).toBe(0);
     expect(taken(strands, otherWisp)).toBe(0);
+  });
+});
+
+/**
+ * Faint strands (strands.ts `faintStrands`): past the grown mask, wisps a few grey levels over a
+ * plain floor, too faint for the top-hat, are found when they bend and start at the mask; a
+ * straight faint line (a board's gap) and the same wisps on a busy background are not.
+ */
+describe('faint strands past the grown mask', () => {
+  const FW = 200, FH = 300;
+  // 250 px tall: strands must end within 7 % of that (18 px) of the mask.
+  const MASK: Box = { x1: 40, y1: 30, x2: 100, y2: 280 };
+
+  function floor(busy: boolean): { image: RgbImage; wisp: number[]; gap: number[] } {
+    const data = Buffer.alloc(FW * FH * 3);
+    let seed = 5;
+    const noise = () => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return (seed % 5) - 2; };
+    const lumAt = new Float32Array(FW * FH);
+    for (let y = 0; y < FH; y++) {
+      for (let x = 0; x < FW; x++) {
+        // Busy: a leafy pattern of 8-grey-level steps every few pixels.
+        lumAt[y * FW + x] = 70 + noise() + (busy ? 16 * (((x >> 1) + (y >> 2) * 3) % 3) : 0);
+      }
+    }
+    // A bending wisp from the mask's right edge, one pixel wide: 12 grey levels over the floor, ending 15 px out.
+    const wisp: number[] = [];
+    for (let t = 0; t < 15; t++) {
+      const x = MASK.x2 + t, y = 60 + Math.round(5 * Math.sin(t / 3));
+      lumAt[y * FW + x]! += 12;
+      wisp.push(y * FW + x);
+    }
+    // A straight faint gap from the mask's right edge, as long.
+    const gap: number[] = [];
+    for (let t = 0; t < 15; t++) { const x = MASK.x2 + t, y = 200; lumAt[y * FW + x]! += 12; gap.push(y * FW + x); }
+    for (let i = 0; i < FW * FH; i++) for (let c = 0; c < 3; c++) data[i * 3 + c] = Math.round(lumAt[i]!);
+    return { image: { data, width: FW, height: FH }, wisp, gap };
+  }
+  const mask = (): Mask => {
+    const data = new Uint8Array(FW * FH);
+    for (let y = MASK.y1; y < MASK.y2; y++) data.fill(255, y * FW + MASK.x1, y * FW + MASK.x2);
+    return { data, width: FW, height: FH };
+  };
+  const share = (m: Mask, pixels: number[]) => pixels.filter((i) => m.data[i]).length / pixels.length;
+
+  it('then a bending wisp on a plain floor is found, and a straight gap is not', () => {
+    const { image, wisp, gap } = floor(false);
+    const found = faintStrands(image, mask(), null, MASK.y2 - MASK.y1);
+    expect(share(found, wisp)).toBeGreaterThan(0.8);
+    expect(share(found, gap)).toBe(0);
+    // Nothing of the mask itself, nothing far from the wisp.
+    let stray = 0;
+    for (let i = 0; i < found.data.length; i++) if (found.data[i] && !wisp.some((w) => Math.abs((w % FW) - (i % FW)) <= 2 && Math.abs(Math.floor(w / FW) - Math.floor(i / FW)) <= 2)) stray++;
+    expect(stray).toBe(0);
+  });
+
+  it('then on a busy background (foliage, grass) nothing is taken', () => {
+    const { image } = floor(true);
+    const found = faintStrands(image, mask(), null, MASK.y2 - MASK.y1);
+    expect(found.data.some((v) => v)).toBe(false);
+  });
+
+  it('then another object\'s pixels are never taken', () => {
+    const { image, wisp } = floor(false);
+    const others: Mask = { data: new Uint8Array(FW * FH), width: FW, height: FH };
+    for (const p of wisp) others.data[p] = 255;
+    const found = faintStrands(image, mask(), others, MASK.y2 - MASK.y1);
+    expect(wisp.some((p) => found.data[p])).toBe(false);
   });
 });
