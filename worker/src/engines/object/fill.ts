@@ -113,6 +113,7 @@ async function teleaInpaint(crop: RgbImage, hole: Mask): Promise<Uint8Array> {
  */
 function patchFillAround(
   image: RgbImage, crop: RgbImage, hole: Mask, box: Box, signal: AbortSignal | undefined, options: FillOptions, noSource?: Uint8Array,
+  trace?: { from: Uint8Array; copies: Uint8Array },
 ): Uint8Array {
   const bars = letterboxBars(image);
   const notScene = bars ? cropMask(bars, box).data : undefined;
@@ -140,7 +141,7 @@ function patchFillAround(
     }
     blocked = nowBlocked;
   }
-  return patchFill(rgb, rest, crop.width, crop.height, { signal, seed: 7, blocked, repeatable, notScene, noSource });
+  return patchFill(rgb, rest, crop.width, crop.height, { signal, seed: 7, blocked, repeatable, notScene, noSource, trace });
 }
 
 /**
@@ -174,12 +175,16 @@ async function withoutStrays(image: RgbImage, strays: Mask): Promise<RgbImage> {
 export async function fillMasked(
   image: RgbImage, mask: Mask, signal?: AbortSignal, options: FillOptions = {},
 ): Promise<FillResult> {
-  const filled = await fillHole(image, mask, signal, options);
-  return options.strays ? { ...filled, image: await withoutStrays(filled.image, options.strays) } : filled;
+  if (!options.strays) return fillMaskedHole(image, mask, signal, options);
+  // The strays, and whatever the patch fill copied of them into the hole.
+  const strays: Mask = { ...options.strays, data: Uint8Array.from(options.strays.data) };
+  const filled = await fillMaskedHole(image, mask, signal, options, strays);
+  return { ...filled, image: await withoutStrays(filled.image, strays) };
 }
 
-async function fillHole(
-  image: RgbImage, mask: Mask, signal: AbortSignal | undefined, options: FillOptions,
+/** The fill of the hole alone; hole pixels copied from pixels of `strays` are added to it. */
+async function fillMaskedHole(
+  image: RgbImage, mask: Mask, signal: AbortSignal | undefined, options: FillOptions, strays?: Mask,
 ): Promise<FillResult> {
   const bounds = maskBounds(mask);
   const out: RgbImage = { data: Buffer.from(image.data), width: image.width, height: image.height };
@@ -207,7 +212,13 @@ async function fillHole(
     const blocked = options.protect ? cropMask(options.protect, box).data : undefined;
     const lines = await continueStraightLines(crop.data, hole.data, blocked, skip, crop.width, crop.height);
     const fillHole: Mask = lines ? { ...hole, data: hole.data.map((v, i) => (lines.drawn[i] ? 0 : v)) } : hole;
-    filled = patchFillAround(image, lines ? { ...crop, data: Buffer.from(lines.rgb) } : crop, fillHole, box, signal, options, lines?.onLines);
+    const trace = strays ? { from: cropMask(strays, box).data, copies: new Uint8Array(crop.width * crop.height) } : undefined;
+    filled = patchFillAround(image, lines ? { ...crop, data: Buffer.from(lines.rgb) } : crop, fillHole, box, signal, options, lines?.onLines, trace);
+    if (strays && trace) {
+      for (let i = 0; i < trace.copies.length; i++) {
+        if (trace.copies[i]) strays.data[(box.y1 + Math.floor(i / crop.width)) * image.width + box.x1 + (i % crop.width)] = 255;
+      }
+    }
     for (let i = 0; i < paste.length; i++) if (fillHole.data[i]) paste[i] = 255;
   }
   for (let y = 0; y < crop.height; y++) {

@@ -146,6 +146,11 @@ export interface PatchFillOptions {
   notScene?: Uint8Array;
   /** Pixels (1 or 255) of the scene that are never copied but still matched against (lines already drawn across the hole). */
   noSource?: Uint8Array;
+  /**
+   * Pixels whose copies the caller wants to know (faint strands it inpaints afterwards): every
+   * hole pixel whose final source is one of `from` is set to 1 in `copies`.
+   */
+  trace?: { from: Uint8Array; copies: Uint8Array };
 }
 
 function throwIfAborted(signal?: AbortSignal): void {
@@ -925,6 +930,10 @@ export function patchFill(rgbBytes: Uint8Array, hole: Uint8Array, width: number,
   }
 
   if (previous) evenOutCopies(previous.level, previous.field);
+  if (previous && options.trace) {
+    const { targets, source } = previous.field;
+    for (let k = 0; k < targets.length; k++) if (finest.hole[targets[k]!] && options.trace.from[source[k]!]) options.trace.copies[targets[k]!] = 1;
+  }
   const out = new Uint8Array(rgbBytes.length);
   const { rgb, channels: C } = finest;
   for (let p = 0; p < width * height; p++) {

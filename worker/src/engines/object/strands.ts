@@ -192,6 +192,8 @@ const MIN_STRAY_REACH = 12;
 const MAX_STRAY_REACH = 48;
 /** A strand spans at least this many pixels. */
 const MIN_STRAY_SPAN = 10;
+/** Bits of a faint wisp this many pixels from a strand already taken belong to it. */
+const CHAIN_GAP = 4;
 /** All faint strands together are at most this share of the mask. */
 const MAX_STRAY_SHARE = 0.02;
 
@@ -288,6 +290,8 @@ export function faintStrands(image: RgbImage, mask: Mask, others: Mask | null, o
     }
   }
   let budget = MAX_STRAY_SHARE * area;
+  interface Piece { pixels: number[]; rooted: boolean; span: number }
+  const pieces: Piece[] = [];
   const seen = new Uint8Array(width * height);
   for (let start = 0; start < ridge.length; start++) {
     if (!ridge[start] || seen[start]) continue;
@@ -313,23 +317,53 @@ export function faintStrands(image: RgbImage, mask: Mask, others: Mask | null, o
         }
       }
     }
-    if (!rooted || runsOn || Math.max(x2 - x1, y2 - y1) + 1 < MIN_STRAY_SPAN || pixels.length > budget) continue;
-    // A straight piece is the scene's (a blind's slat, a sill, tape on the floor); a wisp bends.
-    if (spreadAcross(pixels, width) < STRAIGHT_SPREAD) continue;
+    if (runsOn) continue;
     // Only on a plain background: in foliage or grass every leaf edge is a ridge, and inpainted they left smooth blobs.
-    const busy = backgroundBusyness(lum, ridge, mask, pixels, width, height);
-    if (busy > MAX_BACKGROUND_BUSYNESS) continue;
-    budget -= pixels.length;
-    // The ridge is the strand's middle: one pixel more on each side covers it.
-    for (const p of pixels) {
-      const x = p % width, y = (p - x) / width;
-      for (let dy = -1; dy <= 1; dy++) {
-        for (let dx = -1; dx <= 1; dx++) {
-          const nx = x + dx, ny = y + dy;
-          if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
-          const q = ny * width + nx;
-          if (!mask.data[q] && !others?.data[q]) found.data[q] = 255;
-        }
+    if (backgroundBusyness(lum, ridge, mask, pixels, width, height) > MAX_BACKGROUND_BUSYNESS) continue;
+    pieces.push({ pixels, rooted, span: Math.max(x2 - x1, y2 - y1) + 1 });
+  }
+  const taken = new Uint8Array(width * height);
+  const take = (piece: Piece) => {
+    budget -= piece.pixels.length;
+    for (const p of piece.pixels) taken[p] = 1;
+  };
+  // Strands that start at the mask; a straight piece is the scene's (a blind's slat, a sill, tape
+  // on the floor), a wisp bends.
+  for (const piece of pieces) {
+    if (!piece.rooted || piece.span < MIN_STRAY_SPAN || piece.pixels.length > budget) continue;
+    if (spreadAcross(piece.pixels, width) < STRAIGHT_SPREAD) continue;
+    take(piece);
+  }
+  // Then the bits a faint wisp breaks into past a gap, from strands already taken outwards.
+  const near = (p: number) => {
+    const x = p % width, y = (p - x) / width;
+    for (let dy = -CHAIN_GAP; dy <= CHAIN_GAP; dy++) {
+      for (let dx = -CHAIN_GAP; dx <= CHAIN_GAP; dx++) {
+        const nx = x + dx, ny = y + dy;
+        if (nx >= 0 && ny >= 0 && nx < width && ny < height && taken[ny * width + nx]) return true;
+      }
+    }
+    return false;
+  };
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const piece of pieces) {
+      if (taken[piece.pixels[0]!] || piece.pixels.length > budget || !piece.pixels.some(near)) continue;
+      if (piece.span >= MIN_STRAY_SPAN && spreadAcross(piece.pixels, width) < STRAIGHT_SPREAD) continue;
+      take(piece);
+      grew = true;
+    }
+  }
+  // The ridge is the strand's middle: one pixel more on each side covers it.
+  for (let p = 0; p < taken.length; p++) {
+    if (!taken[p]) continue;
+    const x = p % width, y = (p - x) / width;
+    for (let dy = -1; dy <= 1; dy++) {
+      for (let dx = -1; dx <= 1; dx++) {
+        const nx = x + dx, ny = y + dy;
+        if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
+        const q = ny * width + nx;
+        if (!mask.data[q] && !others?.data[q]) found.data[q] = 255;
       }
     }
   }

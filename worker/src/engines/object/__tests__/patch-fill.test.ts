@@ -37,3 +37,32 @@ describe('when the light changes across a large hole (a grainy floor lit from th
     expect(Math.abs(column(150) - lighting(150))).toBeLessThan(10);
   });
 });
+
+describe('when the caller traces some pixels through the fill (faint strands it inpaints afterwards)', () => {
+  it('then exactly the hole pixels whose source is one of them are reported', () => {
+    const W = 96, H = 64;
+    const random = mulberry32(3);
+    const rgb = new Uint8Array(W * H * 3);
+    // Left half red-ish grain, right half blue-ish grain: each side's hole pixels copy from their own side.
+    for (let y = 0; y < H; y++) {
+      for (let x = 0; x < W; x++) {
+        const i = (y * W + x) * 3, g = Math.floor(random() * 30);
+        rgb[i] = x < W / 2 ? 160 + g : 40 + g; rgb[i + 1] = 60 + g; rgb[i + 2] = x < W / 2 ? 40 + g : 160 + g;
+      }
+    }
+    const hole = new Uint8Array(W * H);
+    for (let y = 24; y < 40; y++) for (let x = 20; x < 76; x++) hole[y * W + x] = 1;
+    const from = new Uint8Array(W * H);
+    for (let i = 0; i < W * H; i++) if (!hole[i] && i % W < W / 2) from[i] = 1;
+    const copies = new Uint8Array(W * H);
+    patchFill(rgb, hole, W, H, { seed: 1, trace: { from, copies } });
+    let left = 0, leftCopies = 0, rightCopies = 0;
+    for (let i = 0; i < W * H; i++) {
+      if (!hole[i]) { expect(copies[i]).toBe(0); continue; }
+      if (i % W < W / 2 - 4) { left++; if (copies[i]) leftCopies++; }
+      if (i % W >= W / 2 + 4 && copies[i]) rightCopies++;
+    }
+    expect(leftCopies / left).toBeGreaterThan(0.9);
+    expect(rightCopies).toBe(0);
+  });
+});
