@@ -28,7 +28,7 @@ export interface FillOptions {
   repeatable?: Mask | null;
   /** Kept objects standing further back than the removed one, one id each (1, 2, ...; 0 = none): parts of the hole over them are rebuilt from them (behind.ts). */
   behindIds?: Mask | null;
-  /** Faint strands of the removed object past the mask (255): inpainted first, never copied (strands.ts). */
+  /** Faint strands of the removed object past the mask (255): inpainted after the fill, with what it copied of them (strands.ts). */
   strays?: Mask | null;
 }
 
@@ -156,19 +156,19 @@ async function withoutStrays(image: RgbImage, strays: Mask): Promise<RgbImage> {
     x1: Math.max(0, bounds.x1 - INPAINT_RADIUS), y1: Math.max(0, bounds.y1 - INPAINT_RADIUS),
     x2: Math.min(image.width, bounds.x2 + INPAINT_RADIUS), y2: Math.min(image.height, bounds.y2 + INPAINT_RADIUS),
   };
-  const crop = cropRgb(image, box);
   const hole = cropMask(strays, box);
-  const filled = await teleaInpaint(crop, hole);
   const out: RgbImage = { data: Buffer.from(image.data), width: image.width, height: image.height };
-  for (let y = 0; y < crop.height; y++) {
-    for (let x = 0; x < crop.width; x++) {
-      const c = y * crop.width + x;
-      if (!hole.data[c]) continue;
-      const o = ((box.y1 + y) * image.width + box.x1 + x) * 3;
-      for (let k = 0; k < 3; k++) out.data[o + k] = filled[c * 3 + k]!;
-    }
-  }
+  pasteCrop(out, await teleaInpaint(cropRgb(image, box), hole), hole.data, box, hole.width);
   return out;
+}
+
+/** Copies the pixels of a filled crop that `paste` marks back into the photo at `box`. */
+function pasteCrop(out: RgbImage, filled: Uint8Array, paste: Uint8Array, box: Box, cropWidth: number): void {
+  for (let c = 0; c < paste.length; c++) {
+    if (!paste[c]) continue;
+    const o = ((box.y1 + Math.floor(c / cropWidth)) * out.width + box.x1 + (c % cropWidth)) * 3;
+    for (let k = 0; k < 3; k++) out.data[o + k] = filled[c * 3 + k]!;
+  }
 }
 
 /** Returns a copy of `image` with the mask's pixels, and any faint strands beside it, filled. */
@@ -221,16 +221,7 @@ async function fillMaskedHole(
     }
     for (let i = 0; i < paste.length; i++) if (fillHole.data[i]) paste[i] = 255;
   }
-  for (let y = 0; y < crop.height; y++) {
-    for (let x = 0; x < crop.width; x++) {
-      const c = y * crop.width + x;
-      if (!paste[c]) continue;
-      const o = ((box.y1 + y) * image.width + box.x1 + x) * 3;
-      out.data[o] = filled[c * 3]!;
-      out.data[o + 1] = filled[c * 3 + 1]!;
-      out.data[o + 2] = filled[c * 3 + 2]!;
-    }
-  }
+  pasteCrop(out, filled, paste, box, crop.width);
   // Kept objects' edges take the new background in place of the removed object's colour.
   if (options.protect) recompositeKeptEdges(image, out, mask, options.protect, box);
   return { image: out, method, crop: box };
