@@ -13,7 +13,7 @@ import { instanceMask, type Instance } from './instance-seg.js';
 import sharp from 'sharp';
 import { hiddenParts, targetColouredRim } from './colour-parts.js';
 import { dilateMask } from './mask.js';
-import { faintStrands, looseStrands } from './strands.js';
+import { faintStrands, leftoverHair, looseStrands } from './strands.js';
 import { loadOpenCv, resetOpenCvRandom } from './opencv.js';
 
 /** Refined probability counted as object: low for what is removed (leftovers look worse than extra fill)... */
@@ -562,8 +562,14 @@ export async function buildInstanceRemovalMask(
   await dilateMask(mask, radius, padBox(bounds, grow, width, height));
   for (let i = 0; i < mask.data.length; i++) if (keep.data[i]) mask.data[i] = 0;
   spreadIds(behindIds, keep, NEIGHBOUR_MARGIN);
-  // Flyaway hair too faint for the strands above, beyond the grown mask: people only. Elsewhere on
-  // plain ground the same ridges were a floor's board gaps or grass stalks beside a bench.
-  const strays = targets.some((t) => t.label === 'person') ? faintStrands(image, mask, keep, bounds.y2 - bounds.y1) : null;
+  // Flyaway hair too faint for the strands above, beyond the grown mask, and left-over hair seen
+  // only by its colour: people only. Elsewhere on plain ground the same ridges were a floor's
+  // board gaps or grass stalks beside a bench.
+  let strays: Mask | null = null;
+  if (targets.some((t) => t.label === 'person')) {
+    strays = faintStrands(image, mask, keep, bounds.y2 - bounds.y1);
+    const leftover = leftoverHair(image, mask, object, keep, bounds);
+    for (let i = 0; i < strays.data.length; i++) if (leftover.data[i]) strays.data[i] = 255;
+  }
   return { mask, protect: keep, rebuild, behindIds, strays, shadowPixels };
 }

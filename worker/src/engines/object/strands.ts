@@ -369,3 +369,171 @@ export function faintStrands(image: RgbImage, mask: Mask, others: Mask | null, o
   }
   return found;
 }
+
+/**
+ * Left-over hair that is neither a line nor bright or dark enough for the strands above: a red
+ * curl on a beige wall, a blob of a few JPEG blocks that leans a little towards the hair's colour.
+ * Past the grown mask, on a plain background, pixels whose colour stands out from the known
+ * pixels around them of about their brightness (the wall's, not the floor's below it) are taken,
+ * in pieces that start at the mask (hysteresis: a clear core, grown over fainter pixels), end
+ * within the strays' reach and lean from the background's colour towards the person's beside them.
+ * Inpainted with the faint strands (fill.ts).
+ */
+/** Radius of the window of known pixels (every other one) a pixel is held against. */
+const LEFTOVER_WINDOW = 12;
+/** Known pixels within this many grey levels of a pixel's brightness are its background. */
+const LEFTOVER_SAME_BRIGHTNESS = 30;
+/** Of those, the ones within this colour distance of their median make the background's colour. */
+const LEFTOVER_INLIER = 10;
+const LEFTOVER_MIN_SAMPLES = 24;
+/**
+ * The background is plain when at least half the samples are its inliers, nine in ten of those
+ * unlike the pixel itself, and the inliers spread this little (RGB units, smoothed: a beige wall
+ * with JPEG noise spreads 4 to 5.5).
+ */
+const LEFTOVER_MIN_INLIER_SHARE = 0.5;
+const LEFTOVER_PLAIN_SHARE = 0.9;
+const LEFTOVER_MAX_SPREAD = 6;
+/** Colour distance from the background: a piece's core, and the fainter pixels it grows over. */
+const LEFTOVER_CORE = 12;
+const LEFTOVER_EDGE = 6;
+
+/** Hair is looked for around the top of a person only: lower down the same test took grass tufts and leaves. */
+const LEFTOVER_HEAD_SHARE = 0.35;
+
+/**
+ * Pixels (255) of left-over hair past the grown `mask`, never on `others`; `object` is the
+ * person's own (ungrown) mask and `box` its box: the colour a piece must lean towards is the
+ * person's next to it.
+ */
+export function leftoverHair(image: RgbImage, mask: Mask, object: Mask, others: Mask | null, box: Box): Mask {
+  const { width, height, data } = image;
+  const found: Mask = { data: new Uint8Array(width * height), width, height };
+  const objectHeight = box.y2 - box.y1;
+  const reach = Math.min(MAX_STRAY_REACH, Math.max(MIN_STRAY_REACH, Math.round(STRAY_REACH_SHARE * objectHeight)));
+  const headEnd = Math.min(height, Math.round(box.y1 + LEFTOVER_HEAD_SHARE * objectHeight));
+  const dist = chessboardDistance((i) => mask.data[i]! > 0, width, height);
+  const channel = (c: number) => {
+    const values = new Float32Array(width * height);
+    for (let i = 0; i < values.length; i++) values[i] = data[i * 3 + c]!;
+    return gaussianSmooth(values, width, height, STRAY_SIGMA);
+  };
+  const [r, g, b] = [channel(0), channel(1), channel(2)];
+  const lum = (i: number) => 0.299 * r[i]! + 0.587 * g[i]! + 0.114 * b[i]!;
+  const away = new Float32Array(width * height);
+  const background = new Float32Array(3 * width * height);
+  const samples: number[] = [];
+  const scratch = new Float32Array((LEFTOVER_WINDOW + 1) ** 2);
+  for (let y = 0; y < headEnd; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      if (mask.data[i] || others?.data[i] || dist[i]! > reach) continue;
+      samples.length = 0;
+      const li = lum(i);
+      for (let dy = -LEFTOVER_WINDOW; dy <= LEFTOVER_WINDOW; dy += 2) {
+        const ny = y + dy;
+        if (ny < 0 || ny >= height) continue;
+        for (let dx = -LEFTOVER_WINDOW; dx <= LEFTOVER_WINDOW; dx += 2) {
+          const nx = x + dx;
+          if (nx < 0 || nx >= width) continue;
+          const q = ny * width + nx;
+          if (mask.data[q] || others?.data[q] || Math.abs(lum(q) - li) > LEFTOVER_SAME_BRIGHTNESS) continue;
+          samples.push(q);
+        }
+      }
+      if (samples.length < LEFTOVER_MIN_SAMPLES) continue;
+      // The median first, then the mean of the samples near it: a curl filling a good part of the
+      // window must not pull the background's colour towards its own.
+      const median = (channel: Float32Array) => {
+        for (let k = 0; k < samples.length; k++) scratch[k] = channel[samples[k]!]!;
+        const sorted = scratch.subarray(0, samples.length).sort();
+        return sorted[sorted.length >> 1]!;
+      };
+      const mr = median(r), mg = median(g), mb = median(b);
+      // Plain: past the pixels like this one (the curl itself), nearly every sample is near the
+      // median; a texture of leaves or slats has colours on every side of it.
+      let n = 0, ir = 0, ig = 0, ib = 0, unlike = 0;
+      for (const q of samples) {
+        const inlier = Math.hypot(r[q]! - mr, g[q]! - mg, b[q]! - mb) <= LEFTOVER_INLIER;
+        if (inlier || Math.hypot(r[q]! - r[i]!, g[q]! - g[i]!, b[q]! - b[i]!) > LEFTOVER_INLIER) unlike++;
+        if (!inlier) continue;
+        n++; ir += r[q]!; ig += g[q]!; ib += b[q]!;
+      }
+      if (n < LEFTOVER_MIN_INLIER_SHARE * samples.length || n < LEFTOVER_PLAIN_SHARE * unlike) continue;
+      ir /= n; ig /= n; ib /= n;
+      let spread = 0;
+      for (const q of samples) {
+        const d = Math.hypot(r[q]! - ir, g[q]! - ig, b[q]! - ib);
+        if (d <= LEFTOVER_INLIER) spread += d * d;
+      }
+      if (Math.sqrt(spread / n) > LEFTOVER_MAX_SPREAD) continue;
+      away[i] = Math.hypot(r[i]! - ir, g[i]! - ig, b[i]! - ib);
+      background[3 * i] = ir; background[3 * i + 1] = ig; background[3 * i + 2] = ib;
+    }
+  }
+  let area = 0;
+  for (let i = 0; i < mask.data.length; i++) if (mask.data[i]) area++;
+  let budget = MAX_STRAY_SHARE * area;
+  const seen = new Uint8Array(width * height);
+  for (let start = 0; start < away.length; start++) {
+    if (seen[start] || away[start]! < LEFTOVER_CORE) continue;
+    const pixels: number[] = [];
+    const stack = [start];
+    seen[start] = 1;
+    let rooted = false, runsOn = false;
+    while (stack.length) {
+      const p = stack.pop()!;
+      pixels.push(p);
+      if (dist[p]! <= ROOT_GAP) rooted = true;
+      if (dist[p]! >= reach) runsOn = true;
+      const x = p % width, y = (p - x) / width;
+      for (const [nx, ny] of [[x - 1, y], [x + 1, y], [x, y - 1], [x, y + 1]] as const) {
+        if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
+        const q = ny * width + nx;
+        if (!seen[q] && away[q]! >= LEFTOVER_EDGE) { seen[q] = 1; stack.push(q); }
+      }
+    }
+    if (!rooted || runsOn || pixels.length > budget || !leansToPerson(pixels, r, g, b, background, object)) continue;
+    budget -= pixels.length;
+    for (const p of pixels) found.data[p] = 255;
+  }
+  return found;
+}
+
+/** Object pixels within this many pixels of a piece give the person's colour beside it. */
+const LEFTOVER_OBJECT_WINDOW = 16;
+
+/** Whether a piece's colour lies from its background's towards the person's beside it (as a strand's must, above). */
+function leansToPerson(
+  pixels: number[], r: Float32Array, g: Float32Array, b: Float32Array, background: Float32Array, object: Mask,
+): boolean {
+  const { width, height } = object;
+  const piece: Colour = [0, 0, 0], behind: Colour = [0, 0, 0];
+  let x1 = width, x2 = 0, y1 = height, y2 = 0;
+  for (const p of pixels) {
+    piece[0] += r[p]!; piece[1] += g[p]!; piece[2] += b[p]!;
+    for (let c = 0; c < 3; c++) behind[c]! += background[3 * p + c]!;
+    const x = p % width, y = (p - x) / width;
+    x1 = Math.min(x1, x); x2 = Math.max(x2, x); y1 = Math.min(y1, y); y2 = Math.max(y2, y);
+  }
+  const own: Colour = [0, 0, 0];
+  let n = 0;
+  for (let y = Math.max(0, y1 - LEFTOVER_OBJECT_WINDOW); y <= Math.min(height - 1, y2 + LEFTOVER_OBJECT_WINDOW); y++) {
+    for (let x = Math.max(0, x1 - LEFTOVER_OBJECT_WINDOW); x <= Math.min(width - 1, x2 + LEFTOVER_OBJECT_WINDOW); x++) {
+      const q = y * width + x;
+      if (!object.data[q]) continue;
+      own[0] += r[q]!; own[1] += g[q]!; own[2] += b[q]!; n++;
+    }
+  }
+  if (!n) return false;
+  const towards: Colour = [0, 0, 0], off: Colour = [0, 0, 0];
+  for (let c = 0; c < 3; c++) {
+    towards[c] = own[c]! / n - behind[c]! / pixels.length;
+    off[c] = piece[c]! / pixels.length - behind[c]! / pixels.length;
+  }
+  const span = Math.hypot(...towards);
+  if (span < MIN_OBJECT_CONTRAST) return false;
+  const along = (off[0] * towards[0] + off[1] * towards[1] + off[2] * towards[2]) / span;
+  const across = Math.sqrt(Math.max(0, Math.hypot(...off) ** 2 - along * along));
+  return along >= TOWARD_OBJECT * span && across <= MAX_OFF_LINE * Math.hypot(...off);
+}

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Box, Mask, RgbImage } from '../image.js';
-import { faintStrands, looseStrands } from '../strands.js';
+import { faintStrands, leftoverHair, looseStrands } from '../strands.js';
 
 const W = 260, H = 220;
 const HAIR = [200, 165, 130], FLOOR = [70, 66, 62];
@@ -147,5 +147,79 @@ describe('faint strands past the grown mask', () => {
     for (const p of wisp) others.data[p] = 255;
     const found = faintStrands(image, mask(), others, MASK.y2 - MASK.y1);
     expect(wisp.some((p) => found.data[p])).toBe(false);
+  });
+});
+
+describe('left-over hair past the grown mask: a curl as light as the wall, seen only by its colour', () => {
+  const LW = 220, LH = 420;
+  const WALL = [170, 148, 124], HAIR_RED = [200, 110, 60];
+  // The person (ungrown) and the grown removal mask round her, 10 px wider.
+  const PERSON: Box = { x1: 60, y1: 40, x2: 120, y2: 400 };
+  const GROWN: Box = { x1: 50, y1: 30, x2: 130, y2: 410 };
+  const region = (box: Box): Mask => {
+    const data = new Uint8Array(LW * LH);
+    for (let y = box.y1; y < box.y2; y++) data.fill(255, y * LW + box.x1, y * LW + box.x2);
+    return { data, width: LW, height: LH };
+  };
+
+  /** A plain (or busy) wall, the person, and a blob of `colour` 16x10 px touching the grown mask's right side at row y. */
+  function wall(options: { busy?: boolean; blobAt?: number; colour?: number[]; length?: number }): { image: RgbImage; blob: number[] } {
+    const data = Buffer.alloc(LW * LH * 3);
+    let seed = 7;
+    const noise = (amp: number) => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return (seed % (2 * amp + 1)) - amp; };
+    for (let i = 0; i < LW * LH; i++) {
+      const x = i % LW, y = (i - x) / LW;
+      // Busy: a leafy pattern of 4 px leaves, in autumn leaves' colours (steps of a fifth of the way to the hair's).
+      const step = options.busy ? 0.2 * (((x >> 2) + (y >> 2) * 3) % 3) : 0;
+      const shift = noise(2);
+      for (let c = 0; c < 3; c++) data[i * 3 + c] = Math.round(WALL[c]! + step * (HAIR_RED[c]! - WALL[c]!)) + shift;
+    }
+    for (let y = PERSON.y1; y < PERSON.y2; y++) {
+      for (let x = PERSON.x1; x < PERSON.x2; x++) for (let c = 0; c < 3; c++) data[(y * LW + x) * 3 + c] = HAIR_RED[c]!;
+    }
+    // A curl: a third of the way from the wall's colour to the hair's.
+    const colour = options.colour ?? WALL.map((v, c) => Math.round(v + (HAIR_RED[c]! - v) / 3));
+    const blob: number[] = [];
+    const y0 = options.blobAt ?? 70;
+    for (let y = y0; y < y0 + 10; y++) {
+      for (let x = GROWN.x2; x < GROWN.x2 + (options.length ?? 16); x++) {
+        for (let c = 0; c < 3; c++) data[(y * LW + x) * 3 + c] = colour[c]!;
+        blob.push(y * LW + x);
+      }
+    }
+    return { image: { data, width: LW, height: LH }, blob };
+  }
+  const find = (image: RgbImage, others: Mask | null = null) => leftoverHair(image, region(GROWN), region(PERSON), others, PERSON);
+  const share = (m: Mask, pixels: number[]) => pixels.filter((i) => m.data[i]).length / pixels.length;
+
+  it('then a faint reddish curl by the head on a plain wall is found, and nothing else', () => {
+    const { image, blob } = wall({});
+    const found = find(image);
+    expect(share(found, blob)).toBeGreaterThan(0.8);
+    // Nothing further than the smoothing's reach (2 px) from the curl.
+    const near = (i: number) => blob.some((p) => Math.max(Math.abs((p % LW) - (i % LW)), Math.abs(Math.floor(p / LW) - Math.floor(i / LW))) <= 2);
+    let elsewhere = 0;
+    for (let i = 0; i < found.data.length; i++) if (found.data[i] && !near(i)) elsewhere++;
+    expect(elsewhere).toBe(0);
+  });
+
+  it('then the same curl is left on a busy background, below the head, or past the reach of strays', () => {
+    expect(find(wall({ busy: true }).image).data.some((v) => v)).toBe(false);
+    // Halfway down her: a leaf or a tuft of grass, not hair.
+    expect(find(wall({ blobAt: 220 }).image).data.some((v) => v)).toBe(false);
+    // 40 px long runs past 7 % of her height (25 px): part of the scene.
+    expect(find(wall({ length: 40 }).image).data.some((v) => v)).toBe(false);
+  });
+
+  it('then a blob whose colour leans away from the hair (a green leaf) is left', () => {
+    const { image } = wall({ colour: [140, 175, 110] });
+    expect(find(image).data.some((v) => v)).toBe(false);
+  });
+
+  it('then another object\'s pixels are never taken', () => {
+    const { image, blob } = wall({});
+    const others = region({ x1: GROWN.x2, y1: 60, x2: GROWN.x2 + 20, y2: 90 });
+    const found = find(image, others);
+    expect(blob.some((p) => found.data[p])).toBe(false);
   });
 });
