@@ -92,6 +92,8 @@ export const payloadSchemas = {
     instances: z.array(z.number().int().min(0).max(99)).min(1).max(100).optional(),
     all: z.boolean().optional(),
     point: z.object({ x: z.number().min(0).max(100_000), y: z.number().min(0).max(100_000) }).optional(),
+    /** Remove it even when another object rests on it (a dog on a bench), leaving that in mid-air. */
+    leaveFloating: z.boolean().optional(),
   }),
   /** Mask-first object removal, step one: the instances of a named object (no creation, no quota). */
   'detect-objects': z.object({

@@ -12,6 +12,7 @@ import { authed, signUp, startTestApp, type TestApp } from '../support/app.js';
 const postgresUrl = serviceUrl('postgres');
 const COFFEE = fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/images/coffee.png'));
 const TWO_PEOPLE = fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/real-photos/iopaint-unwant_person.jpg'));
+const DOG_ON_BENCH = fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/real-photos/iopaint-dog.jpg'));
 
 describe.skipIf(!postgresUrl)('image tools over HTTP', () => {
   let app: TestApp;
@@ -125,5 +126,25 @@ describe.skipIf(!postgresUrl)('image tools over HTTP', () => {
       expect(await used()).toBe(before);
     }, 240_000);
   });
+
+  it('when the bench asked for carries a dog, then a 422 says so, with what to do, and nothing is spent', async () => {
+    const benchForm = (fields: Record<string, string> = {}) => {
+      const form = new FormData();
+      form.append('image', new Blob([new Uint8Array(DOG_ON_BENCH)], { type: 'image/jpeg' }), 'dog.jpg');
+      form.append('object', 'bench');
+      for (const [k, v] of Object.entries(fields)) form.append(k, v);
+      return form;
+    };
+    const before = await used();
+    const refused = await fetch(`${app.url}/api/ai/remove-image-object`, { method: 'POST', headers: authed(token), body: benchForm() });
+    expect(refused.status).toBe(422);
+    expect((await refused.json()).message).toBe(
+      'The dog rests on the bench: removing the bench would leave the dog floating in mid-air. Remove the dog first, or mark the parts of the bench to remove with the brush.',
+    );
+    const badFlag = await fetch(`${app.url}/api/ai/remove-image-object`, { method: 'POST', headers: authed(token), body: benchForm({ leaveFloating: 'yes' }) });
+    expect(badFlag.status).toBe(400);
+    expect((await badFlag.json()).message).toBe('leaveFloating must be true or false.');
+    expect(await used()).toBe(before);
+  }, 240_000);
 });
 

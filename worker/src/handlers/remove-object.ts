@@ -16,7 +16,10 @@ export function createRemoveObjectHandler(remover: ObjectRemover): JobHandler<'r
     const result = await remover.remove(
       {
         png, object: ctx.payload.object, maskPng,
-        choice: { instance: ctx.payload.instance, instances: ctx.payload.instances, all: ctx.payload.all, point: ctx.payload.point },
+        choice: {
+          instance: ctx.payload.instance, instances: ctx.payload.instances, all: ctx.payload.all, point: ctx.payload.point,
+          leaveFloating: ctx.payload.leaveFloating,
+        },
       },
       {
         signal: ctx.signal,

@@ -114,12 +114,17 @@ function fileOf(req: Request, field: string): Express.Multer.File | undefined {
   return files?.[field]?.[0];
 }
 
-/** The optional instance choice of an object removal: `instance`, `instances` (comma list), `all`, or a point `x`,`y` (image pixels). */
+/**
+ * The optional instance choice of an object removal: `instance`, `instances` (comma list), `all`,
+ * or a point `x`,`y` (image pixels); with any of them, `leaveFloating` (remove it even when
+ * another object rests on it).
+ */
 export interface InstanceChoiceFields {
   instance?: number;
   instances?: number[];
   all?: boolean;
   point?: { x: number; y: number };
+  leaveFloating?: boolean;
 }
 
 /** Reads the multipart fields of an instance choice; a 400 for a value a person can fix. */
@@ -148,6 +153,10 @@ export function parseInstanceChoice(body: Record<string, unknown> | undefined, w
       throw badRequest(`x and y must both be given, in image pixels inside the image (0–${width - 1}, 0–${height - 1}).`);
     }
     choice.point = { x, y };
+  }
+  if (text('leaveFloating')) {
+    if (!['true', 'false', '1', '0'].includes(text('leaveFloating'))) throw badRequest('leaveFloating must be true or false.');
+    choice.leaveFloating = text('leaveFloating') === 'true' || text('leaveFloating') === '1';
   }
   const given = [choice.instance !== undefined, choice.instances !== undefined, choice.all === true, choice.point !== undefined].filter(Boolean).length;
   if (given > 1) throw badRequest('Give only one of instance, instances, all=true, or a point (x, y).');

@@ -7,8 +7,9 @@ import { detectObjects, detectObjectsInTiles, pickObject, type FoundObject } fro
 import { fillMasked, type FillMethod, type FillOptions } from './fill.js';
 import { maskArea, type Mask, type RgbImage } from './image.js';
 import { buildInstanceRemovalMask } from './instance-mask.js';
-import { instanceMask, instanceModelAvailable, segmentCloser, segmentInstances, type Instance } from './instance-seg.js';
+import { instanceMask, instanceModelAvailable, maskIou, segmentCloser, segmentInstances, type Instance } from './instance-seg.js';
 import { buildObjectMask, dilateMask, type ObjectMask, type SaliencyFn } from './mask.js';
+import { restsOn } from './support.js';
 import { labelsToTry, resolveObjectLabel, type CocoLabel } from '@craftwell/contracts/object-vocabulary';
 import { ENGINES } from '@craftwell/contracts/engine-catalog';
 
@@ -67,6 +68,8 @@ export interface InstanceChoice {
   all?: boolean;
   /** Image pixel: the instance under it. */
   point?: { x: number; y: number };
+  /** Remove it even when a kept object rests on it (a dog on a bench), leaving that in mid-air. */
+  leaveFloating?: boolean;
 }
 
 export interface InstanceMatches {
@@ -160,6 +163,31 @@ export interface RemovalMaskRequest extends LocateRequest {
   instanceModelPath?: string;
 }
 
+/** Kept objects this much the same as a target are the target seen under another class (a car called "truck"). */
+const SAME_OBJECT_IOU = 0.5;
+
+/**
+ * A UserFacingJobError when a kept object rests on a target (a dog sitting on the bench asked
+ * for): removed, the support would leave it floating in mid-air, which no fill makes plausible.
+ * The user can remove the object on top first, paint what to remove with the brush, or ask with
+ * `leaveFloating`.
+ */
+function refuseIfCarrying(image: RgbImage, targets: Instance[], all: Instance[], name: string): void {
+  const { width, height } = image;
+  for (const target of targets) {
+    const support = instanceMask(target, width, height);
+    for (const inst of all) {
+      if (targets.includes(inst)) continue;
+      const kept = instanceMask(inst, width, height);
+      if (maskIou(kept, support) > SAME_OBJECT_IOU || !restsOn(kept, inst.box, support, target.box).carried) continue;
+      throw new UserFacingJobError(
+        `The ${inst.label} rests on the ${name}: removing the ${name} would leave the ${inst.label} floating in mid-air. ` +
+        `Remove the ${inst.label} first, or mark the parts of the ${name} to remove with the brush.`,
+      );
+    }
+  }
+}
+
 /** Adds faint detections that are not part of a target to `protect` (outside the mask): the fill copies none of them. */
 async function keepFaintObjectsOutOfFill(protect: Mask, mask: Mask, faint: Instance[], targets: Instance[]): Promise<void> {
   const { width, height } = mask;
@@ -202,6 +230,7 @@ export async function removalMask(request: RemovalMaskRequest): Promise<RemovalM
   if (found?.matches.length) {
     const removed = chooseInstances(found.matches, request.choice ?? {}, request.name);
     const targets = removed.map((k) => found.matches[k]!);
+    if (!request.choice?.leaveFloating) refuseIfCarrying(request.image, targets, found.all, request.name);
     const closer: Instance[] = [];
     for (const target of targets) {
       const look = await segmentCloser(request.image, target, request.instanceModelPath).catch(() => null);

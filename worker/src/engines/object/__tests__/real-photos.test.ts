@@ -14,7 +14,8 @@ import { UserFacingJobError } from '@craftwell/contracts/handler';
 import { parseObjectConfig } from '@craftwell/core/config/object';
 import { chessboardDistance, encodePng } from '../image.js';
 import { createObjectRemover } from '../index.js';
-import { DEFAULT_INSTANCE_MODEL_PATH, loadInstanceModel, type Instance } from '../instance-seg.js';
+import { DEFAULT_INSTANCE_MODEL_PATH, instanceMask, loadInstanceModel, type Instance } from '../instance-seg.js';
+import { restsOn } from '../support.js';
 import { KEPT_EDGE_DEPTH } from '../kept-edges.js';
 import { fillObjectMask, findInstances, removalMask } from '../offline.js';
 import { checkAsk, loadRealPhoto, REAL_PHOTO_ASKS, runAsk, SIDE_BY_SIDE_DIR, writeSideBySide } from './real-photo-asks.js';
@@ -68,7 +69,7 @@ describe('when a neighbour shows past its own box (the model\'s mask cut off the
   it('then the dog\'s tail below the bench seat stays when the bench goes', async () => {
     const image = await loadRealPhoto('iopaint-dog.jpg');
     const dog = (await findInstances(image, 'dog', { minScore: 0.2 }))!.matches[0]!;
-    const removal = await removalMask({ image, name: 'bench', minScore: 0.2 });
+    const removal = await removalMask({ image, name: 'bench', minScore: 0.2, choice: { leaveFloating: true } });
     const tail = removedPastBox(removal.mask, dog, Math.log(0.9 / 0.1), (_, y) => y >= dog.box.y2);
     expect(tail.pixels).toBeGreaterThan(500);
     expect(tail.share).toBeLessThan(0.1);
@@ -189,12 +190,39 @@ describe('when the worker has removed other objects before (a long-running proce
     const first = await removalMask({ image, name: 'bicycle', minScore: 0.2 });
     // Other removals in between draw from OpenCV's process-wide random numbers (GrabCut's k-means).
     await removalMask({ image, name: 'dog', minScore: 0.2 });
-    await removalMask({ image: await loadRealPhoto('iopaint-dog.jpg'), name: 'bench', minScore: 0.2 });
+    await removalMask({ image: await loadRealPhoto('iopaint-dog.jpg'), name: 'bench', minScore: 0.2, choice: { leaveFloating: true } });
     const again = await removalMask({ image, name: 'bicycle', minScore: 0.2 });
     let differing = 0;
     for (let i = 0; i < first.mask.data.length; i++) if (first.mask.data[i] !== again.mask.data[i]) differing++;
     expect(differing).toBe(0);
     expect(Buffer.from(again.protect!.data).equals(Buffer.from(first.protect!.data))).toBe(true);
+  });
+});
+
+describe('when another object rests on the one named (the dog sitting on the bench)', () => {
+  it('then the remover says so instead of leaving the dog floating, unless asked to remove it anyway', async () => {
+    const image = await loadRealPhoto('iopaint-dog.jpg');
+    const refused = await removalMask({ image, name: 'bench', minScore: 0.2 }).then(() => null, (error: unknown) => error);
+    expect(refused).toBeInstanceOf(UserFacingJobError);
+    expect((refused as UserFacingJobError).status).toBe(422);
+    expect((refused as Error).message).toBe(
+      'The dog rests on the bench: removing the bench would leave the dog floating in mid-air. Remove the dog first, or mark the parts of the bench to remove with the brush.',
+    );
+    const anyway = await removalMask({ image, name: 'bench', minScore: 0.2, choice: { leaveFloating: true } });
+    expect(anyway.removed).toEqual([0]);
+  });
+
+  it('then objects beside, in front of or behind the one named never count as resting on it', async () => {
+    // The dog in front of the bicycle, the woman beside the car, the zebra behind the giraffe, the dog off its bench.
+    for (const [photo, name] of [['darknet-dog.jpg', 'bicycle'], ['darknet-dog.jpg', 'dog'], ['rembg-car-1.jpg', 'car'], ['darknet-giraffe.jpg', 'giraffe'], ['darknet-giraffe.jpg', 'zebra'], ['iopaint-dog.jpg', 'dog']] as const) {
+      const found = (await findInstances(await loadRealPhoto(photo), name, { minScore: 0.2 }))!;
+      const image = await loadRealPhoto(photo);
+      const target = found.matches[0]!;
+      const support = instanceMask(target, image.width, image.height);
+      for (const inst of found.all.filter((i) => i !== target)) {
+        expect(restsOn(instanceMask(inst, image.width, image.height), inst.box, support, target.box).carried, `${inst.label} on the ${name} in ${photo}`).toBe(false);
+      }
+    }
   });
 });
 
