@@ -17,10 +17,25 @@ import { createObjectRemover } from '../index.js';
 import { DEFAULT_INSTANCE_MODEL_PATH, instanceMask, loadInstanceModel, type Instance } from '../instance-seg.js';
 import { restsOn } from '../support.js';
 import { KEPT_EDGE_DEPTH } from '../kept-edges.js';
-import { fillObjectMask, findInstances, removalMask } from '../offline.js';
-import { checkAsk, loadRealPhoto, REAL_PHOTO_ASKS, runAsk, SIDE_BY_SIDE_DIR, writeSideBySide } from './real-photo-asks.js';
+import { findInstances, removalMask } from '../offline.js';
+import {
+  checkAsk, loadRealPhoto, REAL_PHOTO_ASKS, runAsk, SIDE_BY_SIDE_DIR, writeSideBySide, type Ask, type AskOutcome,
+} from './real-photo-asks.js';
 
 let scratch: string;
+
+/** Each ask's outcome, run once in this file: several tests look at the same removal, which takes 5 to 17 s. */
+const outcomes = new Map<string, Promise<AskOutcome>>();
+function outcomeOf(ask: Ask): Promise<AskOutcome> {
+  const key = JSON.stringify(ask);
+  let outcome = outcomes.get(key);
+  if (!outcome) {
+    outcome = runAsk(ask);
+    outcomes.set(key, outcome);
+  }
+  return outcome;
+}
+const askFor = (photo: string, object: string): Ask => REAL_PHOTO_ASKS.find((a) => a.photo === photo && a.object === object)!;
 
 beforeAll(async () => {
   await loadInstanceModel();
@@ -35,7 +50,7 @@ afterAll(async () => {
 describe('when a named object is removed from a real photo', () => {
   for (const ask of REAL_PHOTO_ASKS) {
     it(`then "${ask.object}" in ${ask.photo} is gone, its neighbours are untouched and nothing outside the mask changed`, async () => {
-      const outcome = await runAsk(ask);
+      const outcome = await outcomeOf(ask);
       await writeSideBySide(ask, outcome);
       expect(outcome.removal.path).toBe('instance');
       const checks = await checkAsk(ask, outcome);
@@ -69,7 +84,7 @@ describe('when a neighbour shows past its own box (the model\'s mask cut off the
   it('then the dog\'s tail below the bench seat stays when the bench goes', async () => {
     const image = await loadRealPhoto('iopaint-dog.jpg');
     const dog = (await findInstances(image, 'dog', { minScore: 0.2 }))!.matches[0]!;
-    const removal = await removalMask({ image, name: 'bench', minScore: 0.2, choice: { leaveFloating: true } });
+    const { removal } = await outcomeOf(askFor('iopaint-dog.jpg', 'bench'));
     const tail = removedPastBox(removal.mask, dog, Math.log(0.9 / 0.1), (_, y) => y >= dog.box.y2);
     expect(tail.pixels).toBeGreaterThan(500);
     expect(tail.share).toBeLessThan(0.1);
@@ -78,7 +93,7 @@ describe('when a neighbour shows past its own box (the model\'s mask cut off the
   it('then the zebra\'s hindquarters beside the giraffe\'s hind leg stay when the giraffe goes', async () => {
     const image = await loadRealPhoto('darknet-giraffe.jpg');
     const zebra = (await findInstances(image, 'zebra', { minScore: 0.2 }))!.matches[0]!;
-    const removal = await removalMask({ image, name: 'giraffe', minScore: 0.2 });
+    const { removal } = await outcomeOf(askFor('darknet-giraffe.jpg', 'giraffe'));
     const bh = zebra.box.y2 - zebra.box.y1;
     const hind = removedPastBox(removal.mask, zebra, 0, (x, y) => x < zebra.box.x1 && y > zebra.box.y1 + bh / 4);
     expect(hind.pixels).toBeGreaterThan(200);
@@ -89,7 +104,7 @@ describe('when a neighbour shows past its own box (the model\'s mask cut off the
 describe('when a neighbour stands behind the removed object (the zebra behind the giraffe\'s legs)', () => {
   it('then its part between the legs stays, and where the legs stood it is rebuilt from itself, not from the foliage', async () => {
     const ask = REAL_PHOTO_ASKS.find((a) => a.photo === 'darknet-giraffe.jpg' && a.object === 'giraffe')!;
-    const { image, result, removal } = await runAsk(ask);
+    const { image, result, removal } = await outcomeOf(ask);
     const { width } = image;
     // The zebra's flank between the giraffe's front legs: the giraffe's coarse mask took all of it
     // until the model's fainter look at the zebra (which holds the whole animal) counted there.
@@ -112,8 +127,7 @@ describe('when a neighbour stands behind the removed object (the zebra behind th
 
 describe('when the removed object shows through a neighbour\'s doubtful rim', () => {
   it('then the bicycle\'s red stem above the dog\'s head goes with the bicycle, not with the dog', async () => {
-    const image = await loadRealPhoto('darknet-dog.jpg');
-    const removal = await removalMask({ image, name: 'bicycle', minScore: 0.2 });
+    const { image, removal } = await outcomeOf(askFor('darknet-dog.jpg', 'bicycle'));
     let red = 0, left = 0;
     for (let y = 180; y < 240; y++) {
       for (let x = 200; x < 280; x++) {
@@ -130,7 +144,7 @@ describe('when the removed object shows through a neighbour\'s doubtful rim', ()
 describe('when a small object the model is unsure of stands near the hole (a traffic cone)', () => {
   it('then the fill does not copy it: no cone-red pixels where the car was', async () => {
     const ask = REAL_PHOTO_ASKS.find((a) => a.photo === 'rembg-car-1.jpg' && a.object === 'car')!;
-    const outcome = await runAsk(ask);
+    const outcome = await outcomeOf(ask);
     const { mask } = outcome.removal;
     const coneRed = (rgb: Uint8Array | Buffer, i: number) => rgb[i * 3]! > rgb[i * 3 + 1]! + 45 && rgb[i * 3]! > rgb[i * 3 + 2]! + 45;
     let before = 0, after = 0;
@@ -149,7 +163,7 @@ describe('when a small object the model is unsure of stands near the hole (a tra
 describe('when the rows of the hole end on different ground at either side (lawn left of the car, road right of it)', () => {
   it('then the foot of the hedge behind it is hedge or ground, not copies of the white building seen through the trees', async () => {
     const ask = REAL_PHOTO_ASKS.find((a) => a.photo === 'rembg-car-1.jpg' && a.object === 'car')!;
-    const { image, result, removal } = await runAsk(ask);
+    const { image, result, removal } = await outcomeOf(ask);
     const W = image.width;
     // Bright, bluish-white pixels in the hole's rows of the hedge and its foot (the car's silver
     // body fills a third of them in the photo): 930 with those rows unguided, 69 now.
@@ -173,7 +187,7 @@ describe('when the rows of the hole end on different ground at either side (lawn
 describe('when the photo is letterboxed (black bars above and below the car)', () => {
   it('then the fill copies no part of the bars: no black block where the car was', async () => {
     const ask = REAL_PHOTO_ASKS.find((a) => a.photo === 'rembg-car-1.jpg' && a.object === 'car')!;
-    const { image, result, removal } = await runAsk(ask);
+    const { image, result, removal } = await outcomeOf(ask);
     const barBlack = (rgb: Uint8Array | Buffer, i: number) => Math.max(rgb[i * 3]!, rgb[i * 3 + 1]!, rgb[i * 3 + 2]!) <= 4;
     // The bars themselves are black to the last bit (the top row, for one).
     expect(barBlack(image.data, 10)).toBe(true);
@@ -228,8 +242,7 @@ describe('when another object rests on the one named (the dog sitting on the ben
 
 describe('when the removed person has loose wisps of hair past her mask', () => {
   it('then most of the wisps left of the girl\'s hair bow, bright thin lines on the dark floor, go with her', async () => {
-    const image = await loadRealPhoto('iopaint-unwant_person.jpg');
-    const { mask } = await removalMask({ image, name: 'person', minScore: 0.2 });
+    const { image, removal: { mask } } = await outcomeOf(askFor('iopaint-unwant_person.jpg', 'person'));
     const W = image.width;
     const lum = (x: number, y: number) => { const o = (y * W + x) * 3; return 0.299 * image.data[o]! + 0.587 * image.data[o + 1]! + 0.114 * image.data[o + 2]!; };
     let thin = 0, left = 0;
@@ -250,14 +263,12 @@ describe('when the removed person has loose wisps of hair past her mask', () => 
 
 describe('when the removed person has wisps too faint for the strands, past the grown mask', () => {
   it('then those on the plain floor right of the girl\'s head are found and inpainted: they no longer stand out', async () => {
-    const image = await loadRealPhoto('iopaint-unwant_person.jpg');
-    const removal = await removalMask({ image, name: 'person', minScore: 0.2 });
+    const { image, removal, result } = await outcomeOf(askFor('iopaint-unwant_person.jpg', 'person'));
     const strays = removal.strays!;
     const W = image.width;
     const inRegion: number[] = [];
     for (let y = 380; y < 480; y++) for (let x = 540; x < 620; x++) if (strays.data[y * W + x]) inRegion.push(y * W + x);
     expect(inRegion.length).toBeGreaterThan(100);
-    const filled = await fillObjectMask(image, removal.mask, undefined, { protect: removal.protect, strays });
     // How far a pixel stands out from the median of the floor around it (not strays, not the hole).
     const standsOut = (data: Uint8Array, p: number) => {
       const lum = (i: number) => 0.299 * data[i * 3]! + 0.587 * data[i * 3 + 1]! + 0.114 * data[i * 3 + 2]!;
@@ -275,13 +286,11 @@ describe('when the removed person has wisps too faint for the strands, past the 
     const measured = inRegion.filter((p) => Number.isFinite(standsOut(image.data, p)));
     expect(measured.length).toBeGreaterThan(100);
     const mean = (data: Uint8Array) => measured.reduce((sum, p) => sum + standsOut(data, p), 0) / measured.length;
-    expect(mean(filled.image.data)).toBeLessThan(0.5 * mean(image.data));
+    expect(mean(result.data)).toBeLessThan(0.5 * mean(image.data));
   });
 
   it('then the faint red curl on the wall right of the girl\'s head, seen only by its colour, is inpainted too', async () => {
-    const image = await loadRealPhoto('iopaint-unwant_person.jpg');
-    const removal = await removalMask({ image, name: 'person', minScore: 0.2 });
-    const filled = await fillObjectMask(image, removal.mask, undefined, { protect: removal.protect, strays: removal.strays });
+    const { image, removal, result } = await outcomeOf(askFor('iopaint-unwant_person.jpg', 'person'));
     const W = image.width;
     // The wall's colour, from a plain stretch of it further right at the curl's height.
     const wall = [0, 1, 2].map((c) => {
@@ -301,19 +310,18 @@ describe('when the removed person has wisps too faint for the strands, past the 
     }
     expect(curl.length).toBeGreaterThan(60);
     const offWall = (data: Uint8Array) => curl.reduce((sum, p) => sum + Math.hypot(...[0, 1, 2].map((c) => data[p * 3 + c]! - wall[c]!)), 0) / curl.length;
-    expect(offWall(filled.image.data)).toBeLessThan(0.5 * offWall(image.data));
+    expect(offWall(result.data)).toBeLessThan(0.5 * offWall(image.data));
   });
 
   it('then no strays are taken for an animal (a dog on a porch: its floor boards\' gaps stay)', async () => {
-    const image = await loadRealPhoto('darknet-dog.jpg');
-    const removal = await removalMask({ image, name: 'dog', minScore: 0.2 });
+    const { removal } = await outcomeOf(askFor('darknet-dog.jpg', 'dog'));
     expect(removal.strays).toBeNull();
   });
 });
 
 describe('when several instances of the name are in the photo (two people)', () => {
   it('then the largest is removed by default and the reply says how many were found and which went', async () => {
-    const outcome = await runAsk({ photo: 'iopaint-unwant_person.jpg', object: 'person' });
+    const outcome = await outcomeOf(askFor('iopaint-unwant_person.jpg', 'person'));
     expect(outcome.removal.found).toBe(2);
     expect(outcome.removal.removed).toEqual([0]);
     expect(outcome.reply).toMatch(/^Found 2 person instances; removed number 1 \(the largest\)/);
@@ -404,7 +412,7 @@ describe('when the request carries a user mask', () => {
 describe('when a large hole lies beside another object (the dog on the bench being removed)', () => {
   it('then the fill keeps the texture of the field and ground: few flat pixels where the bench was', async () => {
     const ask = REAL_PHOTO_ASKS.find((a) => a.photo === 'iopaint-dog.jpg' && a.object === 'bench')!;
-    const { image, result, removal } = await runAsk(ask);
+    const { image, result, removal } = await outcomeOf(ask);
     const { width, height } = image;
     const lum = (rgb: Uint8Array | Buffer, i: number) => 0.299 * rgb[i * 3]! + 0.587 * rgb[i * 3 + 1]! + 0.114 * rgb[i * 3 + 2]!;
     // Share of pixels (hole or known, rows of the bench) whose 7x7 neighbourhood is flat.
@@ -448,7 +456,7 @@ describe('when a large hole lies beside another object (the dog on the bench bei
 
   it('then the seat between the dog\'s paws and its tail is no flat tan block: field beside, the dog\'s body running on to its tail', async () => {
     const ask = REAL_PHOTO_ASKS.find((a) => a.photo === 'iopaint-dog.jpg' && a.object === 'bench')!;
-    const { result, removal } = await runAsk(ask);
+    const { result, removal } = await outcomeOf(ask);
     const { width } = result;
     const lum = (i: number) => 0.299 * result.data[i * 3]! + 0.587 * result.data[i * 3 + 1]! + 0.114 * result.data[i * 3 + 2]!;
     // Filled pixels of the seat under the dog whose 7x7 neighbourhood is flat (standard deviation
@@ -484,7 +492,7 @@ describe('when a large hole lies beside another object (the dog on the bench bei
 describe('when a kept neighbour\'s edge holds the removed object\'s colour (the dog on the bench)', () => {
   it('then the seat leaves no dark outline along the dog: its edge pixels take the field\'s colour', async () => {
     const ask = REAL_PHOTO_ASKS.find((a) => a.photo === 'iopaint-dog.jpg' && a.object === 'bench')!;
-    const { image, result, removal } = await runAsk(ask);
+    const { image, result, removal } = await outcomeOf(ask);
     const { width, height } = image;
     const toHole = chessboardDistance((i) => removal.mask.data[i] !== 0, width, height);
     const lum = (rgb: Uint8Array | Buffer, i: number) => 0.299 * rgb[i * 3]! + 0.587 * rgb[i * 3 + 1]! + 0.114 * rgb[i * 3 + 2]!;
@@ -507,7 +515,7 @@ describe('when a kept neighbour\'s edge holds the removed object\'s colour (the 
 describe('when the removed person stood before layered bands (blinds above a sill, wall, floor, an edge across the floor)', () => {
   it('then the blinds run on down to the sill behind her head: slats, not a pale block', async () => {
     const ask = REAL_PHOTO_ASKS.find((a) => a.photo === 'iopaint-unwant_person.jpg')!;
-    const { image, result, removal } = await runAsk(ask);
+    const { image, result, removal } = await outcomeOf(ask);
     const W = image.width;
     const lum = (rgb: Uint8Array | Buffer, x: number, y: number) => { const o = (y * W + x) * 3; return 0.299 * rgb[o]! + 0.587 * rgb[o + 1]! + 0.114 * rgb[o + 2]!; };
     // Share of pixels with hardly any change across a row: the slats make the blinds rarely flat.
@@ -530,7 +538,7 @@ describe('when the removed person stood before layered bands (blinds above a sil
 
   it('then the edge across the floor behind her runs on straight: one line, not pieces of it', async () => {
     const ask = REAL_PHOTO_ASKS.find((a) => a.photo === 'iopaint-unwant_person.jpg')!;
-    const { image, result, removal } = await runAsk(ask);
+    const { image, result, removal } = await outcomeOf(ask);
     const W = image.width;
     const lum = (x: number, y: number) => { const o = (y * W + x) * 3; return 0.299 * result.data[o]! + 0.587 * result.data[o + 1]! + 0.114 * result.data[o + 2]!; };
     // The floor is darker above a straight edge seen at (143, 780) left of her and (555, 698)
@@ -553,7 +561,7 @@ describe('when the removed person stood before layered bands (blinds above a sil
 describe('when the object behind the removed one is rebuilt from itself (the bench\'s lattice behind the dog)', () => {
   it('then its pattern may repeat: no seam like a post where the copies from both sides meet', async () => {
     const ask = REAL_PHOTO_ASKS.find((a) => a.photo === 'iopaint-dog.jpg' && a.object === 'dog')!;
-    const { image, result, removal } = await runAsk(ask);
+    const { image, result, removal } = await outcomeOf(ask);
     const { width } = image;
     const lum = (i: number) => 0.299 * result.data[i * 3]! + 0.587 * result.data[i * 3 + 1]! + 0.114 * result.data[i * 3 + 2]!;
     // Mean step to the next column over the lattice's rows, for each filled column.
