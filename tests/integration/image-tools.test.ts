@@ -127,7 +127,7 @@ describe.skipIf(!postgresUrl)('image tools over HTTP', () => {
     }, 240_000);
   });
 
-  it('when the bench asked for carries a dog, then a 422 says so, with what to do, and nothing is spent', async () => {
+  it('when the bench asked for carries a dog, then detect says so, a removal answers 422 with what to do, and nothing is spent', async () => {
     const benchForm = (fields: Record<string, string> = {}) => {
       const form = new FormData();
       form.append('image', new Blob([new Uint8Array(DOG_ON_BENCH)], { type: 'image/jpeg' }), 'dog.jpg');
@@ -135,6 +135,8 @@ describe.skipIf(!postgresUrl)('image tools over HTTP', () => {
       for (const [k, v] of Object.entries(fields)) form.append(k, v);
       return form;
     };
+    const detected = await (await fetch(`${app.url}/api/ai/detect-objects`, { method: 'POST', headers: authed(token), body: benchForm() })).json();
+    expect(detected.instances.map((i: { label: string; carries?: string }) => [i.label, i.carries])).toEqual([['bench', 'dog']]);
     const before = await used();
     const refused = await fetch(`${app.url}/api/ai/remove-image-object`, { method: 'POST', headers: authed(token), body: benchForm() });
     expect(refused.status).toBe(422);

@@ -39,6 +39,7 @@ export default function RemoveObjectPage() {
   // Mask first: the instances found for the name, and which of them to remove.
   const [detection, setDetection] = useState<Detection | null>(null);
   const [picked, setPicked] = useState<number[]>([]);
+  const [leaveFloating, setLeaveFloating] = useState(false);
   const previewUrl = useObjectUrl(file);
   const { config } = useAppConfig();
   // null (not merely absent) is the server saying no engine serves this tool.
@@ -55,6 +56,7 @@ export default function RemoveObjectPage() {
     setImageSize(null);
     setDetection(null);
     setPicked([]);
+    setLeaveFloating(false);
   }
 
   function changeObject(text: string) {
@@ -63,6 +65,7 @@ export default function RemoveObjectPage() {
     if (detection && text.trim() !== detection.object) {
       setDetection(null);
       setPicked([]);
+      setLeaveFloating(false);
     }
   }
 
@@ -91,7 +94,7 @@ export default function RemoveObjectPage() {
     form.append('image', file);
     form.append('object', object);
     if (mask) form.append('mask', mask, 'mask.png');
-    else for (const [key, value] of Object.entries(choiceFields(detection, picked))) form.append(key, value);
+    else for (const [key, value] of Object.entries(choiceFields(detection, picked, leaveFloating))) form.append(key, value);
     const reply = await run('/api/ai/remove-image-object', form);
     if (reply?.content) setResult({ url: reply.content, object, engine: reply.engine });
   }
@@ -138,6 +141,8 @@ export default function RemoveObjectPage() {
             picked={picked}
             onDetection={setDetection}
             onPickedChange={setPicked}
+            leaveFloating={leaveFloating}
+            onLeaveFloatingChange={setLeaveFloating}
             disabled={processing}
           />
           {previewUrl ? (

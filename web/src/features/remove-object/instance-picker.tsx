@@ -14,6 +14,8 @@ export interface DetectedInstance {
   area: number;
   /** Data URL of the instance's mask over its box (white = object). */
   maskPng: string;
+  /** What rests on it (a dog on a bench): removing it would leave that floating, so the server asks first. */
+  carries?: string;
 }
 
 export interface Detection {
@@ -23,12 +25,21 @@ export interface Detection {
   instances: DetectedInstance[];
 }
 
-/** The form fields that tell the remove call which instances to take (none = the server's default, the largest). */
-export function choiceFields(detection: Detection | null, picked: readonly number[]): Record<string, string> {
+/**
+ * The form fields that tell the remove call which instances to take (none = the server's default,
+ * the largest), and `leaveFloating` when the person chose to remove a support anyway.
+ */
+export function choiceFields(detection: Detection | null, picked: readonly number[], leaveFloating = false): Record<string, string> {
   if (!detection || picked.length === 0) return {};
-  if (picked.length === detection.instances.length && picked.length > 1) return { all: 'true' };
-  if (picked.length === 1) return { instance: String(picked[0]) };
-  return { instances: [...picked].sort((a, b) => a - b).join(',') };
+  const anyway: Record<string, string> = leaveFloating && carriedBy(detection, picked).length ? { leaveFloating: 'true' } : {};
+  if (picked.length === detection.instances.length && picked.length > 1) return { all: 'true', ...anyway };
+  if (picked.length === 1) return { instance: String(picked[0]), ...anyway };
+  return { instances: [...picked].sort((a, b) => a - b).join(','), ...anyway };
+}
+
+/** The picked instances that carry something, with what rests on each. */
+function carriedBy(detection: Detection, picked: readonly number[]): { inst: DetectedInstance; carries: string }[] {
+  return detection.instances.filter((i) => picked.includes(i.index) && i.carries).map((inst) => ({ inst, carries: inst.carries! }));
 }
 
 function describe(inst: DetectedInstance, count: number): string {
@@ -49,6 +60,8 @@ export function InstancePicker({
   picked,
   onDetection,
   onPickedChange,
+  leaveFloating,
+  onLeaveFloatingChange,
   disabled,
 }: {
   file: File | null;
@@ -59,6 +72,9 @@ export function InstancePicker({
   picked: readonly number[];
   onDetection: (detection: Detection | null) => void;
   onPickedChange: (picked: number[]) => void;
+  /** Remove a picked support even though something rests on it. */
+  leaveFloating: boolean;
+  onLeaveFloatingChange: (leaveFloating: boolean) => void;
   disabled: boolean;
 }) {
   const [finding, setFinding] = useState(false);
@@ -90,6 +106,7 @@ export function InstancePicker({
   }
 
   const instances = detection?.instances ?? [];
+  const carried = detection ? carriedBy(detection, picked) : [];
   // Larger boxes first, so a smaller one (a dog in front of a bench) lies on top and takes the click.
   const drawOrder = [...instances].sort((a, b) => b.area - a.area);
   const pct = (v: number, of: number) => `${(100 * v) / of}%`;
@@ -147,6 +164,24 @@ export function InstancePicker({
               })}
             </div>
           </div>
+          {carried.length ? (
+            <div role="note" data-testid="instance-carries" className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-xs text-amber-900">
+              {carried.map(({ inst, carries }) => (
+                <p key={inst.index}>
+                  The {carries} rests on this {inst.label}: removing the {inst.label} would leave the {carries} floating in mid-air.
+                </p>
+              ))}
+              <label className="mt-1.5 flex items-center gap-2 font-medium">
+                <input
+                  type="checkbox"
+                  checked={leaveFloating}
+                  onChange={(event) => onLeaveFloatingChange(event.target.checked)}
+                  disabled={disabled}
+                />
+                Remove it anyway
+              </label>
+            </div>
+          ) : null}
         </div>
       ) : null}
     </div>

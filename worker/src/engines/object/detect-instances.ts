@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { UserFacingJobError } from '@craftwell/contracts/handler';
 import { decodeRgb, type Box } from './image.js';
 import { instanceModelAvailable } from './instance-seg.js';
-import { findInstances, notFoundMessage, type InstanceChoice, chooseInstances } from './offline.js';
+import { findInstances, notFoundMessage, restingOn, type InstanceChoice, chooseInstances } from './offline.js';
 
 /** Mask PNGs are at most this many pixels on their longer side (the page scales them up). */
 const MASK_PNG_MAX_SIDE = 256;
@@ -22,6 +22,8 @@ export interface DetectedInstance {
   area: number;
   /** The instance's mask over its box (white = object), data URL of a PNG, at most 256 px a side. */
   maskPng: string;
+  /** What rests on it (a dog on the bench), which removing it would leave in mid-air: the remove call refuses without leaveFloating. */
+  carries?: string;
 }
 
 export interface DetectInstancesResult {
@@ -60,9 +62,11 @@ export async function detectInstances(
       .resize(Math.max(1, Math.round(rw * scale)), Math.max(1, Math.round(rh * scale)))
       .png({ compressionLevel: 9 })
       .toBuffer();
+    const carried = restingOn(image, inst, found!.all);
     instances.push({
       index, label: inst.label, score: Math.round(inst.score * 1000) / 1000, box: inst.box, area: inst.area,
       maskPng: `data:image/png;base64,${maskPng.toString('base64')}`,
+      ...(carried ? { carries: carried.label } : {}),
     });
   }
   let picked: number | null = null;

@@ -166,6 +166,18 @@ export interface RemovalMaskRequest extends LocateRequest {
 /** Kept objects this much the same as a target are the target seen under another class (a car called "truck"). */
 const SAME_OBJECT_IOU = 0.5;
 
+/** An object (of `all`, none of `targets`) resting on `target`, which removing it would leave in mid-air; or null. */
+export function restingOn(image: RgbImage, target: Instance, all: Instance[], targets: Instance[] = [target]): Instance | null {
+  const { width, height } = image;
+  const support = instanceMask(target, width, height);
+  for (const inst of all) {
+    if (targets.includes(inst)) continue;
+    const kept = instanceMask(inst, width, height);
+    if (maskIou(kept, support) <= SAME_OBJECT_IOU && restsOn(kept, inst.box, support, target.box).carried) return inst;
+  }
+  return null;
+}
+
 /**
  * A UserFacingJobError when a kept object rests on a target (a dog sitting on the bench asked
  * for): removed, the support would leave it floating in mid-air, which no fill makes plausible.
@@ -173,18 +185,13 @@ const SAME_OBJECT_IOU = 0.5;
  * `leaveFloating`.
  */
 function refuseIfCarrying(image: RgbImage, targets: Instance[], all: Instance[], name: string): void {
-  const { width, height } = image;
   for (const target of targets) {
-    const support = instanceMask(target, width, height);
-    for (const inst of all) {
-      if (targets.includes(inst)) continue;
-      const kept = instanceMask(inst, width, height);
-      if (maskIou(kept, support) > SAME_OBJECT_IOU || !restsOn(kept, inst.box, support, target.box).carried) continue;
-      throw new UserFacingJobError(
-        `The ${inst.label} rests on the ${name}: removing the ${name} would leave the ${inst.label} floating in mid-air. ` +
-        `Remove the ${inst.label} first, or mark the parts of the ${name} to remove with the brush.`,
-      );
-    }
+    const carried = restingOn(image, target, all, targets);
+    if (!carried) continue;
+    throw new UserFacingJobError(
+      `The ${carried.label} rests on the ${name}: removing the ${name} would leave the ${carried.label} floating in mid-air. ` +
+      `Remove the ${carried.label} first, or mark the parts of the ${name} to remove with the brush.`,
+    );
   }
 }
 

@@ -92,6 +92,34 @@ describe('Object Removal, mask first', { timeout: SCREEN_TEST_TIMEOUT_MS }, () =
     expect(screen.queryByTestId('instance-status')).not.toBeInTheDocument();
   });
 
+  it('when the bench picked carries a dog, then the picker says so, and only a tick on "Remove it anyway" sends leaveFloating', async () => {
+    const bench: Detection = {
+      object: 'bench', width: 512, height: 512,
+      instances: [{ index: 0, label: 'bench', score: 0.79, box: { x1: 36, y1: 226, x2: 462, y2: 490 }, area: 60000, maskPng: mask, carries: 'dog' }],
+    };
+    const calls = api(bench);
+    const user = userEvent.setup();
+    renderTool(<RemoveObjectPage />);
+    await user.upload(screen.getByLabelText('Upload Image'), photo());
+    await fill(user, screen.getByLabelText('Object to Remove'), 'bench');
+    await user.click(screen.getByRole('button', { name: 'Find "bench" on the photo' }));
+    const note = await screen.findByTestId('instance-carries');
+    expect(note).toHaveTextContent('The dog rests on this bench: removing the bench would leave the dog floating in mid-air.');
+    const anyway = within(note).getByRole('checkbox', { name: 'Remove it anyway' });
+    expect(anyway).not.toBeChecked();
+    await user.click(anyway);
+    await user.click(screen.getByRole('button', { name: 'Remove Object' }));
+    await screen.findByText('Successfully removed "bench" from your image!');
+    const form = calls.find((call) => call.url.startsWith('/api/ai/remove-image-object'))?.init.body as FormData;
+    expect(form.get('leaveFloating')).toBe('true');
+    expect(form.get('instance')).toBe('0');
+    // Deselected, nothing carried is picked: the warning goes and nothing extra is sent.
+    await user.click(screen.getByRole('button', { name: 'bench 1 (79% sure)' }));
+    expect(screen.queryByTestId('instance-carries')).not.toBeInTheDocument();
+    expect(choiceFields(bench, [], true)).toEqual({});
+    expect(choiceFields(twoPeople, [0], true)).toEqual({ instance: '0' });
+  });
+
   it('choiceFields: none picked sends nothing (the server removes the largest); several but not all send the list', () => {
     const three: Detection = { ...twoPeople, instances: [...twoPeople.instances, { ...twoPeople.instances[1]!, index: 2 }] };
     expect(choiceFields(three, [])).toEqual({});
