@@ -100,15 +100,34 @@ export function cropMask(mask: Mask, box: Box): Mask {
 export function chessboardDistance(seed: (i: number) => boolean, width: number, height: number): Int32Array {
   const d = new Int32Array(width * height).fill(width + height);
   for (let i = 0; i < d.length; i++) if (seed(i)) d[i] = 0;
-  for (let pass = 0; pass < 2; pass++) {
-    const step = pass === 0 ? -1 : 1;
-    for (let k = 0; k < d.length; k++) {
-      const i = pass === 0 ? k : d.length - 1 - k;
-      const x = i % width, y = (i - x) / width;
+  // Two raster passes, each over the four neighbours already visited (unrolled: this runs on
+  // whole photos many times per removal).
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      const i = row + x;
       let v = d[i]!;
-      for (const [dx, dy] of [[step, 0], [0, step], [step, step], [-step, step]] as const) {
-        const nx = x + dx, ny = y + dy;
-        if (nx >= 0 && ny >= 0 && nx < width && ny < height) v = Math.min(v, d[ny * width + nx]! + 1);
+      if (x > 0 && d[i - 1]! + 1 < v) v = d[i - 1]! + 1;
+      if (y > 0) {
+        const up = i - width;
+        if (d[up]! + 1 < v) v = d[up]! + 1;
+        if (x > 0 && d[up - 1]! + 1 < v) v = d[up - 1]! + 1;
+        if (x < width - 1 && d[up + 1]! + 1 < v) v = d[up + 1]! + 1;
+      }
+      d[i] = v;
+    }
+  }
+  for (let y = height - 1; y >= 0; y--) {
+    const row = y * width;
+    for (let x = width - 1; x >= 0; x--) {
+      const i = row + x;
+      let v = d[i]!;
+      if (x < width - 1 && d[i + 1]! + 1 < v) v = d[i + 1]! + 1;
+      if (y < height - 1) {
+        const down = i + width;
+        if (d[down]! + 1 < v) v = d[down]! + 1;
+        if (x < width - 1 && d[down + 1]! + 1 < v) v = d[down + 1]! + 1;
+        if (x > 0 && d[down - 1]! + 1 < v) v = d[down - 1]! + 1;
       }
       d[i] = v;
     }

@@ -398,6 +398,9 @@ const LEFTOVER_MAX_SPREAD = 6;
 const LEFTOVER_CORE = 12;
 const LEFTOVER_EDGE = 6;
 
+const INLIER_SQUARED = LEFTOVER_INLIER ** 2;
+const squaredDistance = (dr: number, dg: number, db: number) => dr * dr + dg * dg + db * db;
+
 /** Hair is looked for around the top of a person only: lower down the same test took grass tufts and leaves. */
 const LEFTOVER_HEAD_SHARE = 0.35;
 
@@ -419,17 +422,26 @@ export function leftoverHair(image: RgbImage, mask: Mask, object: Mask, others: 
     return gaussianSmooth(values, width, height, STRAY_SIGMA);
   };
   const [r, g, b] = [channel(0), channel(1), channel(2)];
-  const lum = (i: number) => 0.299 * r[i]! + 0.587 * g[i]! + 0.114 * b[i]!;
+  const lum = new Float32Array(width * height);
+  for (let i = 0; i < lum.length; i++) lum[i] = 0.299 * r[i]! + 0.587 * g[i]! + 0.114 * b[i]!;
   const away = new Float32Array(width * height);
   const background = new Float32Array(3 * width * height);
   const samples: number[] = [];
-  const scratch = new Float32Array((LEFTOVER_WINDOW + 1) ** 2);
+  const counts = new Int32Array(256);
+  // Median of one channel over the samples, to the nearest level (a count per level).
+  const median = (channel: Float32Array, at: number[]) => {
+    counts.fill(0);
+    for (const q of at) counts[Math.round(channel[q]!)]!++;
+    let level = 0;
+    for (let seen = counts[0]!; seen <= at.length >> 1; seen += counts[level]!) level++;
+    return level;
+  };
   for (let y = 0; y < headEnd; y++) {
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
       if (mask.data[i] || others?.data[i] || dist[i]! > reach) continue;
       samples.length = 0;
-      const li = lum(i);
+      const li = lum[i]!;
       for (let dy = -LEFTOVER_WINDOW; dy <= LEFTOVER_WINDOW; dy += 2) {
         const ny = y + dy;
         if (ny < 0 || ny >= height) continue;
@@ -437,25 +449,20 @@ export function leftoverHair(image: RgbImage, mask: Mask, object: Mask, others: 
           const nx = x + dx;
           if (nx < 0 || nx >= width) continue;
           const q = ny * width + nx;
-          if (mask.data[q] || others?.data[q] || Math.abs(lum(q) - li) > LEFTOVER_SAME_BRIGHTNESS) continue;
+          if (mask.data[q] || others?.data[q] || Math.abs(lum[q]! - li) > LEFTOVER_SAME_BRIGHTNESS) continue;
           samples.push(q);
         }
       }
       if (samples.length < LEFTOVER_MIN_SAMPLES) continue;
       // The median first, then the mean of the samples near it: a curl filling a good part of the
       // window must not pull the background's colour towards its own.
-      const median = (channel: Float32Array) => {
-        for (let k = 0; k < samples.length; k++) scratch[k] = channel[samples[k]!]!;
-        const sorted = scratch.subarray(0, samples.length).sort();
-        return sorted[sorted.length >> 1]!;
-      };
-      const mr = median(r), mg = median(g), mb = median(b);
+      const mr = median(r, samples), mg = median(g, samples), mb = median(b, samples);
       // Plain: past the pixels like this one (the curl itself), nearly every sample is near the
       // median; a texture of leaves or slats has colours on every side of it.
       let n = 0, ir = 0, ig = 0, ib = 0, unlike = 0;
       for (const q of samples) {
-        const inlier = Math.hypot(r[q]! - mr, g[q]! - mg, b[q]! - mb) <= LEFTOVER_INLIER;
-        if (inlier || Math.hypot(r[q]! - r[i]!, g[q]! - g[i]!, b[q]! - b[i]!) > LEFTOVER_INLIER) unlike++;
+        const inlier = squaredDistance(r[q]! - mr, g[q]! - mg, b[q]! - mb) <= INLIER_SQUARED;
+        if (inlier || squaredDistance(r[q]! - r[i]!, g[q]! - g[i]!, b[q]! - b[i]!) > INLIER_SQUARED) unlike++;
         if (!inlier) continue;
         n++; ir += r[q]!; ig += g[q]!; ib += b[q]!;
       }
@@ -463,11 +470,11 @@ export function leftoverHair(image: RgbImage, mask: Mask, object: Mask, others: 
       ir /= n; ig /= n; ib /= n;
       let spread = 0;
       for (const q of samples) {
-        const d = Math.hypot(r[q]! - ir, g[q]! - ig, b[q]! - ib);
-        if (d <= LEFTOVER_INLIER) spread += d * d;
+        const d2 = squaredDistance(r[q]! - ir, g[q]! - ig, b[q]! - ib);
+        if (d2 <= INLIER_SQUARED) spread += d2;
       }
-      if (Math.sqrt(spread / n) > LEFTOVER_MAX_SPREAD) continue;
-      away[i] = Math.hypot(r[i]! - ir, g[i]! - ig, b[i]! - ib);
+      if (spread / n > LEFTOVER_MAX_SPREAD ** 2) continue;
+      away[i] = Math.sqrt(squaredDistance(r[i]! - ir, g[i]! - ig, b[i]! - ib));
       background[3 * i] = ir; background[3 * i + 1] = ig; background[3 * i + 2] = ib;
     }
   }
