@@ -677,6 +677,9 @@ function vote(level: Level, field: Field, uniform: boolean): void {
   if (!uniform && sorted.length > 0) sigma2 = Math.max(1, sorted[Math.floor(sorted.length * 0.75)]!);
   const out = new Float32Array(rgb.length);
   out.set(rgb);
+  // Each match's weight once: a match overlaps every hole pixel of its patch.
+  const weights = new Float64Array(field.distance.length);
+  for (let k = 0; k < weights.length; k++) weights[k] = uniform ? 1 : Math.exp(-field.distance[k]! / (2 * sigma2));
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const p = y * width + x;
@@ -695,7 +698,7 @@ function vote(level: Level, field: Field, uniform: boolean): void {
           const src = field.source[k]!;
           const srcX = src % width, srcY = (src - srcX) / width;
           const s = reflect(srcY + dy, height) * width + reflect(srcX + dx, width);
-          const w = uniform ? 1 : Math.exp(-field.distance[k]! / (2 * sigma2));
+          const w = weights[k]!;
           for (let c = 0; c < C; c++) {
             const v = rgb[s * C + c]!;
             weighted[c] += w * v;
