@@ -535,16 +535,25 @@ function patchDistance(level: Level, t: number, s: number, limit: number): numbe
   for (let dy = -R; dy <= R; dy++) {
     const yt = ty + dy;
     if (yt < 0 || yt >= height) continue;
-    const rowT = yt * width, rowS = reflect(sy + dy, height) * width;
+    const ys = sy + dy;
+    const rowT = yt * width, rowS = (ys < 0 || ys >= height ? reflect(ys, height) : ys) * width;
     for (let dx = -R; dx <= R; dx++) {
       const xt = tx + dx;
       if (xt < 0 || xt >= width) continue;
       // Another object's pixels around the target are not background to match: compared, the
       // white dog on a removed bench drew flat, pale sources under its paws.
       if (blocked && blocked[rowT + xt]) continue;
-      const a = (rowT + xt) * C, b = (rowS + reflect(sx + dx, width)) * C;
-      for (let c = 0; c < C; c++) {
-        const d = rgb[a + c]! - rgb[b + c]!;
+      const xs = sx + dx;
+      const a = (rowT + xt) * C, b = (rowS + (xs < 0 || xs >= width ? reflect(xs, width) : xs)) * C;
+      // Unrolled for the three or five values per pixel, summed in the same order.
+      let d = rgb[a]! - rgb[b]!;
+      sum += d * d;
+      d = rgb[a + 1]! - rgb[b + 1]!;
+      sum += d * d;
+      d = rgb[a + 2]! - rgb[b + 2]!;
+      sum += d * d;
+      for (let c = 3; c < C; c++) {
+        d = rgb[a + c]! - rgb[b + c]!;
         sum += d * d;
       }
     }
@@ -670,44 +679,52 @@ function refreshDistances(level: Level, field: Field): void {
 function vote(level: Level, field: Field, uniform: boolean): void {
   const { width, height, rgb, hole, channels: C } = level;
   const R = PATCH_RADIUS;
-  const weighted = new Float64Array(C), plain = new Float64Array(C);
   let sigma2 = 1;
   // Matches still stuck on the other surface (infinite cost, see matchCost) do not set the scale.
   const sorted = Float32Array.from(field.distance.filter(Number.isFinite)).sort();
   if (!uniform && sorted.length > 0) sigma2 = Math.max(1, sorted[Math.floor(sorted.length * 0.75)]!);
   const out = new Float32Array(rgb.length);
   out.set(rgb);
-  // Each match's weight once: a match overlaps every hole pixel of its patch.
+  // Each match's weight and source position once: a match overlaps every hole pixel of its patch.
+  const { slot, source } = field;
   const weights = new Float64Array(field.distance.length);
-  for (let k = 0; k < weights.length; k++) weights[k] = uniform ? 1 : Math.exp(-field.distance[k]! / (2 * sigma2));
+  const srcXs = new Int32Array(source.length), srcYs = new Int32Array(source.length);
+  for (let k = 0; k < weights.length; k++) {
+    weights[k] = uniform ? 1 : Math.exp(-field.distance[k]! / (2 * sigma2));
+    srcXs[k] = source[k]! % width;
+    srcYs[k] = (source[k]! - srcXs[k]!) / width;
+  }
+  // Up to five values per pixel (RGB and the two texture features) summed in locals, in the same
+  // order as a loop over them would.
+  if (C > 5) throw new Error(`vote sums at most 5 values per pixel, not ${C}`);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const p = y * width + x;
       if (!hole[p]) continue;
       let wsum = 0, n = 0;
-      weighted.fill(0);
-      plain.fill(0);
+      let w0 = 0, w1 = 0, w2 = 0, w3 = 0, w4 = 0, p0 = 0, p1 = 0, p2 = 0, p3 = 0, p4 = 0;
       for (let dy = -R; dy <= R; dy++) {
         const ty = y - dy;
         if (ty < 0 || ty >= height) continue;
         for (let dx = -R; dx <= R; dx++) {
           const tx = x - dx;
           if (tx < 0 || tx >= width) continue;
-          const k = field.slot[ty * width + tx]!;
+          const k = slot[ty * width + tx]!;
           if (k < 0) continue;
-          const src = field.source[k]!;
-          const srcX = src % width, srcY = (src - srcX) / width;
-          const s = reflect(srcY + dy, height) * width + reflect(srcX + dx, width);
+          const sy = srcYs[k]! + dy, sx = srcXs[k]! + dx;
+          const s = (sy < 0 || sy >= height ? reflect(sy, height) : sy) * width + (sx < 0 || sx >= width ? reflect(sx, width) : sx);
           const w = weights[k]!;
-          for (let c = 0; c < C; c++) {
-            const v = rgb[s * C + c]!;
-            weighted[c] += w * v;
-            plain[c] += v;
-          }
+          const o = s * C;
+          let v = rgb[o]!; w0 += w * v; p0 += v;
+          v = rgb[o + 1]!; w1 += w * v; p1 += v;
+          v = rgb[o + 2]!; w2 += w * v; p2 += v;
+          if (C > 3) { v = rgb[o + 3]!; w3 += w * v; p3 += v; }
+          if (C > 4) { v = rgb[o + 4]!; w4 += w * v; p4 += v; }
           wsum += w;
           n++;
         }
       }
+      const weighted = [w0, w1, w2, w3, w4], plain = [p0, p1, p2, p3, p4];
       // Where every overlapping match is poor the weights underflow: fall back to the plain mean.
       if (wsum > 1e-9) for (let c = 0; c < C; c++) out[p * C + c] = weighted[c]! / wsum;
       else if (n > 0) for (let c = 0; c < C; c++) out[p * C + c] = plain[c]! / n;
