@@ -1,8 +1,8 @@
 /**
  * Object removal (`npm run bench -- object`): first the eleven asks on the real photos, each
  * timed, with its side-by-side image (original | mask | result) written to
- * tests/artifacts/object-removal/ and the automatic checks printed; then the same pipeline on a
- * real photo scaled to 1 MP; then the older timing of the detector path: detection, mask and
+ * tests/artifacts/object-removal/ and the automatic checks printed; then the same pipeline on
+ * four of the photos scaled to 1 MP, with small and large holes; then the older timing of the detector path: detection, mask and
  * fill for the cup in coffee.png upscaled to about 1 MP and 4 MP (the fill works on a crop
  * around the hole, so time follows the hole's size).
  * Models are warmed first; figures are one warm run each, on this shared 2-core machine.
@@ -71,21 +71,33 @@ async function realPhotoAsks(): Promise<void> {
   }
   console.log(`side-by-side images: ${SIDE_BY_SIDE_DIR}`);
 
-  // A 1 MP photo: the porch scaled up (1155x866), the dog and the bicycle, three runs each.
-  const porch = await loadRealPhoto('darknet-dog.jpg');
-  const big = await scaled(await encodePng(porch), 1155, 866);
-  for (const name of ['dog', 'bicycle']) {
+  // Photos scaled to 1 MP: the porch (1155x866), the dog and the bicycle, with holes of 4 % and
+  // 9 % of the photo; the girl (1000x1000, a third of it) and the car (1224x816, a quarter): time
+  // follows the hole's size. Three runs each, the whole pipeline as a removal runs it.
+  const oneMp: [string, string, number, number][] = [
+    ['darknet-dog.jpg', 'dog', 1155, 866], ['darknet-dog.jpg', 'bicycle', 1155, 866],
+    ['iopaint-unwant_person.jpg', 'person', 1000, 1000], ['rembg-car-1.jpg', 'car', 1224, 816],
+  ];
+  for (const [photo, name, width, height] of oneMp) {
+    const big = await scaled(await encodePng(await loadRealPhoto(photo)), width, height);
     const times: number[] = [];
+    let hole = 0;
     for (let i = 0; i < 3; i++) {
       const [, ms] = await timed(async () => {
         const removal = await removalMask({ image: big, name, minScore: 0.2 });
-        const filled = await fillObjectMask(big, removal.mask, undefined, { protect: removal.protect });
+        const filled = await fillObjectMask(big, removal.mask, undefined, {
+          protect: removal.protect, repeatable: removal.rebuild, behindIds: removal.behindIds, strays: removal.strays,
+        });
         await encodePng(filled.image);
+        hole = maskArea(removal.mask) / (width * height);
         if (i === 0) console.log(`  1 MP "${name}": ${describeRemoval(name, removal, filled.method)}`);
       });
       times.push(ms);
     }
-    console.log(`1 MP (1155x866) "${name}": ${times.map((t) => `${(t / 1000).toFixed(1)} s`).join(', ')} (load average ${load()})`);
+    console.log(
+      `1 MP (${width}x${height}) ${photo} "${name}", hole ${(100 * hole).toFixed(0)} % of the photo: ` +
+      `${times.map((t) => `${(t / 1000).toFixed(1)} s`).join(', ')} (load average ${load()})`,
+    );
   }
 }
 
