@@ -10,7 +10,7 @@
  * the band) and its colour leans from the background towards the object's: a blade of bright
  * grass beside a dark boot does not.
  */
-import { chessboardDistance, type Box, type Mask, type RgbImage } from './image.js';
+import { chessboardDistance, growPiece, type Box, type Mask, type RgbImage } from './image.js';
 
 /** Lines up to about twice this many pixels wide count as strands. */
 const LINE_RADIUS = 3;
@@ -484,22 +484,8 @@ export function leftoverHair(image: RgbImage, mask: Mask, object: Mask, others: 
   const seen = new Uint8Array(width * height);
   for (let start = 0; start < away.length; start++) {
     if (seen[start] || away[start]! < LEFTOVER_CORE) continue;
-    const pixels: number[] = [];
-    const stack = [start];
-    seen[start] = 1;
-    let rooted = false, runsOn = false;
-    while (stack.length) {
-      const p = stack.pop()!;
-      pixels.push(p);
-      if (dist[p]! <= ROOT_GAP) rooted = true;
-      if (dist[p]! >= reach) runsOn = true;
-      const x = p % width, y = (p - x) / width;
-      for (const [nx, ny] of [[x - 1, y], [x + 1, y], [x, y - 1], [x, y + 1]] as const) {
-        if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
-        const q = ny * width + nx;
-        if (!seen[q] && away[q]! >= LEFTOVER_EDGE) { seen[q] = 1; stack.push(q); }
-      }
-    }
+    const { pixels } = growPiece(start, width, height, seen, (x, y) => y * width + x, mask, mask, (q) => away[q]! >= LEFTOVER_EDGE);
+    const rooted = pixels.some((p) => dist[p]! <= ROOT_GAP), runsOn = pixels.some((p) => dist[p]! >= reach);
     if (!rooted || runsOn || pixels.length > budget || !leansToPerson(pixels, r, g, b, background, object)) continue;
     budget -= pixels.length;
     for (const p of pixels) found.data[p] = 255;
