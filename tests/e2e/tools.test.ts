@@ -272,6 +272,27 @@ describe.skipIf(!ready)('the six tools and the dashboard (browser)', () => {
     expect(await page.getByRole('img', { name: 'Object Removed' }).count()).toBe(0);
   }, MODEL_TEST_TIMEOUT_MS);
 
+  it('object removal, mask first: the bench a dog sits on is outlined with a warning, and removing it unticked says why nothing went', async () => {
+    await page.goto('/ai/remove-object');
+    await page.locator('input[type="file"]').setInputFiles(path.join(ROOT, 'tests/fixtures/real-photos/iopaint-dog.jpg'));
+    await visible(page.getByText('iopaint-dog.jpg'));
+    await page.getByLabel('Object to Remove').fill('bench');
+    await page.getByRole('button', { name: 'Find "bench" on the photo' }).click();
+    const note = await visible(page.getByTestId('instance-carries'), MODEL_TIMEOUT_MS);
+    expect(await note.innerText()).toContain('The dog rests on this bench: removing the bench would leave the dog floating in mid-air.');
+    expect(await page.getByRole('checkbox', { name: 'Remove it anyway' }).isChecked()).toBe(false);
+    await screenshotBothWidths(page, 'tool-remove-object-resting-on');
+    const outcome = nextJobOutcome(page, '/api/ai/remove-image-object', MODEL_TIMEOUT_MS);
+    await page.getByRole('button', { name: 'Remove Object' }).click();
+    const reply = await outcome;
+    expect(reply.state).toBe('failed');
+    expect(reply.message).toBe(
+      'The dog rests on the bench: removing the bench would leave the dog floating in mid-air. Remove the dog first, or mark the parts of the bench to remove with the brush.',
+    );
+    await visible(toast(page, reply.message!));
+    expect(await page.getByRole('img', { name: 'Object Removed' }).count()).toBe(0);
+  }, MODEL_TEST_TIMEOUT_MS);
+
   it('object removal with the brush removes what the detector cannot find: the spoon beside a coffee cup', async () => {
     await page.goto('/ai/remove-object');
     await page.locator('input[type="file"]').setInputFiles(path.join(IMAGES, 'coffee.png'));
