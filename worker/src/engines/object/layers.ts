@@ -27,8 +27,10 @@ const MIN_ALIGNMENT = 0.3;
 
 type Point = [number, number];
 
-function colourDistance(rgb: ArrayLike<number>, i: number, c: number[]): number {
-  return Math.hypot(rgb[i * 3]! - c[0]!, rgb[i * 3 + 1]! - c[1]!, rgb[i * 3 + 2]! - c[2]!);
+/** Squared colour distance: compared, and rooted only where a distance is summed (Math.hypot is slow in this hot loop). */
+function squaredColourDistance(rgb: ArrayLike<number>, i: number, c: number[]): number {
+  const r = rgb[i * 3]! - c[0]!, g = rgb[i * 3 + 1]! - c[1]!, b = rgb[i * 3 + 2]! - c[2]!;
+  return r * r + g * g + b * b;
 }
 
 /** Two-means over the ring's colours, started from its darkest and lightest pixels. */
@@ -43,9 +45,9 @@ function twoColours(rgb: ArrayLike<number>, ring: number[]): { centres: number[]
     const sums = [[0, 0, 0], [0, 0, 0]];
     counts[0] = 0; counts[1] = 0; spread = 0;
     for (const i of ring) {
-      const d0 = colourDistance(rgb, i, centres[0]!), d1 = colourDistance(rgb, i, centres[1]!);
+      const d0 = squaredColourDistance(rgb, i, centres[0]!), d1 = squaredColourDistance(rgb, i, centres[1]!);
       const k = d0 <= d1 ? 0 : 1;
-      spread += Math.min(d0, d1);
+      spread += Math.sqrt(Math.min(d0, d1));
       counts[k]!++;
       for (let c = 0; c < 3; c++) sums[k]![c]! += rgb[i * 3 + c]!;
     }
@@ -117,7 +119,7 @@ export function holeLayers(pixels: ArrayLike<number>, hole: Uint8Array, width: n
 
   const layer = new Uint8Array(width * height);
   for (let i = 0; i < layer.length; i++) {
-    if (!hole[i]) layer[i] = colourDistance(rgb, i, centres[0]!) <= colourDistance(rgb, i, centres[1]!) ? 0 : 1;
+    if (!hole[i]) layer[i] = squaredColourDistance(rgb, i, centres[0]!) <= squaredColourDistance(rgb, i, centres[1]!) ? 0 : 1;
   }
   // Smooth the labels near the hole (majority of 5x5), so texture does not read as a border.
   const smooth = Uint8Array.from(layer);

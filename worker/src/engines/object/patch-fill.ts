@@ -176,20 +176,32 @@ function withTexture(rgbBytes: Uint8Array, hole: Uint8Array, blocked: Uint8Array
       if (y + 1 < height && scene(i + width)) { gy[i] = Math.abs(grey(i + width) - grey(i)) / 3; hy[i] = 1; }
     }
   }
-  const out = new Float32Array(width * height * 5);
-  const R = TEXTURE_RADIUS, scale = TEXTURE_WEIGHT;
+  // Window sums, columns then rows. The changes are float32 thirds of whole numbers up to 765, so
+  // every sum of them is exact in a double and the order of adding does not matter.
+  const R = TEXTURE_RADIUS, scale = TEXTURE_WEIGHT, n = width * height;
+  const colGx = new Float64Array(n), colGy = new Float64Array(n), colHx = new Int32Array(n), colHy = new Int32Array(n);
+  for (let y = 0; y < height; y++) {
+    const from = Math.max(0, y - R), to = Math.min(height - 1, y + R);
+    for (let x = 0; x < width; x++) {
+      let sx = 0, nx = 0, sy = 0, ny = 0;
+      for (let yy = from; yy <= to; yy++) {
+        const j = yy * width + x;
+        sx += gx[j]!; nx += hx[j]!; sy += gy[j]!; ny += hy[j]!;
+      }
+      const i = y * width + x;
+      colGx[i] = sx; colHx[i] = nx; colGy[i] = sy; colHy[i] = ny;
+    }
+  }
+  const out = new Float32Array(n * 5);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
       out[i * 5] = rgbBytes[i * 3]!; out[i * 5 + 1] = rgbBytes[i * 3 + 1]!; out[i * 5 + 2] = rgbBytes[i * 3 + 2]!;
       if (hole[i]) continue;
       let sx = 0, nx = 0, sy = 0, ny = 0;
-      for (let yy = Math.max(0, y - R); yy <= Math.min(height - 1, y + R); yy++) {
-        for (let xx = Math.max(0, x - R); xx <= Math.min(width - 1, x + R); xx++) {
-          const j = yy * width + xx;
-          if (hx[j]) { sx += gx[j]!; nx++; }
-          if (hy[j]) { sy += gy[j]!; ny++; }
-        }
+      for (let xx = Math.max(0, x - R); xx <= Math.min(width - 1, x + R); xx++) {
+        const j = y * width + xx;
+        sx += colGx[j]!; nx += colHx[j]!; sy += colGy[j]!; ny += colHy[j]!;
       }
       out[i * 5 + 3] = nx ? (scale * sx) / nx : 0;
       out[i * 5 + 4] = ny ? (scale * sy) / ny : 0;
@@ -531,6 +543,9 @@ function patchDistance(level: Level, t: number, s: number, limit: number): numbe
   const R = PATCH_RADIUS;
   const tx = t % width, ty = (t - tx) / width;
   const sx = s % width, sy = (s - sx) / width;
+  if (C === 5 && tx >= R && ty >= R && tx < width - R && ty < height - R && sx >= R && sy >= R && sx < width - R && sy < height - R) {
+    return interiorPatchDistance(rgb, blocked, width, tx, ty, sx, sy, limit);
+  }
   let sum = 0;
   for (let dy = -R; dy <= R; dy++) {
     const yt = ty + dy;
@@ -556,6 +571,36 @@ function patchDistance(level: Level, t: number, s: number, limit: number): numbe
         d = rgb[a + c]! - rgb[b + c]!;
         sum += d * d;
       }
+    }
+    if (sum > limit) return sum;
+  }
+  return sum;
+}
+
+/**
+ * patchDistance for two patches wholly inside the image with five values per pixel (the common
+ * case): no bounds or mirror tests, the same sums in the same order.
+ */
+function interiorPatchDistance(
+  rgb: Float32Array, blocked: Uint8Array | undefined, width: number, tx: number, ty: number, sx: number, sy: number, limit: number,
+): number {
+  const R = PATCH_RADIUS, side = 2 * R + 1;
+  let sum = 0;
+  for (let dy = -R; dy <= R; dy++) {
+    let pt = (ty + dy) * width + tx - R;
+    let a = pt * 5, b = ((sy + dy) * width + sx - R) * 5;
+    for (let k = 0; k < side; k++, pt++, a += 5, b += 5) {
+      if (blocked && blocked[pt]) continue;
+      let d = rgb[a]! - rgb[b]!;
+      sum += d * d;
+      d = rgb[a + 1]! - rgb[b + 1]!;
+      sum += d * d;
+      d = rgb[a + 2]! - rgb[b + 2]!;
+      sum += d * d;
+      d = rgb[a + 3]! - rgb[b + 3]!;
+      sum += d * d;
+      d = rgb[a + 4]! - rgb[b + 4]!;
+      sum += d * d;
     }
     if (sum > limit) return sum;
   }
@@ -701,8 +746,7 @@ function vote(level: Level, field: Field, uniform: boolean): void {
     for (let x = 0; x < width; x++) {
       const p = y * width + x;
       if (!hole[p]) continue;
-      let wsum = 0, n = 0;
-      let w0 = 0, w1 = 0, w2 = 0, w3 = 0, w4 = 0, p0 = 0, p1 = 0, p2 = 0, p3 = 0, p4 = 0;
+      let wsum = 0, w0 = 0, w1 = 0, w2 = 0, w3 = 0, w4 = 0;
       for (let dy = -R; dy <= R; dy++) {
         const ty = y - dy;
         if (ty < 0 || ty >= height) continue;
@@ -715,22 +759,49 @@ function vote(level: Level, field: Field, uniform: boolean): void {
           const s = (sy < 0 || sy >= height ? reflect(sy, height) : sy) * width + (sx < 0 || sx >= width ? reflect(sx, width) : sx);
           const w = weights[k]!;
           const o = s * C;
-          let v = rgb[o]!; w0 += w * v; p0 += v;
-          v = rgb[o + 1]!; w1 += w * v; p1 += v;
-          v = rgb[o + 2]!; w2 += w * v; p2 += v;
-          if (C > 3) { v = rgb[o + 3]!; w3 += w * v; p3 += v; }
-          if (C > 4) { v = rgb[o + 4]!; w4 += w * v; p4 += v; }
+          w0 += w * rgb[o]!;
+          w1 += w * rgb[o + 1]!;
+          w2 += w * rgb[o + 2]!;
+          if (C > 3) w3 += w * rgb[o + 3]!;
+          if (C > 4) w4 += w * rgb[o + 4]!;
           wsum += w;
-          n++;
         }
       }
-      const weighted = [w0, w1, w2, w3, w4], plain = [p0, p1, p2, p3, p4];
-      // Where every overlapping match is poor the weights underflow: fall back to the plain mean.
-      if (wsum > 1e-9) for (let c = 0; c < C; c++) out[p * C + c] = weighted[c]! / wsum;
-      else if (n > 0) for (let c = 0; c < C; c++) out[p * C + c] = plain[c]! / n;
+      const q = p * C;
+      if (wsum > 1e-9) {
+        out[q] = w0 / wsum; out[q + 1] = w1 / wsum; out[q + 2] = w2 / wsum;
+        if (C > 3) out[q + 3] = w3 / wsum;
+        if (C > 4) out[q + 4] = w4 / wsum;
+      } else {
+        // Every overlapping match is poor and the weights underflow: the plain mean (rare, so summed apart).
+        plainMean(level, field, srcXs, srcYs, x, y, out);
+      }
     }
   }
   rgb.set(out);
+}
+
+/** vote's fallback for one pixel: the unweighted mean of what the overlapping matches say (unchanged when none does). */
+function plainMean(level: Level, field: Field, srcXs: Int32Array, srcYs: Int32Array, x: number, y: number, out: Float32Array): void {
+  const { width, height, rgb, channels: C } = level;
+  const R = PATCH_RADIUS;
+  const sums = [0, 0, 0, 0, 0];
+  let n = 0;
+  for (let dy = -R; dy <= R; dy++) {
+    const ty = y - dy;
+    if (ty < 0 || ty >= height) continue;
+    for (let dx = -R; dx <= R; dx++) {
+      const tx = x - dx;
+      if (tx < 0 || tx >= width) continue;
+      const k = field.slot[ty * width + tx]!;
+      if (k < 0) continue;
+      const sy = srcYs[k]! + dy, sx = srcXs[k]! + dx;
+      const s = (sy < 0 || sy >= height ? reflect(sy, height) : sy) * width + (sx < 0 || sx >= width ? reflect(sx, width) : sx);
+      for (let c = 0; c < C; c++) sums[c] += rgb[s * C + c]!;
+      n++;
+    }
+  }
+  if (n > 0) for (let c = 0; c < C; c++) out[(y * width + x) * C + c] = sums[c]! / n;
 }
 
 /**

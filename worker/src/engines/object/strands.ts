@@ -38,22 +38,26 @@ const MIN_OBJECT_CONTRAST = 20;
 /** All strands together add at most this share of the object's area. */
 const MAX_SHARE = 0.05;
 
-/** Separable square min (or max) filter of radius r. */
+/** Separable square min (or max) filter of radius r (two loops, not a picked function: it is hot). */
 function rankFilter(values: Float32Array, width: number, height: number, r: number, max: boolean): Float32Array {
-  const pick = max ? Math.max : Math.min;
   const rows = new Float32Array(values.length);
   for (let y = 0; y < height; y++) {
+    const row = y * width;
     for (let x = 0; x < width; x++) {
-      let v = values[y * width + x]!;
-      for (let k = Math.max(0, x - r); k <= Math.min(width - 1, x + r); k++) v = pick(v, values[y * width + k]!);
-      rows[y * width + x] = v;
+      let v = values[row + x]!;
+      const end = row + Math.min(width - 1, x + r);
+      if (max) for (let k = row + Math.max(0, x - r); k <= end; k++) { const a = values[k]!; if (a > v) v = a; }
+      else for (let k = row + Math.max(0, x - r); k <= end; k++) { const a = values[k]!; if (a < v) v = a; }
+      rows[row + x] = v;
     }
   }
   const out = new Float32Array(values.length);
   for (let y = 0; y < height; y++) {
+    const from = Math.max(0, y - r) * width, to = Math.min(height - 1, y + r) * width;
     for (let x = 0; x < width; x++) {
       let v = rows[y * width + x]!;
-      for (let k = Math.max(0, y - r); k <= Math.min(height - 1, y + r); k++) v = pick(v, rows[k * width + x]!);
+      if (max) for (let k = from + x; k <= to + x; k += width) { const a = rows[k]!; if (a > v) v = a; }
+      else for (let k = from + x; k <= to + x; k += width) { const a = rows[k]!; if (a < v) v = a; }
       out[y * width + x] = v;
     }
   }
@@ -240,26 +244,46 @@ function backgroundBusyness(lum: Float32Array, ridge: Uint8Array, mask: Mask, pi
   return n ? sum / n : Infinity;
 }
 
-function gaussianSmooth(values: Float32Array, width: number, height: number, sigma: number): Float32Array {
+function gaussianSmooth(values: Float32Array, width: number, height: number, sigma: number, only?: Box): Float32Array {
   const r = Math.ceil(3 * sigma);
   const kernel = Array.from({ length: 2 * r + 1 }, (_, k) => Math.exp(-((k - r) ** 2) / (2 * sigma * sigma)));
   const total = kernel.reduce((a, b) => a + b, 0);
+  // Only the pixels of `only` (and the rows their column pass reads) are computed: the same values there, zero elsewhere.
+  const box = only ?? { x1: 0, y1: 0, x2: width, y2: height };
   const rows = new Float32Array(values.length), out = new Float32Array(values.length);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
+  for (let y = Math.max(0, box.y1 - r); y < Math.min(height, box.y2 + r); y++) {
+    for (let x = box.x1; x < box.x2; x++) {
       let s = 0;
       for (let k = -r; k <= r; k++) s += kernel[k + r]! * values[y * width + Math.min(width - 1, Math.max(0, x + k))]!;
       rows[y * width + x] = s / total;
     }
   }
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
+  for (let y = box.y1; y < box.y2; y++) {
+    for (let x = box.x1; x < box.x2; x++) {
       let s = 0;
       for (let k = -r; k <= r; k++) s += kernel[k + r]! * rows[Math.min(height - 1, Math.max(0, y + k)) * width + x]!;
       out[y * width + x] = s / total;
     }
   }
   return out;
+}
+
+/** `mask`'s bounding box grown by `pad` (inside the image), or null when it is empty. */
+function paddedBounds(mask: Mask, pad: number): Box | null {
+  const { width, height, data } = mask;
+  let x1 = width, y1 = height, x2 = -1, y2 = -1;
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      if (!data[row + x]) continue;
+      if (x < x1) x1 = x;
+      if (x > x2) x2 = x;
+      if (y < y1) y1 = y;
+      y2 = y;
+    }
+  }
+  if (x2 < 0) return null;
+  return { x1: Math.max(0, x1 - pad), y1: Math.max(0, y1 - pad), x2: Math.min(width, x2 + pad + 1), y2: Math.min(height, y2 + pad + 1) };
 }
 
 /** Pixels (255) of faint strands leaving `mask`, never on `others` (255); `objectHeight` sets the reach. */
@@ -272,7 +296,8 @@ export function faintStrands(image: RgbImage, mask: Mask, others: Mask | null, o
   if (area === 0) return found;
   const lum = new Float32Array(width * height);
   for (let i = 0; i < lum.length; i++) lum[i] = 0.299 * data[i * 3]! + 0.587 * data[i * 3 + 1]! + 0.114 * data[i * 3 + 2]!;
-  const g = gaussianSmooth(lum, width, height, STRAY_SIGMA);
+  // Read within the reach of the mask and a pixel beyond (the ridge test's neighbours).
+  const g = gaussianSmooth(lum, width, height, STRAY_SIGMA, paddedBounds(mask, reach + 1) ?? undefined);
   const dist = chessboardDistance((i) => mask.data[i]! > 0, width, height);
   // 1 = bright ridge, 2 = dark ridge.
   const ridge = new Uint8Array(width * height);
@@ -416,10 +441,17 @@ export function leftoverHair(image: RgbImage, mask: Mask, object: Mask, others: 
   const reach = Math.min(MAX_STRAY_REACH, Math.max(MIN_STRAY_REACH, Math.round(STRAY_REACH_SHARE * objectHeight)));
   const headEnd = Math.min(height, Math.round(box.y1 + LEFTOVER_HEAD_SHARE * objectHeight));
   const dist = chessboardDistance((i) => mask.data[i]! > 0, width, height);
+  // Read within the reach of the mask and a window beyond (the samples', or the person's beside
+  // a piece), above the head's end and a window below.
+  const window = Math.max(LEFTOVER_WINDOW, LEFTOVER_OBJECT_WINDOW);
+  const around = paddedBounds(mask, reach + window);
+  if (!around) return found;
+  around.y2 = Math.min(around.y2, headEnd + window);
+  if (around.y2 <= around.y1) return found;
   const channel = (c: number) => {
     const values = new Float32Array(width * height);
     for (let i = 0; i < values.length; i++) values[i] = data[i * 3 + c]!;
-    return gaussianSmooth(values, width, height, STRAY_SIGMA);
+    return gaussianSmooth(values, width, height, STRAY_SIGMA, around);
   };
   const [r, g, b] = [channel(0), channel(1), channel(2)];
   const lum = new Float32Array(width * height);
