@@ -149,14 +149,7 @@ export function mulberry32(seed: number): () => number {
 
 /** Mean over a (2r+1)² window, clamped at the borders, via a summed-area table. */
 export function boxMean(values: ArrayLike<number>, width: number, height: number, r: number): Float64Array {
-  const sat = new Float64Array((width + 1) * (height + 1));
-  for (let y = 0; y < height; y++) {
-    let row = 0;
-    for (let x = 0; x < width; x++) {
-      row += values[y * width + x]!;
-      sat[(y + 1) * (width + 1) + x + 1] = sat[y * (width + 1) + x + 1]! + row;
-    }
-  }
+  const sat = summedArea(values, width, height);
   const out = new Float64Array(width * height);
   for (let y = 0; y < height; y++) {
     const y0 = Math.max(0, y - r), y1 = Math.min(height, y + r + 1);
@@ -167,6 +160,34 @@ export function boxMean(values: ArrayLike<number>, width: number, height: number
     }
   }
   return out;
+}
+
+/** Summed-area table of a width x height grid, (width + 1) x (height + 1) with a zero first row and column. */
+function summedArea(values: ArrayLike<number>, width: number, height: number): Float64Array {
+  const sat = new Float64Array((width + 1) * (height + 1));
+  for (let y = 0; y < height; y++) {
+    let row = 0;
+    for (let x = 0; x < width; x++) {
+      row += values[y * width + x]!;
+      sat[(y + 1) * (width + 1) + x + 1] = sat[y * (width + 1) + x + 1]! + row;
+    }
+  }
+  return sat;
+}
+
+/**
+ * boxMean read at single pixels (index y * width + x), for callers that need it at a few: the
+ * same table and the same sums, so the same values.
+ */
+export function boxMeanAt(values: ArrayLike<number>, width: number, height: number, r: number): (i: number) => number {
+  const sat = summedArea(values, width, height);
+  return (i) => {
+    const x = i % width, y = (i - x) / width;
+    const y0 = Math.max(0, y - r), y1 = Math.min(height, y + r + 1);
+    const x0 = Math.max(0, x - r), x1 = Math.min(width, x + r + 1);
+    const sum = sat[y1 * (width + 1) + x1]! - sat[y0 * (width + 1) + x1]! - sat[y1 * (width + 1) + x0]! + sat[y0 * (width + 1) + x0]!;
+    return sum / ((y1 - y0) * (x1 - x0));
+  };
 }
 
 export interface MaskPiece {

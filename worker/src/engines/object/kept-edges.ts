@@ -8,7 +8,7 @@
  * colour next to it, before the fill), I = a*F + (1-a)*B; its old background share (1-a) is then
  * swapped for the new background B' (the fill next to it): I + (1-a)*(B' - B).
  */
-import { boxMean, chessboardDistance, cropMask, cropRgb, type Box, type Mask, type RgbImage } from './image.js';
+import { boxMeanAt, chessboardDistance, cropMask, cropRgb, type Box, type Mask, type RgbImage } from './image.js';
 
 /** Kept pixels this close to the hole (chessboard px) are re-composited. */
 export const KEPT_EDGE_DEPTH = 3;
@@ -62,12 +62,13 @@ function recompositeCrop(
     }
   }
   if (!edgePixels) return changed;
-  const holeShare = boxMean(inHole, width, height, WINDOW);
-  const interiorShare = boxMean(interior, width, height, WINDOW);
+  // Window means, read at the edge pixels only.
+  const holeShare = boxMeanAt(inHole, width, height, WINDOW);
+  const interiorShare = boxMeanAt(interior, width, height, WINDOW);
   const channelMeans = (source: Uint8Array, weight: Float64Array) => [0, 1, 2].map((c) => {
     const v = new Float64Array(n);
     for (let i = 0; i < n; i++) v[i] = weight[i]! * source[i * 3 + c]!;
-    return boxMean(v, width, height, WINDOW);
+    return boxMeanAt(v, width, height, WINDOW);
   });
   const oldBackground = channelMeans(original, inHole);
   const newBackground = channelMeans(filled, inHole);
@@ -76,10 +77,11 @@ function recompositeCrop(
   for (let i = 0; i < n; i++) {
     if (hole[i] || !kept[i] || toHole[i]! > KEPT_EDGE_DEPTH) continue;
     // Shares are window means; at the image border the window is smaller, which only makes this stricter.
-    if (holeShare[i]! * area < MIN_SAMPLES || interiorShare[i]! * area < MIN_SAMPLES) continue;
-    const b = [0, 1, 2].map((c) => oldBackground[c]![i]! / holeShare[i]!);
-    const bNew = [0, 1, 2].map((c) => newBackground[c]![i]! / holeShare[i]!);
-    const f = [0, 1, 2].map((c) => keptColour[c]![i]! / interiorShare[i]!);
+    const holeHere = holeShare(i), interiorHere = interiorShare(i);
+    if (holeHere * area < MIN_SAMPLES || interiorHere * area < MIN_SAMPLES) continue;
+    const b = [0, 1, 2].map((c) => oldBackground[c]!(i) / holeHere);
+    const bNew = [0, 1, 2].map((c) => newBackground[c]!(i) / holeHere);
+    const f = [0, 1, 2].map((c) => keptColour[c]!(i) / interiorHere);
     const d = f.map((v, c) => v - b[c]!);
     const contrast = d[0]! ** 2 + d[1]! ** 2 + d[2]! ** 2;
     if (contrast < MIN_CONTRAST ** 2) continue;

@@ -13,6 +13,8 @@ import { holeLayers } from './layers.js';
 const PATCH_RADIUS = 3; // 7x7 patches
 /** Levels above this many target pixels only refine the upsampled matches (no random search). */
 const FULL_SEARCH_BUDGET = 160_000;
+/** Below the coarsest level, at most this many target pixels times iterations per level (see patchFill). */
+const ITERATION_BUDGET = 200_000;
 /**
  * The coarsest level is reached once the hole's larger side is at most this many pixels. Lower
  * would thin the background around the hole below a patch: the saucer ring round a cup vanished
@@ -726,8 +728,10 @@ function vote(level: Level, field: Field, uniform: boolean): void {
   const R = PATCH_RADIUS;
   let sigma2 = 1;
   // Matches still stuck on the other surface (infinite cost, see matchCost) do not set the scale.
-  const sorted = Float32Array.from(field.distance.filter(Number.isFinite)).sort();
-  if (!uniform && sorted.length > 0) sigma2 = Math.max(1, sorted[Math.floor(sorted.length * 0.75)]!);
+  if (!uniform) {
+    const finite = Float32Array.from(field.distance.filter(Number.isFinite));
+    if (finite.length > 0) sigma2 = Math.max(1, kthSmallest(finite, Math.floor(finite.length * 0.75)));
+  }
   const out = new Float32Array(rgb.length);
   out.set(rgb);
   // Each match's weight and source position once: a match overlaps every hole pixel of its patch.
@@ -781,6 +785,24 @@ function vote(level: Level, field: Field, uniform: boolean): void {
   rgb.set(out);
 }
 
+/** The k-th smallest value (0-based), as a sort would put it at k; reorders `values` (Hoare's selection). */
+function kthSmallest(values: Float32Array, k: number): number {
+  let lo = 0, hi = values.length - 1;
+  while (lo < hi) {
+    const pivot = values[(lo + hi) >> 1]!;
+    let i = lo, j = hi;
+    while (i <= j) {
+      while (values[i]! < pivot) i++;
+      while (values[j]! > pivot) j--;
+      if (i <= j) { const t = values[i]!; values[i] = values[j]!; values[j] = t; i++; j--; }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return values[k]!;
+  }
+  return values[k]!;
+}
+
 /** vote's fallback for one pixel: the unweighted mean of what the overlapping matches say (unchanged when none does). */
 function plainMean(level: Level, field: Field, srcXs: Int32Array, srcYs: Int32Array, x: number, y: number, out: Float32Array): void {
   const { width, height, rgb, channels: C } = level;
@@ -830,6 +852,8 @@ function evenOutCopies(level: Level, field: Field): void {
   const region = new Int32Array(n).fill(-1);
   let regions = 0;
   const stack: number[] = [];
+  // A pixel's four neighbours (-1 off the crop), in a reused array: this runs for every hole pixel.
+  const around = new Int32Array(4);
   for (let i = 0; i < n; i++) {
     if (!hole[i] || region[i]! >= 0) continue;
     region[i] = regions;
@@ -837,7 +861,9 @@ function evenOutCopies(level: Level, field: Field): void {
     while (stack.length) {
       const p = stack.pop()!;
       const x = p % width;
-      for (const q of [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1, p - width, p + width]) {
+      around[0] = x > 0 ? p - 1 : -1; around[1] = x < width - 1 ? p + 1 : -1; around[2] = p - width; around[3] = p + width;
+      for (let j = 0; j < 4; j++) {
+        const q = around[j]!;
         if (q < 0 || q >= n || !hole[q] || region[q]! >= 0 || offset[q] !== offset[p]) continue;
         region[q] = regions;
         stack.push(q);
@@ -850,28 +876,32 @@ function evenOutCopies(level: Level, field: Field): void {
   const rhs = new Float64Array(regions * 3);
   const links = new Map<number, number>();
   const usable = (q: number) => !level.blocked?.[q] && !level.noSource?.[q];
-  const valueOf = (q: number) => (hole[q] ? [copied[q * 3]!, copied[q * 3 + 1]!, copied[q * 3 + 2]!] : [rgb[q * C]!, rgb[q * C + 1]!, rgb[q * C + 2]!]);
+  const valueOf = (q: number, c: number) => (hole[q] ? copied[q * 3 + c]! : rgb[q * C + c]!);
   for (let p = 0; p < n; p++) {
     if (!hole[p]) continue;
     const x = p % width;
     const r = region[p]!;
-    for (const q of [x < width - 1 ? p + 1 : -1, p + width, x > 0 ? p - 1 : -1, p - width]) {
+    around[0] = x < width - 1 ? p + 1 : -1; around[1] = p + width; around[2] = x > 0 ? p - 1 : -1; around[3] = p - width;
+    for (let j = 0; j < 4; j++) {
+      const q = around[j]!;
       if (q < 0 || q >= n) continue;
       if (hole[q] && region[q] === r) continue;
       if (!hole[q] && !usable(q)) continue;
       // Hole-hole pairs are seen from both sides; count each once (from the lower index).
       if (hole[q] && q < p) continue;
-      const up = valueOf(p), uq = valueOf(q);
       if (hole[q]) {
         const s = region[q]!;
         degree[r]++; degree[s]++;
-        for (let c = 0; c < 3; c++) { rhs[r * 3 + c] += uq[c]! - up[c]!; rhs[s * 3 + c] += up[c]! - uq[c]!; }
+        for (let c = 0; c < 3; c++) {
+          const up = valueOf(p, c), uq = valueOf(q, c);
+          rhs[r * 3 + c] += uq - up; rhs[s * 3 + c] += up - uq;
+        }
         const a = Math.min(r, s), b = Math.max(r, s);
         const key = a * regions + b;
         links.set(key, (links.get(key) ?? 0) + 1);
       } else {
         degree[r]++;
-        for (let c = 0; c < 3; c++) rhs[r * 3 + c] += uq[c]! - up[c]!;
+        for (let c = 0; c < 3; c++) rhs[r * 3 + c] += valueOf(q, c) - valueOf(p, c);
       }
     }
   }
@@ -1009,7 +1039,7 @@ export function patchFill(rgbBytes: Uint8Array, hole: Uint8Array, width: number,
     const coarsest = !previous;
     const affordable = field.targets.length <= FULL_SEARCH_BUDGET;
     const searchRadius = coarsest ? Math.max(level.width, level.height) : affordable ? FINE_SEARCH_RADIUS : 0;
-    const iterations = coarsest ? 10 : affordable ? (li === 0 ? 2 : 4) : 1;
+    const iterations = coarsest ? 10 : affordable ? Math.max(1, Math.min(li === 0 ? 2 : 4, Math.floor(ITERATION_BUDGET / field.targets.length))) : 1;
     for (let it = 0; it < iterations; it++) {
       throwIfAborted(options.signal);
       refreshDistances(level, field);

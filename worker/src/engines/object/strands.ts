@@ -458,21 +458,23 @@ export function leftoverHair(image: RgbImage, mask: Mask, object: Mask, others: 
   for (let i = 0; i < lum.length; i++) lum[i] = 0.299 * r[i]! + 0.587 * g[i]! + 0.114 * b[i]!;
   const away = new Float32Array(width * height);
   const background = new Float32Array(3 * width * height);
-  const samples: number[] = [];
+  // The window's samples (at most one per pixel of its every-other grid), in a reused array.
+  const samples = new Int32Array((LEFTOVER_WINDOW + 1) ** 2);
+  let sampleCount = 0;
   const counts = new Int32Array(256);
   // Median of one channel over the samples, to the nearest level (a count per level).
-  const median = (channel: Float32Array, at: number[]) => {
+  const median = (channel: Float32Array) => {
     counts.fill(0);
-    for (const q of at) counts[Math.round(channel[q]!)]!++;
+    for (let k = 0; k < sampleCount; k++) counts[Math.round(channel[samples[k]!]!)]!++;
     let level = 0;
-    for (let seen = counts[0]!; seen <= at.length >> 1; seen += counts[level]!) level++;
+    for (let seen = counts[0]!; seen <= sampleCount >> 1; seen += counts[level]!) level++;
     return level;
   };
   for (let y = 0; y < headEnd; y++) {
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
       if (mask.data[i] || others?.data[i] || dist[i]! > reach) continue;
-      samples.length = 0;
+      sampleCount = 0;
       const li = lum[i]!;
       for (let dy = -LEFTOVER_WINDOW; dy <= LEFTOVER_WINDOW; dy += 2) {
         const ny = y + dy;
@@ -482,26 +484,28 @@ export function leftoverHair(image: RgbImage, mask: Mask, object: Mask, others: 
           if (nx < 0 || nx >= width) continue;
           const q = ny * width + nx;
           if (mask.data[q] || others?.data[q] || Math.abs(lum[q]! - li) > LEFTOVER_SAME_BRIGHTNESS) continue;
-          samples.push(q);
+          samples[sampleCount++] = q;
         }
       }
-      if (samples.length < LEFTOVER_MIN_SAMPLES) continue;
+      if (sampleCount < LEFTOVER_MIN_SAMPLES) continue;
       // The median first, then the mean of the samples near it: a curl filling a good part of the
       // window must not pull the background's colour towards its own.
-      const mr = median(r, samples), mg = median(g, samples), mb = median(b, samples);
+      const mr = median(r), mg = median(g), mb = median(b);
       // Plain: past the pixels like this one (the curl itself), nearly every sample is near the
       // median; a texture of leaves or slats has colours on every side of it.
       let n = 0, ir = 0, ig = 0, ib = 0, unlike = 0;
-      for (const q of samples) {
+      for (let k = 0; k < sampleCount; k++) {
+        const q = samples[k]!;
         const inlier = squaredDistance(r[q]! - mr, g[q]! - mg, b[q]! - mb) <= INLIER_SQUARED;
         if (inlier || squaredDistance(r[q]! - r[i]!, g[q]! - g[i]!, b[q]! - b[i]!) > INLIER_SQUARED) unlike++;
         if (!inlier) continue;
         n++; ir += r[q]!; ig += g[q]!; ib += b[q]!;
       }
-      if (n < LEFTOVER_MIN_INLIER_SHARE * samples.length || n < LEFTOVER_PLAIN_SHARE * unlike) continue;
+      if (n < LEFTOVER_MIN_INLIER_SHARE * sampleCount || n < LEFTOVER_PLAIN_SHARE * unlike) continue;
       ir /= n; ig /= n; ib /= n;
       let spread = 0;
-      for (const q of samples) {
+      for (let k = 0; k < sampleCount; k++) {
+        const q = samples[k]!;
         const d2 = squaredDistance(r[q]! - ir, g[q]! - ig, b[q]! - ib);
         if (d2 <= INLIER_SQUARED) spread += d2;
       }
