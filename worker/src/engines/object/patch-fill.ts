@@ -13,7 +13,13 @@ import { holeLayers } from './layers.js';
 const PATCH_RADIUS = 3; // 7x7 patches
 /** Levels above this many target pixels only refine the upsampled matches (no random search). */
 const FULL_SEARCH_BUDGET = 160_000;
-/** Below the coarsest level, at most this many target pixels times iterations per level (see patchFill). */
+/**
+ * Below the coarsest level, at most this many target pixels times iterations per level. A level
+ * inherits its matches from the one below, so its later iterations change little: on a 1 MP photo
+ * with a third of it removed, the 500x500 level took 2.9 s for four iterations, and two gave a fill
+ * that side by side could not be told apart from it (the girl's blinds and floor, the car's road).
+ * Every shared ask below 0.6 MP keeps all its iterations.
+ */
 const ITERATION_BUDGET = 200_000;
 /**
  * The coarsest level is reached once the hole's larger side is at most this many pixels. Lower
