@@ -23,6 +23,7 @@ import { loadOpenCv } from '@craftwell/worker/engines/object/opencv';
 import { createObjectRemover, parseObjectConfig } from '@craftwell/worker/engines/object/index';
 import { loadInstanceModel } from '@craftwell/worker/engines/object/instance-seg';
 import { describeRemoval, fillObjectMask, removalMask } from '@craftwell/worker/engines/object/offline';
+import { fillHelperReady, fillHelperTasksDone, useFillThreads } from '@craftwell/worker/engines/object/fill-helper';
 import {
   checkAsk, loadRealPhoto, REAL_PHOTO_ASKS, runAsk, SIDE_BY_SIDE_DIR, writeSideBySide,
 } from '@craftwell/worker/engines/object/__tests__/real-photo-asks';
@@ -54,6 +55,23 @@ async function measure(label: string, image: RgbImage, saliency?: SaliencyFn): P
   );
 }
 
+/** The plain library call: OpenCV's Telea inpainting of the whole photo under the mask (radius 5). */
+async function plainTelea(image: RgbImage, mask: { data: Uint8Array; width: number; height: number }): Promise<void> {
+  const cv = await loadOpenCv();
+  const src = cv.matFromArray(image.height, image.width, cv.CV_8UC3, image.data);
+  const hole = cv.matFromArray(mask.height, mask.width, cv.CV_8UC1, mask.data);
+  const dst = new cv.Mat();
+  try {
+    cv.inpaint(src, hole, dst, 5, cv.INPAINT_TELEA);
+  } finally {
+    src.delete(); hole.delete(); dst.delete();
+  }
+}
+
+const fillOptions = (removal: Awaited<ReturnType<typeof removalMask>>) => ({
+  protect: removal.protect, repeatable: removal.rebuild, behindIds: removal.behindIds, strays: removal.strays,
+});
+
 const load = () => os.loadavg().map((v) => v.toFixed(1)).join(' ');
 
 async function realPhotoAsks(): Promise<void> {
@@ -71,9 +89,13 @@ async function realPhotoAsks(): Promise<void> {
   }
   console.log(`side-by-side images: ${SIDE_BY_SIDE_DIR}`);
 
-  // Photos scaled to 1 MP: the porch (1155x866), the dog and the bicycle, with holes of 4 % and
-  // 9 % of the photo; the girl (1000x1000, a third of it) and the car (1224x816, a quarter): time
-  // follows the hole's size. Three runs each, the whole pipeline as a removal runs it.
+  // Photos scaled to 1 MP: the porch (1155x866), the dog and the bicycle, with holes of 10 % and
+  // 23 % of the photo; the girl (1000x1000, 30 %) and the car (1224x816, 29 %): time follows the
+  // hole's size. Three runs each, the whole pipeline as a removal runs it, on both cores (the
+  // fill's helper thread: see fill-helper.ts); then, side by side in the same run, the fill alone
+  // on one thread and on two, and OpenCV's Telea inpainting of the same mask (the plain library call).
+  const helperUp = await fillHelperReady();
+  console.log(`fill helper thread: ${helperUp ? 'ready' : 'NOT available (fills on one thread)'}`);
   const oneMp: [string, string, number, number][] = [
     ['darknet-dog.jpg', 'dog', 1155, 866], ['darknet-dog.jpg', 'bicycle', 1155, 866],
     ['iopaint-unwant_person.jpg', 'person', 1000, 1000], ['rembg-car-1.jpg', 'car', 1224, 816],
@@ -82,21 +104,34 @@ async function realPhotoAsks(): Promise<void> {
     const big = await scaled(await encodePng(await loadRealPhoto(photo)), width, height);
     const times: number[] = [];
     let hole = 0;
+    let last: Awaited<ReturnType<typeof removalMask>> | null = null;
+    const tasksBefore = fillHelperTasksDone();
     for (let i = 0; i < 3; i++) {
       const [, ms] = await timed(async () => {
         const removal = await removalMask({ image: big, name, minScore: 0.2 });
-        const filled = await fillObjectMask(big, removal.mask, undefined, {
-          protect: removal.protect, repeatable: removal.rebuild, behindIds: removal.behindIds, strays: removal.strays,
-        });
+        const filled = await fillObjectMask(big, removal.mask, undefined, fillOptions(removal));
         await encodePng(filled.image);
         hole = maskArea(removal.mask) / (width * height);
+        last = removal;
         if (i === 0) console.log(`  1 MP "${name}": ${describeRemoval(name, removal, filled.method)}`);
       });
       times.push(ms);
     }
+    const median = [...times].sort((a, b) => a - b)[1]!;
     console.log(
       `1 MP (${width}x${height}) ${photo} "${name}", hole ${(100 * hole).toFixed(0)} % of the photo: ` +
-      `${times.map((t) => `${(t / 1000).toFixed(1)} s`).join(', ')} (load average ${load()})`,
+      `${times.map((t) => `${(t / 1000).toFixed(1)} s`).join(', ')}, median ${(median / 1000).toFixed(1)} s ` +
+      `(helper tasks ${fillHelperTasksDone() - tasksBefore}; load average ${load()})`,
+    );
+    const removal = last!;
+    useFillThreads(1);
+    const [, oneThread] = await timed(() => fillObjectMask(big, removal.mask, undefined, fillOptions(removal)));
+    useFillThreads(2);
+    const [, twoThreads] = await timed(() => fillObjectMask(big, removal.mask, undefined, fillOptions(removal)));
+    const [, telea] = await timed(() => plainTelea(big, removal.mask));
+    console.log(
+      `  fill alone: one thread ${(oneThread / 1000).toFixed(1)} s, two ${(twoThreads / 1000).toFixed(1)} s ` +
+      `(${(oneThread / twoThreads).toFixed(2)}x); Telea on the same mask ${(telea / 1000).toFixed(1)} s (ours ${(twoThreads / telea).toFixed(1)}x Telea)`,
     );
   }
 }

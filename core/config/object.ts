@@ -29,6 +29,8 @@ export const objectEnvSchema = z.object({
   OBJECT_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(90_000),
   /** Optional LaMa-style ONNX inpainting model; when set, the offline engine fills holes with it. */
   OBJECT_INPAINT_MODEL: optionalText,
+  /** Threads of the offline patch fill: 2 = a helper thread takes half its refresh and vote (same pixels), 1 = none. */
+  OBJECT_FILL_THREADS: z.coerce.number().int().min(1).max(2).default(2),
 });
 
 export interface CloudinaryCredentials {
@@ -52,6 +54,8 @@ export interface ObjectConfig {
   providerTimeoutMs: number;
   /** Absolute path of the inpainting model, or null for the classical fill. */
   inpaintModelPath: string | null;
+  /** 1 or 2: whether the classical fill uses a helper thread. */
+  fillThreads: number;
 }
 
 /** cloudinary://<api_key>:<api_secret>@<cloud_name> */
@@ -118,6 +122,7 @@ export function parseObjectConfig(env: Record<string, string | undefined>): Obje
   return {
     provider, minScore: e.OBJECT_DETECT_MIN_SCORE, cloudinary, clipdrop, providerTimeoutMs: e.OBJECT_PROVIDER_TIMEOUT_MS,
     inpaintModelPath: e.OBJECT_INPAINT_MODEL ? checkInpaintModel(e.OBJECT_INPAINT_MODEL) : null,
+    fillThreads: e.OBJECT_FILL_THREADS,
   };
 }
 

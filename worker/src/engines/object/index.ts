@@ -7,6 +7,7 @@ import type { EngineInfo } from '@craftwell/contracts/jobs';
 import { UserFacingJobError } from '@craftwell/contracts/handler';
 import { removesAnyName, type ObjectConfig } from '@craftwell/core/config/object';
 import { objectEngineInfo, offlineObjectEngine } from '@craftwell/core/config/engines';
+import { startFillHelper, useFillThreads } from './fill-helper.js';
 import { decodeMask, decodeRgb, encodePng, maskBounds, type Mask, type RgbImage } from './image.js';
 import { continuesBehind } from './instance-mask.js';
 import { instanceMask, instanceModelAvailable, segmentInstances } from './instance-seg.js';
@@ -105,6 +106,7 @@ function toInputSize(png: Buffer, width: number, height: number): Promise<Buffer
 
 export function createObjectRemover(config: ObjectConfig, deps: ObjectRemoverDeps = {}): ObjectRemover {
   const info: EngineInfo = { ...objectEngineInfo(config) };
+  useFillThreads(config.fillThreads);
 
   async function remove(input: RemoveObjectInput, options: RemoveObjectOptions = {}): Promise<RemoveObjectResult> {
     const { signal, onStage } = options;
@@ -121,6 +123,8 @@ export function createObjectRemover(config: ObjectConfig, deps: ObjectRemoverDep
       return { png: await toInputSize(out, image.width, image.height), engine: { ...CLOUDINARY_ENGINE } };
     }
 
+    // The fill's helper thread loads while the object is found (see fill-helper.ts).
+    startFillHelper();
     await onStage?.('Finding object');
     let removal: RemovalMask | null = null;
     let mask: Mask;

@@ -7,6 +7,7 @@
  * Works on a float RGB copy of a crop; the caller pastes the hole pixels back.
  */
 
+import { fillHelper, type FillHelper } from './fill-helper.js';
 import { boxMean, mulberry32 } from './image.js';
 import { holeLayers } from './layers.js';
 
@@ -719,40 +720,126 @@ function patchMatchPass(level: Level, field: Field, valid: Uint8Array, reverse: 
   }
 }
 
-function refreshDistances(level: Level, field: Field): void {
-  for (let k = 0; k < field.targets.length; k++) {
+/** The distances of targets from..to-1 to their current sources (the helper thread runs this too). */
+export function refreshRange(level: Level, field: Field, from: number, to: number): void {
+  for (let k = from; k < to; k++) {
     field.distance[k] = matchCost(level, field.targets[k]!, field.source[k]!, Infinity);
   }
+}
+
+function refreshDistances(level: Level, field: Field, helper: FillHelper | null): void {
+  const count = field.targets.length;
+  if (!helper) return refreshRange(level, field, 0, count);
+  const half = count >> 1;
+  const done = helper.start({ kind: 'refresh', from: half, to: count });
+  refreshRange(level, field, 0, half);
+  if (!done()) refreshRange(level, field, half, count);
+}
+
+/**
+ * Levels with at least this many target pixels share their distance refresh and vote with the
+ * helper thread (see fill-helper.ts); below it, handing over costs more than it saves.
+ */
+const SHARED_WORK_MIN_TARGETS = 20_000;
+
+/** A level's arrays and its field as the helper thread sees them (all in shared memory). */
+export interface SharedLevel {
+  level: Level;
+  field: Field;
+}
+
+function inShared<T extends Uint8Array | Int32Array | Float32Array | Float64Array>(values: T): T {
+  if (values.buffer instanceof SharedArrayBuffer) return values;
+  const Kind = values.constructor as new (buffer: SharedArrayBuffer) => T;
+  const copy = new Kind(new SharedArrayBuffer(values.byteLength));
+  copy.set(values as never);
+  return copy;
+}
+
+/**
+ * Moves what the refresh and the vote read or write into shared memory (the level and field keep
+ * using the shared copies; arrays already there stay) and sends it to the helper.
+ */
+function shareLevel(level: Level, field: Field, helper: FillHelper): void {
+  level.rgb = inShared(level.rgb);
+  level.hole = inShared(level.hole);
+  if (level.layer) level.layer = inShared(level.layer);
+  if (level.blocked) level.blocked = inShared(level.blocked);
+  if (level.repeatable) level.repeatable = inShared(level.repeatable);
+  if (level.uses) level.uses = inShared(level.uses);
+  if (level.guide) {
+    const g = level.guide;
+    level.guide = { colour: inShared(g.colour), trust: inShared(g.trust), ends: inShared(g.ends), guided: inShared(g.guided) };
+  }
+  field.targets = inShared(field.targets);
+  field.slot = inShared(field.slot);
+  field.source = inShared(field.source);
+  field.distance = inShared(field.distance);
+  const { width, height, channels, rgb, hole, spatial, layer, blocked, uses, repeatable, guide } = level;
+  const seen: SharedLevel = { level: { width, height, channels, rgb, hole, spatial, layer, blocked, uses, repeatable, guide }, field };
+  helper.useLevel(seen);
+}
+
+/** The row that splits a level's hole pixels in two about equal halves (the vote's work). */
+function middleHoleRow(level: Level): number {
+  const { width, height, hole } = level;
+  let total = 0;
+  for (let i = 0; i < hole.length; i++) total += hole[i]!;
+  let seen = 0;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) seen += hole[y * width + x]!;
+    if (2 * seen >= total) return y + 1;
+  }
+  return height;
 }
 
 /**
  * Rewrites every hole pixel as the weighted mean of what the overlapping matched patches say it
  * should be. Weights favour good matches (sigma from the 75th percentile distance, as in Wexler).
  */
-function vote(level: Level, field: Field, uniform: boolean): void {
-  const { width, height, rgb, hole, channels: C } = level;
-  const R = PATCH_RADIUS;
+function vote(level: Level, field: Field, uniform: boolean, helper: FillHelper | null): void {
+  const { width, height, rgb, channels: C } = level;
   let sigma2 = 1;
   // Matches still stuck on the other surface (infinite cost, see matchCost) do not set the scale.
   if (!uniform) {
     const finite = Float32Array.from(field.distance.filter(Number.isFinite));
     if (finite.length > 0) sigma2 = Math.max(1, kthSmallest(finite, Math.floor(finite.length * 0.75)));
   }
-  const out = new Float32Array(rgb.length);
+  if (C > 5) throw new Error(`vote sums at most 5 values per pixel, not ${C}`);
+  // In shared memory when the helper takes half the rows.
+  const make = <T extends Float32Array | Float64Array | Int32Array>(values: T) => (helper ? inShared(values) : values);
+  const out = make(new Float32Array(rgb.length));
   out.set(rgb);
   // Each match's weight and source position once: a match overlaps every hole pixel of its patch.
-  const { slot, source } = field;
-  const weights = new Float64Array(field.distance.length);
-  const srcXs = new Int32Array(source.length), srcYs = new Int32Array(source.length);
+  const { source } = field;
+  const weights = make(new Float64Array(field.distance.length));
+  const srcXs = make(new Int32Array(source.length)), srcYs = make(new Int32Array(source.length));
   for (let k = 0; k < weights.length; k++) {
     weights[k] = uniform ? 1 : Math.exp(-field.distance[k]! / (2 * sigma2));
     srcXs[k] = source[k]! % width;
     srcYs[k] = (source[k]! - srcXs[k]!) / width;
   }
+  if (!helper) {
+    voteRows(level, field, weights, srcXs, srcYs, out, 0, height);
+  } else {
+    const split = middleHoleRow(level);
+    const done = helper.start({ kind: 'vote', y0: split, y1: height, weights, srcXs, srcYs, out });
+    voteRows(level, field, weights, srcXs, srcYs, out, 0, split);
+    if (!done()) voteRows(level, field, weights, srcXs, srcYs, out, split, height);
+  }
+  rgb.set(out);
+}
+
+/** The vote's new values for the hole pixels of rows y0..y1-1, into `out` (the helper thread runs this too). */
+export function voteRows(
+  level: Level, field: Field, weights: Float64Array, srcXs: Int32Array, srcYs: Int32Array, out: Float32Array, y0: number, y1: number,
+): void {
+  const { width, height, rgb, hole, channels: C } = level;
+  const R = PATCH_RADIUS;
+  const { slot } = field;
   // Up to five values per pixel (RGB and the two texture features) summed in locals, in the same
   // order as a loop over them would.
-  if (C > 5) throw new Error(`vote sums at most 5 values per pixel, not ${C}`);
-  for (let y = 0; y < height; y++) {
+  for (let y = y0; y < y1; y++) {
     for (let x = 0; x < width; x++) {
       const p = y * width + x;
       if (!hole[p]) continue;
@@ -788,7 +875,6 @@ function vote(level: Level, field: Field, uniform: boolean): void {
       }
     }
   }
-  rgb.set(out);
 }
 
 /** The k-th smallest value (0-based), as a sort would put it at k; reorders `values` (Hoare's selection). */
@@ -1001,6 +1087,7 @@ export function patchFill(rgbBytes: Uint8Array, hole: Uint8Array, width: number,
 
   const bridge = holeExtent(finest) <= BRIDGE_EXTENT;
   let previous: { level: Level; field: Field } | null = null;
+  let sharedAny = false;
   for (let li = pyramid.length - 1; li >= 0; li--) {
     throwIfAborted(options.signal);
     const level = pyramid[li]!;
@@ -1009,6 +1096,12 @@ export function patchFill(rgbBytes: Uint8Array, hole: Uint8Array, width: number,
     if (list.length === 0) throw new Error('No known area around the hole to copy texture from');
     const field = newField(level, targetPixels(level));
     const { width: w } = level;
+    // The helper thread takes half of this level's refresh and vote work (same results).
+    const helper = field.targets.length >= SHARED_WORK_MIN_TARGETS ? fillHelper() : null;
+    if (helper) {
+      shareLevel(level, field, helper);
+      sharedAny = true;
+    }
 
     if (!previous) {
       initialGuess(level, bridge);
@@ -1033,12 +1126,14 @@ export function patchFill(rgbBytes: Uint8Array, hole: Uint8Array, width: number,
         const csx = cs % coarse.level.width, csy = (cs - csx) / coarse.level.width;
         field.source[k] = nearestValid(level, valid, 2 * csx + (tx & 1), 2 * csy + (ty & 1), list, random);
       }
-      vote(level, field, true);
+      vote(level, field, true, helper);
     }
 
     if (previous) {
-      level.uses = new Int32Array(level.width * level.height);
+      const uses = new Int32Array(level.width * level.height);
+      level.uses = helper ? inShared(uses) : uses;
       for (let k = 0; k < field.targets.length; k++) if (level.hole[field.targets[k]!]) level.uses[field.source[k]!]!++;
+      if (helper) shareLevel(level, field, helper);
     }
     // The coarsest level searches the whole crop; finer ones refine the upsampled matches nearby,
     // and very large levels only propagate (they inherit good matches from below).
@@ -1048,14 +1143,16 @@ export function patchFill(rgbBytes: Uint8Array, hole: Uint8Array, width: number,
     const iterations = coarsest ? 10 : affordable ? Math.max(1, Math.min(li === 0 ? 2 : 4, Math.floor(ITERATION_BUDGET / field.targets.length))) : 1;
     for (let it = 0; it < iterations; it++) {
       throwIfAborted(options.signal);
-      refreshDistances(level, field);
+      refreshDistances(level, field, helper);
       patchMatchPass(level, field, valid, it % 2 === 1, searchRadius, random);
       if (coarsest || affordable) patchMatchPass(level, field, valid, it % 2 === 0, searchRadius, random);
-      vote(level, field, false);
+      vote(level, field, false, helper);
     }
     previous = { level, field };
   }
 
+  // The helper lets go of the last level's arrays (tens of MB at 1 MP) until the next fill.
+  if (sharedAny) fillHelper()?.useLevel(null);
   if (previous) evenOutCopies(previous.level, previous.field);
   if (previous && options.trace) {
     const { targets, source } = previous.field;
