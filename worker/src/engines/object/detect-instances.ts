@@ -51,6 +51,7 @@ export async function detectInstances(
   const image = await decodeRgb(png);
   const found = await findInstances(image, name, { minScore: options.minScore, modelPath: options.modelPath });
   const matches = found?.matches ?? [];
+  const all = found?.all ?? [];
   const instances: DetectedInstance[] = [];
   for (const [index, inst] of matches.entries()) {
     const { region, logits } = inst;
@@ -62,7 +63,7 @@ export async function detectInstances(
       .resize(Math.max(1, Math.round(rw * scale)), Math.max(1, Math.round(rh * scale)))
       .png({ compressionLevel: 9 })
       .toBuffer();
-    const carried = restingOn(image, inst, found!.all);
+    const carried = restingOn(image, inst, all);
     instances.push({
       index, label: inst.label, score: Math.round(inst.score * 1000) / 1000, box: inst.box, area: inst.area,
       maskPng: `data:image/png;base64,${maskPng.toString('base64')}`,
