@@ -74,6 +74,14 @@ export function maskBounds(mask: Mask): Box | null {
   return x2 < 0 ? null : { x1, y1, x2: x2 + 1, y2: y2 + 1 };
 }
 
+/** `box` grown by `pad` on every side, kept inside a width x height image. */
+export function padBox(box: Box, pad: number, width: number, height: number): Box {
+  return {
+    x1: Math.max(0, box.x1 - pad), y1: Math.max(0, box.y1 - pad),
+    x2: Math.min(width, box.x2 + pad), y2: Math.min(height, box.y2 + pad),
+  };
+}
+
 export function cropRgb(image: RgbImage, box: Box): RgbImage {
   const width = box.x2 - box.x1;
   const height = box.y2 - box.y1;

@@ -8,7 +8,7 @@
  *  4. the mask is dilated so no rim survives, then every OTHER detected instance is subtracted:
  *     a dog in front of a bicycle is never taken with the bicycle.
  */
-import { boxMean, chessboardDistance, growPiece, type Box, type Mask, type RgbImage } from './image.js';
+import { boxMean, chessboardDistance, growPiece, padBox, type Box, type Mask, type RgbImage } from './image.js';
 import { instanceMask, type Instance } from './instance-seg.js';
 import sharp from 'sharp';
 import { hiddenParts, targetColouredRim } from './colour-parts.js';
@@ -59,13 +59,6 @@ const NEIGHBOUR_MARGIN = 2;
 
 function sigmoid(v: number): number {
   return 1 / (1 + Math.exp(-v));
-}
-
-function padBox(box: Box, pad: number, width: number, height: number): Box {
-  return {
-    x1: Math.max(0, box.x1 - pad), y1: Math.max(0, box.y1 - pad),
-    x2: Math.min(width, box.x2 + pad), y2: Math.min(height, box.y2 + pad),
-  };
 }
 
 

@@ -7,7 +7,7 @@
  * Works on a float RGB copy of a crop; the caller pastes the hole pixels back.
  */
 
-import { fillHelper, type FillHelper } from './fill-helper.js';
+import { fillHelper, type FillHelper, type HelperTask } from './fill-helper.js';
 import { boxMean, mulberry32 } from './image.js';
 import { holeLayers } from './layers.js';
 
@@ -727,13 +727,21 @@ export function refreshRange(level: Level, field: Field, from: number, to: numbe
   }
 }
 
+/**
+ * Runs `mine` here while the helper runs `task` (the other half of a step); when the helper did not
+ * finish it, `theirs` (the same half) runs here too.
+ */
+function inTwoHalves(helper: FillHelper, task: HelperTask, mine: () => void, theirs: () => void): void {
+  const done = helper.start(task);
+  mine();
+  if (!done()) theirs();
+}
+
 function refreshDistances(level: Level, field: Field, helper: FillHelper | null): void {
   const count = field.targets.length;
   if (!helper) return refreshRange(level, field, 0, count);
   const half = count >> 1;
-  const done = helper.start({ kind: 'refresh', from: half, to: count });
-  refreshRange(level, field, 0, half);
-  if (!done()) refreshRange(level, field, half, count);
+  inTwoHalves(helper, { kind: 'refresh', from: half, to: count }, () => refreshRange(level, field, 0, half), () => refreshRange(level, field, half, count));
 }
 
 /**
@@ -807,13 +815,13 @@ function vote(level: Level, field: Field, uniform: boolean, helper: FillHelper |
   }
   if (C > 5) throw new Error(`vote sums at most 5 values per pixel, not ${C}`);
   // In shared memory when the helper takes half the rows.
-  const make = <T extends Float32Array | Float64Array | Int32Array>(values: T) => (helper ? inShared(values) : values);
-  const out = make(new Float32Array(rgb.length));
+  const buffer = (bytes: number) => (helper ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes));
+  const out = new Float32Array(buffer(rgb.byteLength));
   out.set(rgb);
   // Each match's weight and source position once: a match overlaps every hole pixel of its patch.
   const { source } = field;
-  const weights = make(new Float64Array(field.distance.length));
-  const srcXs = make(new Int32Array(source.length)), srcYs = make(new Int32Array(source.length));
+  const weights = new Float64Array(buffer(field.distance.length * 8));
+  const srcXs = new Int32Array(buffer(source.length * 4)), srcYs = new Int32Array(buffer(source.length * 4));
   for (let k = 0; k < weights.length; k++) {
     weights[k] = uniform ? 1 : Math.exp(-field.distance[k]! / (2 * sigma2));
     srcXs[k] = source[k]! % width;
@@ -823,9 +831,10 @@ function vote(level: Level, field: Field, uniform: boolean, helper: FillHelper |
     voteRows(level, field, weights, srcXs, srcYs, out, 0, height);
   } else {
     const split = middleHoleRow(level);
-    const done = helper.start({ kind: 'vote', y0: split, y1: height, weights, srcXs, srcYs, out });
-    voteRows(level, field, weights, srcXs, srcYs, out, 0, split);
-    if (!done()) voteRows(level, field, weights, srcXs, srcYs, out, split, height);
+    inTwoHalves(
+      helper, { kind: 'vote', y0: split, y1: height, weights, srcXs, srcYs, out },
+      () => voteRows(level, field, weights, srcXs, srcYs, out, 0, split), () => voteRows(level, field, weights, srcXs, srcYs, out, split, height),
+    );
   }
   rgb.set(out);
 }
@@ -1096,12 +1105,6 @@ export function patchFill(rgbBytes: Uint8Array, hole: Uint8Array, width: number,
     if (list.length === 0) throw new Error('No known area around the hole to copy texture from');
     const field = newField(level, targetPixels(level));
     const { width: w } = level;
-    // The helper thread takes half of this level's refresh and vote work (same results).
-    const helper = field.targets.length >= SHARED_WORK_MIN_TARGETS ? fillHelper() : null;
-    if (helper) {
-      shareLevel(level, field, helper);
-      sharedAny = true;
-    }
 
     if (!previous) {
       initialGuess(level, bridge);
@@ -1126,15 +1129,17 @@ export function patchFill(rgbBytes: Uint8Array, hole: Uint8Array, width: number,
         const csx = cs % coarse.level.width, csy = (cs - csx) / coarse.level.width;
         field.source[k] = nearestValid(level, valid, 2 * csx + (tx & 1), 2 * csy + (ty & 1), list, random);
       }
-      vote(level, field, true, helper);
-    }
-
-    if (previous) {
-      const uses = new Int32Array(level.width * level.height);
-      level.uses = helper ? inShared(uses) : uses;
+      level.uses = new Int32Array(level.width * level.height);
       for (let k = 0; k < field.targets.length; k++) if (level.hole[field.targets[k]!]) level.uses[field.source[k]!]!++;
-      if (helper) shareLevel(level, field, helper);
     }
+    // The helper thread takes half of this level's refresh and vote work (same results).
+    const helper = field.targets.length >= SHARED_WORK_MIN_TARGETS ? fillHelper() : null;
+    if (helper) {
+      shareLevel(level, field, helper);
+      sharedAny = true;
+    }
+    // The upsampled matches' plain vote is the finer level's first estimate of the hole.
+    if (previous) vote(level, field, true, helper);
     // The coarsest level searches the whole crop; finer ones refine the upsampled matches nearby,
     // and very large levels only propagate (they inherit good matches from below).
     const coarsest = !previous;

@@ -10,7 +10,7 @@
  * the band) and its colour leans from the background towards the object's: a blade of bright
  * grass beside a dark boot does not.
  */
-import { chessboardDistance, growPiece, type Box, type Mask, type RgbImage } from './image.js';
+import { chessboardDistance, growPiece, maskBounds, padBox, type Box, type Mask, type RgbImage } from './image.js';
 
 /** Lines up to about twice this many pixels wide count as strands. */
 const LINE_RADIUS = 3;
@@ -270,20 +270,8 @@ function gaussianSmooth(values: Float32Array, width: number, height: number, sig
 
 /** `mask`'s bounding box grown by `pad` (inside the image), or null when it is empty. */
 function paddedBounds(mask: Mask, pad: number): Box | null {
-  const { width, height, data } = mask;
-  let x1 = width, y1 = height, x2 = -1, y2 = -1;
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    for (let x = 0; x < width; x++) {
-      if (!data[row + x]) continue;
-      if (x < x1) x1 = x;
-      if (x > x2) x2 = x;
-      if (y < y1) y1 = y;
-      y2 = y;
-    }
-  }
-  if (x2 < 0) return null;
-  return { x1: Math.max(0, x1 - pad), y1: Math.max(0, y1 - pad), x2: Math.min(width, x2 + pad + 1), y2: Math.min(height, y2 + pad + 1) };
+  const bounds = maskBounds(mask);
+  return bounds && padBox(bounds, pad, mask.width, mask.height);
 }
 
 /** Pixels (255) of faint strands leaving `mask`, never on `others` (255); `objectHeight` sets the reach. */
