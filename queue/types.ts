@@ -136,3 +136,15 @@ export interface JobRunner {
   /** Stop taking jobs; let active ones finish (or hand them back) within the grace period. */
   close(graceMs?: number): Promise<void>;
 }
+
+/**
+ * Raised by enqueue when the queue failed after the job was sent to it (a timeout, a dropped
+ * connection): the job may have been written and may still run. The api answers 202 with the
+ * job's id (the client polls it), never a failure for a job that may be charged.
+ */
+export class JobMayRunError extends QueueUnavailableError {
+  constructor(message = 'The job queue stopped answering after this job was sent; it may still run.') {
+    super(message);
+    this.name = 'JobMayRunError';
+  }
+}

@@ -175,7 +175,7 @@ export function createApp(deps: AppDeps) {
     service, imageGeneration: deps.imageGeneration, testJobs: config.ENABLE_TEST_JOBS,
     objectRemoverTakesAnyName: removesAnyName(objectConfig),
   }));
-  api.use('/jobs', limits.jobPolling, jobRoutes(deps.producer));
+  api.use('/jobs', limits.jobPolling, jobRoutes(deps.producer, db));
   api.use(userRoutes({
     db, storage: deps.storage, quotas: config.quotas, authMode: config.authMode,
     forgetUser, lists: deps.lists,

@@ -8,7 +8,8 @@ import { checkPdfUpload, MAX_PDF_BYTES } from '@craftwell/contracts/pdf-input';
 import { validateObjectName } from '@craftwell/contracts/object-vocabulary';
 import { parseBlogTitlePrompt } from '@craftwell/contracts/text-prompts';
 import { newObjectKey } from '@craftwell/storage/keys';
-import { AppError, badRequest } from '@craftwell/core/errors';
+import { AppError, badRequest, DependencyUnavailableError } from '@craftwell/core/errors';
+import { IDEMPOTENCY_KEY_PATTERN } from '@craftwell/core/repositories/idempotency-keys';
 import { currentUser } from '../../middleware/require-auth.js';
 import type { AiService, Submission, UploadToStore } from './service.js';
 
@@ -59,6 +60,15 @@ const resumeReviewSchema = z.object({
 
 function wantsAsync(req: Request) {
   return req.query.async === '1' || req.query.async === 'true';
+}
+
+/** What every job request says besides its body: ?async=1 and its Idempotency-Key. */
+function requestOptions(req: Request): { async: boolean; idempotencyKey?: string } {
+  const key = req.get('Idempotency-Key');
+  if (key !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(key)) {
+    throw badRequest('The Idempotency-Key header must be 1 to 255 visible ASCII characters (a UUID is a good choice).');
+  }
+  return { async: wantsAsync(req), ...(key ? { idempotencyKey: key } : {}) };
 }
 
 function reply(res: Response, submission: Submission) {
@@ -177,23 +187,23 @@ export function aiRoutes({ service, imageGeneration, testJobs, objectRemoverTake
 
   if (testJobs) {
     router.post('/test-echo', async (req, res) => {
-      reply(res, await service.submit(currentUser(req), 'test-echo', req.body ?? {}, { async: wantsAsync(req) }));
+      reply(res, await service.submit(currentUser(req), 'test-echo', req.body ?? {}, requestOptions(req)));
     });
   }
 
   router.post('/generate-article', async (req, res) => {
     const body = articleSchema.parse(req.body ?? {});
-    reply(res, await service.submit(currentUser(req), 'article', { prompt: body.prompt, length: body.length as 800 | 1200 | 1600, tone: body.tone, audience: body.audience || undefined, sections: body.sections }, { async: wantsAsync(req) }));
+    reply(res, await service.submit(currentUser(req), 'article', { prompt: body.prompt, length: body.length as 800 | 1200 | 1600, tone: body.tone, audience: body.audience || undefined, sections: body.sections }, requestOptions(req)));
   });
 
   router.post('/revise-article-section', async (req, res) => {
     const body = articleSectionSchema.parse(req.body ?? {});
-    reply(res, await service.submit(currentUser(req), 'article-section', { ...body, audience: body.audience || undefined }, { async: wantsAsync(req) }));
+    reply(res, await service.submit(currentUser(req), 'article-section', { ...body, audience: body.audience || undefined }, requestOptions(req)));
   });
 
   router.post('/article-outline', async (req, res) => {
     const body = articleOutlineSchema.parse(req.body ?? {});
-    reply(res, await service.submit(currentUser(req), 'article-outline', { prompt: body.prompt, length: body.length as 800 | 1200 | 1600, tone: body.tone, audience: body.audience || undefined, save: false }, { async: wantsAsync(req) }));
+    reply(res, await service.submit(currentUser(req), 'article-outline', { prompt: body.prompt, length: body.length as 800 | 1200 | 1600, tone: body.tone, audience: body.audience || undefined, save: false }, requestOptions(req)));
   });
 
   router.post('/generate-blog-title', async (req, res) => {
@@ -204,14 +214,14 @@ export function aiRoutes({ service, imageGeneration, testJobs, objectRemoverTake
     } catch (err) {
       throw badRequest((err as Error).message);
     }
-    reply(res, await service.submit(currentUser(req), 'blog-title', body, { async: wantsAsync(req) }));
+    reply(res, await service.submit(currentUser(req), 'blog-title', body, requestOptions(req)));
   });
 
   router.post('/generate-image', async (req, res) => {
     const body = imageSchema.parse(req.body ?? {});
     const status = imageGeneration();
     if (!status.configured) throw new AppError(status.message ?? 'Image generation is not configured on this server.', 503, 'not_configured');
-    reply(res, await service.submit(currentUser(req), 'generate-image', body, { async: wantsAsync(req) }));
+    reply(res, await service.submit(currentUser(req), 'generate-image', body, requestOptions(req)));
   });
 
   router.post('/remove-image-background', upload('image', MAX_IMAGE_BYTES, 'image'), async (req, res) => {
@@ -219,7 +229,7 @@ export function aiRoutes({ service, imageGeneration, testJobs, objectRemoverTake
     if (!file) throw badRequest('Choose an image to remove its background.');
     const image = await normalizeImageUpload(file.buffer);
     const input: UploadToStore = { key: newObjectKey('uploads', 'png'), body: image.png, contentType: 'image/png' };
-    reply(res, await service.submit(currentUser(req), 'remove-background', { inputKey: input.key }, { async: wantsAsync(req), uploads: [input] }));
+    reply(res, await service.submit(currentUser(req), 'remove-background', { inputKey: input.key }, { ...requestOptions(req), uploads: [input] }));
   });
 
   router.post('/remove-image-object', upload('image', MAX_IMAGE_BYTES, 'image'), async (req, res) => {
@@ -241,7 +251,7 @@ export function aiRoutes({ service, imageGeneration, testJobs, objectRemoverTake
     const choice = parseInstanceChoice(req.body, image.width, image.height);
     reply(res, await service.submit(currentUser(req), 'remove-object',
       { inputKey: uploads[0].key, object: check.name, maskKey: uploads[1]?.key, ...choice },
-      { async: wantsAsync(req), uploads }));
+      { ...requestOptions(req), uploads }));
   });
 
   // Mask-first removal, step one: where are the instances of this object? A short job on the
@@ -256,8 +266,9 @@ export function aiRoutes({ service, imageGeneration, testJobs, objectRemoverTake
     const { point } = parseInstanceChoice({ x: req.body?.x, y: req.body?.y }, image.width, image.height);
     const upload: UploadToStore = { key: newObjectKey('uploads', 'png'), body: image.png, contentType: 'image/png' };
     const submission = await service.submit(currentUser(req), 'detect-objects',
-      { inputKey: upload.key, object: check.name, point, save: false }, { async: false, uploads: [upload] });
-    if (submission.mode !== 'sync') throw new Error('detect-objects always waits for its result');
+      { inputKey: upload.key, object: check.name, point, save: false }, { ...requestOptions(req), async: false, uploads: [upload] });
+    // It saves and charges nothing: a queue outage mid-wait is just a retry.
+    if (submission.mode !== 'sync') throw new DependencyUnavailableError('The job queue is unavailable right now. Please try again in a moment.', 5, 503, 'queue_unavailable');
     res.json({ success: true, ...JSON.parse(submission.result.content) });
   });
 
@@ -269,7 +280,7 @@ export function aiRoutes({ service, imageGeneration, testJobs, objectRemoverTake
     const input: UploadToStore = { key: newObjectKey('uploads', 'pdf'), body: file.buffer, contentType: 'application/pdf' };
     reply(res, await service.submit(currentUser(req), 'resume-review',
       { inputKey: input.key, ...(jobDescription ? { jobDescription } : {}) },
-      { async: wantsAsync(req), uploads: [input] }));
+      { ...requestOptions(req), uploads: [input] }));
   });
 
   return router;

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { JOBS, parsePayload, type JobName, type JobPayload, type JobResult } from '@craftwell/contracts/jobs';
-import { JobFailedError, JobLostError, JobTimeoutError, QueueUnavailableError, type JobProducer } from '@craftwell/queue/types';
+import { JobFailedError, JobLostError, JobMayRunError, JobTimeoutError, QueueUnavailableError, type JobProducer } from '@craftwell/queue/types';
 import type { ObjectStorage } from '@craftwell/storage/object-storage';
 import type { AuthUser } from '../../auth/types.js';
 import type { Db } from '@craftwell/core/db/pool';
@@ -14,6 +14,9 @@ import { findByJobId } from '@craftwell/core/repositories/creations';
 import { engineInfoSchema } from '@craftwell/contracts/jobs';
 import type { Logger } from '@craftwell/core/logger';
 import { releaseUse, reserveUse, type Quotas } from '@craftwell/core/repositories/quota';
+import {
+  claimIdempotencyKey, fingerprintOf, releaseIdempotencyKey, takeOverIdempotencyKey, type IdempotencyRecord,
+} from '@craftwell/core/repositories/idempotency-keys';
 
 export interface AiServiceDeps {
   db: Db;
@@ -24,9 +27,30 @@ export interface AiServiceDeps {
   log: Logger;
 }
 
+/**
+ * `async`: the job's id, for polling (202). A synchronous request gets it too when the queue went
+ * away after its job may have been written: the job may still run, so no failure is claimed.
+ */
 export type Submission =
   | { mode: 'async'; jobId: string }
   | { mode: 'sync'; result: JobResult };
+
+export interface SubmitOptions {
+  async: boolean;
+  uploads?: UploadToStore[];
+  /** The request's Idempotency-Key: the same user sending it again gets this request's job. */
+  idempotencyKey?: string;
+}
+
+/**
+ * A repeat of a key whose job the queue does not know yet: the first request may still be
+ * storing its uploads and enqueueing for this long. Later, its job never made it (its api died,
+ * or the queue lost it) and the repeat takes the key over.
+ */
+const ACCEPTING_MS = 30_000;
+/** How long a repeat waits for such a job to appear before answering 409 (try again). */
+const REPEAT_WAIT_MS = 5_000;
+const REPEAT_CHECK_MS = 250;
 
 export interface UploadToStore {
   key: string;
@@ -64,48 +88,131 @@ export function createAiService(deps: AiServiceDeps) {
     }
   }
 
+  /**
+   * Waits for an enqueued job and turns its end into the reply. The rule for a queue outage: once
+   * a job may have been written, the reply never claims it failed unless it surely will not run;
+   * when that cannot be told (the queue is unreachable), the reply is its id (202) to poll.
+   * `release` runs when the request ended with nothing done and nothing charged.
+   */
+  async function settle(requestId: string, jobId: string, uploadKeys: string[], release: () => Promise<void>): Promise<Submission> {
+    try {
+      return { mode: 'sync', result: await deps.producer.waitForResult(jobId, deps.jobWaitTimeoutMs) };
+    } catch (err) {
+      if (err instanceof QueueUnavailableError) return { mode: 'async', jobId };
+      // "Does not exist" for a job enqueued a moment ago means the queue lost it.
+      const lost = err instanceof JobLostError || (err instanceof JobFailedError && err.status === 404);
+      // Whatever the queue says went wrong, a result already saved is the answer; a job the
+      // queue lost may still be saving one.
+      const saved = await savedResultWithin(requestId, lost ? LOST_JOB_RESULT_WAIT_MS : 0);
+      if (saved) return { mode: 'sync', result: saved };
+      if (err instanceof JobLostError || err instanceof JobTimeoutError || err instanceof JobFailedError) {
+        // Terminal for this request: give back what it took (the worker may have already).
+        await discard(requestId, uploadKeys);
+        // The key stays with a job that failed for good (a repeat gets the same answer); after
+        // a loss, a timeout or an outage a repeat runs the request again.
+        if (!(err instanceof JobFailedError) || lost || err.status === 503) await release();
+      }
+      if (lost) throw new DependencyUnavailableError(new JobLostError().message, 2, 503, 'job_lost');
+      // A job that failed on an outage (its database or queue) may succeed later: say when to retry.
+      if (err instanceof JobFailedError && err.status === 503) throw new DependencyUnavailableError(err.message, 5);
+      if (err instanceof JobFailedError) throw new AppError(err.message, err.status);
+      if (err instanceof JobTimeoutError) throw new AppError(err.message, 504, 'timeout');
+      throw err;
+    }
+  }
+
+  async function start<N extends JobName>(
+    user: AuthUser, name: N, payload: Omit<JobPayload<N>, 'userId'>, options: SubmitOptions,
+    requestId: string, keyHeld?: { key: string },
+  ): Promise<Submission> {
+    const def = JOBS[name];
+    const full = parsePayload(name, { ...payload, userId: user.id, requestId });
+    const uploads = options.uploads ?? [];
+    const uploadKeys = uploads.map((u) => u.key);
+    const release = async () => {
+      if (keyHeld) await releaseIdempotencyKey(deps.db, user.id, keyHeld.key, requestId).catch(() => undefined);
+    };
+    try {
+      if (def.quotaTool) await reserveUse(deps.db, deps.quotas, user, def.quotaTool, requestId, uploadKeys);
+    } catch (err) {
+      await release();
+      throw err;
+    }
+    let jobId: string;
+    try {
+      for (const u of uploads) await deps.storage.put(u.key, u.body, { contentType: u.contentType });
+      jobId = (await deps.producer.enqueue(name, full, { jobId: requestId })).id;
+    } catch (err) {
+      if (err instanceof JobMayRunError) {
+        // Written or not, it cannot be told now: the reservation and uploads stay for the job
+        // (the reservation sweep gives them back if the queue never knew it).
+        return { mode: 'async', jobId: deps.producer.jobIdFor(name, requestId) };
+      }
+      await discard(requestId, uploadKeys);
+      await release();
+      if (err instanceof QueueUnavailableError) throw new DependencyUnavailableError(err.message, 5, 503, 'queue_unavailable');
+      throw err;
+    }
+    if (options.async) return { mode: 'async', jobId };
+    return settle(requestId, jobId, uploadKeys, release);
+  }
+
+  /**
+   * A repeat of a key: the job of the request that holds it — its result, its failure, or (when
+   * polling, or the queue cannot be asked) its id. 'unknown': the queue has no such job (yet).
+   */
+  async function replay(user: AuthUser, key: string, held: IdempotencyRecord, options: SubmitOptions): Promise<Submission | 'unknown'> {
+    const saved = await savedResult(held.requestId);
+    if (saved) return { mode: 'sync', result: saved };
+    let known: boolean;
+    try {
+      known = (await deps.producer.getStatus(held.jobId)) !== null;
+    } catch (err) {
+      if (err instanceof QueueUnavailableError) return { mode: 'async', jobId: held.jobId };
+      throw err;
+    }
+    if (!known) return 'unknown';
+    if (options.async) return { mode: 'async', jobId: held.jobId };
+    const release = () => releaseIdempotencyKey(deps.db, user.id, key, held.requestId).catch(() => undefined);
+    return settle(held.requestId, held.jobId, [], release);
+  }
+
   return {
     async submit<N extends JobName>(
       user: AuthUser,
       name: N,
       payload: Omit<JobPayload<N>, 'userId'>,
-      options: { async: boolean; uploads?: UploadToStore[] },
+      options: SubmitOptions,
     ): Promise<Submission> {
-      const def = JOBS[name];
-      const requestId = randomUUID();
-      const full = parsePayload(name, { ...payload, userId: user.id, requestId });
-      const uploads = options.uploads ?? [];
-      if (def.quotaTool) await reserveUse(deps.db, deps.quotas, user, def.quotaTool, requestId, uploads.map((u) => u.key));
-      let jobId: string;
-      try {
-        for (const u of uploads) await deps.storage.put(u.key, u.body, { contentType: u.contentType });
-        jobId = (await deps.producer.enqueue(name, full, { jobId: requestId })).id;
-      } catch (err) {
-        await discard(requestId, uploads.map((u) => u.key));
-        if (err instanceof QueueUnavailableError) throw new DependencyUnavailableError(err.message, 5, 503, 'queue_unavailable');
-        throw err;
-      }
-      if (options.async) return { mode: 'async', jobId };
-      try {
-        return { mode: 'sync', result: await deps.producer.waitForResult(jobId, deps.jobWaitTimeoutMs) };
-      } catch (err) {
-        // "Does not exist" for a job enqueued a moment ago means the queue lost it.
-        const lost = err instanceof JobLostError || (err instanceof JobFailedError && err.status === 404);
-        // Whatever the queue says went wrong, a result already saved is the answer; a job the
-        // queue lost may still be saving one.
-        const saved = await savedResultWithin(requestId, lost ? LOST_JOB_RESULT_WAIT_MS : 0);
-        if (saved) return { mode: 'sync', result: saved };
-        if (err instanceof JobLostError || err instanceof JobTimeoutError || err instanceof JobFailedError) {
-          // Terminal for this request: give back what it took (the worker may have already).
-          await discard(requestId, uploads.map((u) => u.key));
+      const key = options.idempotencyKey;
+      if (!key) return start(user, name, payload, options, randomUUID());
+      // Uploads are stored under fresh keys each time: the request is known by their bytes.
+      const uploadDigests = new Map((options.uploads ?? []).map((u) => [u.key, fingerprintOf(u.body.toString('base64'))]));
+      const fingerprint = fingerprintOf({
+        name,
+        payload: Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, typeof v === 'string' && uploadDigests.has(v) ? uploadDigests.get(v) : v])),
+      });
+      const deadline = Date.now() + REPEAT_WAIT_MS;
+      for (;;) {
+        const requestId = randomUUID();
+        const claim = { userId: user.id, key, fingerprint, requestId, jobId: deps.producer.jobIdFor(name, requestId) };
+        const outcome = await claimIdempotencyKey(deps.db, claim);
+        if (outcome.claimed) return start(user, name, payload, options, requestId, { key });
+        const held = outcome.record;
+        if (held.fingerprint !== fingerprint) {
+          throw new AppError('This Idempotency-Key was already used for a different request. Send a new key with each new request, and the same key only when repeating a request exactly.', 422, 'unprocessable');
         }
-        if (lost) throw new DependencyUnavailableError(new JobLostError().message, 2, 503, 'job_lost');
-        // A job that failed on an outage (its database or queue) may succeed later: say when to retry.
-        if (err instanceof JobFailedError && err.status === 503) throw new DependencyUnavailableError(err.message, 5);
-        if (err instanceof JobFailedError) throw new AppError(err.message, err.status);
-        if (err instanceof JobTimeoutError) throw new AppError(err.message, 504, 'timeout');
-        if (err instanceof QueueUnavailableError) throw new DependencyUnavailableError(err.message, 5, 503, 'queue_unavailable');
-        throw err;
+        const answer = await replay(user, key, held, options);
+        if (answer !== 'unknown') return answer;
+        if (held.ageMs >= ACCEPTING_MS) {
+          // Its job never made it into the queue: this request runs it (unless another repeat just did).
+          if (await takeOverIdempotencyKey(deps.db, held.requestId, claim)) return start(user, name, payload, options, requestId, { key });
+          continue;
+        }
+        if (Date.now() >= deadline) {
+          throw new DependencyUnavailableError('A request with this Idempotency-Key is still being accepted. Try again in a moment with the same key.', 1, 409, 'conflict');
+        }
+        await new Promise((resolve) => setTimeout(resolve, REPEAT_CHECK_MS));
       }
     },
   };
