@@ -7,6 +7,7 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { QUEUE_NAMES, type QueueName } from '@craftwell/contracts/jobs';
 import { decodeFailure } from './attempt.js';
+import { SILENT_CONNECTION_LOG, watchConnection, type ConnectionLog } from './connection-state.js';
 
 export interface QueueCounts {
   queue: QueueName;
@@ -39,10 +40,11 @@ export interface QueueInspector {
   close(): Promise<void>;
 }
 
-export function createBullmqInspector(options: { redisUrl: string; prefix?: string }): QueueInspector {
+export function createBullmqInspector(options: { redisUrl: string; prefix?: string; connectionLog?: ConnectionLog }): QueueInspector {
   const connection = new Redis(options.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true });
-  connection.on('error', () => undefined);
+  const watch = watchConnection('admin queue inspector', connection, options.connectionLog ?? SILENT_CONNECTION_LOG);
   const queues = QUEUE_NAMES.map((name) => new Queue(name, { connection, prefix: options.prefix ?? 'craftwell' }));
+  queues.forEach(watch);
   return {
     async overview(failedLimit = 20) {
       const counts = await Promise.all(queues.map((q) => q.getJobCounts('waiting', 'active', 'failed', 'delayed', 'completed', 'prioritized', 'waiting-children')));

@@ -11,6 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { JobProducer, JobRunner } from '@craftwell/queue/types';
 import { createBullmqProducer } from '@craftwell/queue/bullmq';
 import { createBullmqInspector, type QueueInspector } from '@craftwell/queue/inspect';
+import { watchConnection, type ConnectionLog } from '@craftwell/queue/connection-state';
 import { createMetrics } from '@craftwell/core/metrics';
 import { createObjectStorage, parseStorageConfig } from '@craftwell/storage';
 import { describeEngines, imageGenerationStatusFor, validateEngineConfig } from '@craftwell/core/config/engines';
@@ -114,9 +115,13 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
         throw new Error('QUEUE_MODE=bullmq needs REDIS_URL or a redis-server binary on PATH');
       }
     }
+    // Every Redis client logs an outage once when it starts and once when it ends.
+    const redisLog: ConnectionLog = {
+      down: (message) => log.warn(message), up: (message) => log.info(message), error: (message, err) => log.error({ err }, message),
+    };
     if (redisUrl && mode !== 'in-process') {
       workerEnv.REDIS_URL = redisUrl;
-      producer = createBullmqProducer({ redisUrl, prefix: config.QUEUE_PREFIX });
+      producer = createBullmqProducer({ redisUrl, prefix: config.QUEUE_PREFIX, connectionLog: redisLog });
       log.info(`queue: BullMQ on ${config.REDIS_URL ? 'REDIS_URL' : 'an embedded redis-server'} (${redisUrl})`);
       if (config.RUN_WORKERS) {
         const workers = spawnWorkers(config, log, workerEnv);
@@ -183,13 +188,13 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
 
     queueInspector = inProcessInspector;
     if (redisUrl && mode !== 'in-process') {
-      const inspector = createBullmqInspector({ redisUrl, prefix: config.QUEUE_PREFIX });
+      const inspector = createBullmqInspector({ redisUrl, prefix: config.QUEUE_PREFIX, connectionLog: redisLog });
       stops.push(() => inspector.close());
       queueInspector = inspector;
     }
     let adminQueuesRouter;
     if (redisUrl && mode !== 'in-process') {
-      const dashboard = createQueueDashboard({ redisUrl, prefix: config.QUEUE_PREFIX });
+      const dashboard = createQueueDashboard({ redisUrl, prefix: config.QUEUE_PREFIX, connectionLog: redisLog });
       stops.push(() => dashboard.close());
       adminQueuesRouter = dashboard.router;
     }
@@ -197,7 +202,7 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
     let rateLimitRedis: Redis | null = null;
     if (redisUrl && mode !== 'in-process') {
       const client = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
-      client.on('error', (err) => log.warn({ err: err.message }, 'rate-limit redis connection error'));
+      watchConnection('rate limits', client, redisLog);
       stops.push(() => client.quit().then(() => undefined, () => client.disconnect()));
       rateLimitRedis = client;
     }

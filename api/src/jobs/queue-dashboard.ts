@@ -6,13 +6,16 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Router } from 'express';
 import { QUEUE_NAMES } from '@craftwell/contracts/jobs';
+import { SILENT_CONNECTION_LOG, watchConnection, type ConnectionLog } from '@craftwell/queue/connection-state';
 
 export const QUEUE_DASHBOARD_PATH = '/admin/queues';
 
-export function createQueueDashboard(options: { redisUrl: string; prefix: string }): { router: Router; close(): Promise<void> } {
+export function createQueueDashboard(options: { redisUrl: string; prefix: string; connectionLog?: ConnectionLog }): { router: Router; close(): Promise<void> } {
   const connection = new Redis(options.redisUrl, { maxRetriesPerRequest: null, lazyConnect: true });
-  connection.on('error', () => undefined);
+  // Its queues re-emit the connection's errors: without a listener each attempt printed a stack.
+  const watch = watchConnection('queue dashboard', connection, options.connectionLog ?? SILENT_CONNECTION_LOG);
   const queues = QUEUE_NAMES.map((name) => new Queue(name, { connection, prefix: options.prefix }));
+  queues.forEach(watch);
   const serverAdapter = new ExpressAdapter();
   serverAdapter.setBasePath(QUEUE_DASHBOARD_PATH);
   createBullBoard({
