@@ -110,7 +110,7 @@ export const payloadSchemas = {
     userId,
     requestId,
     text: z.string().max(10_000),
-    mode: z.enum(['ok', 'throw', 'crash', 'sleep', 'spin', 'transient', 'image']).default('ok'),
+    mode: z.enum(['ok', 'throw', 'crash', 'sleep', 'spin', 'native', 'transient', 'image']).default('ok'),
     sleepMs: z.number().int().min(0).max(600_000).optional(),
     /** An uploaded input the job reads at its end (and the pipeline deletes once the job is done). */
     inputKey: storageKey.optional(),

@@ -26,6 +26,7 @@ import {
 import {
   JobFailedError,
   JobLostError,
+  JobMayRunError,
   QueueUnavailableError,
   type EnqueueOptions,
   type JobProducer,
@@ -37,6 +38,7 @@ import {
 } from './types.js';
 import { ResultWaiters, type Outcome } from './waiters.js';
 import { createProcessorThreads, type ProcessorThreads } from './processor-threads.js';
+import { SILENT_CONNECTION_LOG, watchConnection, type ConnectionLog } from './connection-state.js';
 
 export interface BullmqConnectionOptions {
   redisUrl: string;
@@ -51,6 +53,8 @@ export interface BullmqProducerOptions extends BullmqConnectionOptions {
   commandTimeoutMs?: number;
   /** While a request waits, how often its job is checked to still exist (default 2000 ms). */
   existenceCheckMs?: number;
+  /** Redis going away and coming back: one line each (default: silent). */
+  connectionLog?: ConnectionLog;
 }
 
 export interface BullmqRunnerOptions extends RunnerOptions, BullmqConnectionOptions {
@@ -69,6 +73,9 @@ const ID_PATTERN = /^(text|image|pdf)-([A-Za-z0-9_-]{1,100})$/;
 const KEEP_COMPLETED = { age: 60 * 60, count: 1000 };
 const KEEP_FAILED = { age: 24 * 60 * 60, count: 5000 };
 const CANCEL_MARK_TTL_S = 24 * 60 * 60;
+/** At shutdown, how long ended job threads are waited for (one busy in native code is not). */
+const THREAD_EXIT_WAIT_MS = 2000;
+const sleepUnref = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 /** Consecutive failed existence checks (Redis unreachable) after which a waiting request gets 503. */
 const UNREACHABLE_CHECKS_BEFORE_GIVING_UP = 4;
 
@@ -125,7 +132,9 @@ export function createBullmqProducer(options: BullmqProducerOptions): JobProduce
     connectTimeout: commandTimeoutMs,
     commandTimeout: commandTimeoutMs,
   });
-  connection.on('error', () => {}); // reconnects on its own; callers see QueueUnavailableError
+  // Reconnects on its own; callers see QueueUnavailableError, the log one line per state change.
+  const connectionLog = options.connectionLog ?? SILENT_CONNECTION_LOG;
+  const watch = watchConnection('job queue', connection, connectionLog);
   const queues = new Map<QueueName, Queue>();
   const events = new Map<QueueName, Promise<QueueEvents>>();
   const waiters = new ResultWaiters();
@@ -136,7 +145,7 @@ export function createBullmqProducer(options: BullmqProducerOptions): JobProduce
     let queue = queues.get(name);
     if (!queue) {
       queue = new Queue(name, { connection, prefix });
-      queue.on('error', () => {});
+      watch(queue);
       queues.set(name, queue);
     }
     return queue;
@@ -180,10 +189,10 @@ export function createBullmqProducer(options: BullmqProducerOptions): JobProduce
         // event emitted right after a waiter's state check is never missed.
         const last = await connection.xrevrange(queueFor(name).toKey('events'), '+', '-', 'COUNT', 1);
         const streamConnection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
-        streamConnection.on('error', () => {});
+        const watchStream = watchConnection(`job events (${name})`, streamConnection, connectionLog);
         eventConnections.push(streamConnection);
         const stream = new QueueEvents(name, { prefix, lastEventId: last[0]?.[0] ?? '0-0', connection: streamConnection });
-        stream.on('error', () => {});
+        watchStream(stream);
         stream.on('completed', ({ jobId, returnvalue }) => settle(jobId, { result: parseReturnValue(returnvalue) }));
         stream.on('failed', ({ jobId, failedReason }) => {
           const failure = decodeFailure(failedReason);
@@ -249,15 +258,23 @@ export function createBullmqProducer(options: BullmqProducerOptions): JobProduce
       const jobId = `${queue}-${enqueueOptions?.jobId ?? randomUUID()}`;
       if (!ID_PATTERN.test(jobId)) throw new Error(`Invalid job id: ${enqueueOptions?.jobId}`);
       const definition = JOBS[name];
-      await guarded(() =>
-        queueFor(queue).add(name, data, {
-          jobId,
-          attempts: definition.attempts,
-          backoff: { type: 'exponential', delay: backoffMs, jitter: 0.5 },
-          removeOnComplete: KEEP_COMPLETED,
-          removeOnFail: KEEP_FAILED,
-        }),
-      );
+      let sent = false;
+      try {
+        await guarded(() => {
+          sent = true;
+          return queueFor(queue).add(name, data, {
+            jobId,
+            attempts: definition.attempts,
+            backoff: { type: 'exponential', delay: backoffMs, jitter: 0.5 },
+            removeOnComplete: KEEP_COMPLETED,
+            removeOnFail: KEEP_FAILED,
+          });
+        });
+      } catch (error) {
+        // Refused before sending: nothing was written. Failed after: Redis may hold the job.
+        if (sent && error instanceof QueueUnavailableError) throw new JobMayRunError();
+        throw error;
+      }
       return { id: jobId };
     },
 
@@ -359,9 +376,16 @@ interface ActiveAttempt {
   controller: AbortController;
   /** When this worker last knew it held the job's lock: the start, then each renewal. */
   lockHeldAt: number;
+  /** Handing the job back to the queue (at shutdown), once: see handBack(). */
+  handBack(): Promise<void>;
 }
 
-export function createBullmqRunner(options: BullmqRunnerOptions): JobRunner {
+/** The BullMQ runner; `threadsBusy` says whether a job thread is still running after close(). */
+export interface BullmqRunner extends JobRunner {
+  threadsBusy(): boolean;
+}
+
+export function createBullmqRunner(options: BullmqRunnerOptions): BullmqRunner {
   const prefix = options.prefix ?? DEFAULT_PREFIX;
   const abortGraceMs = options.abortGraceMs ?? 5000;
   const log = options.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
@@ -373,11 +397,17 @@ export function createBullmqRunner(options: BullmqRunnerOptions): JobRunner {
   let subscriber: Redis | undefined;
   let threads: ProcessorThreads | undefined;
   let lockWatchdog: NodeJS.Timeout | undefined;
+  /** 'closing' while close() still waits for a job thread to end (busy in native code). */
+  let threadsClosing: 'open' | 'closing' | 'closed' = 'open';
   const lockDurationMs = options.lockDurationMs ?? 30_000;
 
-  function newConnection(): Redis {
+  // An outage is one line when Redis goes and one when it is back, not a stack per attempt.
+  const connectionLog: ConnectionLog = { down: (m) => log(m), up: (m) => log(m), error: (m, e) => log(m, e) };
+  const watchers = new Map<Redis, (user: Worker) => void>();
+
+  function newConnection(purpose: string): Redis {
     const connection = new Redis(options.redisUrl, redisOptions);
-    connection.on('error', () => {});
+    watchers.set(connection, watchConnection(purpose, connection, connectionLog));
     connections.push(connection);
     return connection;
   }
@@ -425,7 +455,11 @@ export function createBullmqRunner(options: BullmqRunnerOptions): JobRunner {
     const controller = new AbortController();
     const onCancel = () => controller.abort(new AttemptAbort('cancelled'));
     signal?.addEventListener('abort', onCancel, { once: true });
-    active.set(jobId, { controller, lockHeldAt: Date.now() });
+    // From this event loop, with the job's lock token: never behind the job's own computation
+    // (its thread may be busy in native code, beyond reach until that call returns).
+    let handedBack: Promise<void> | undefined;
+    const handBack = () => (handedBack ??= job.moveToWait(token).then(() => undefined));
+    active.set(jobId, { controller, lockHeldAt: Date.now(), handBack });
     // A cancel that raced the job's start left a mark. Checked alongside the attempt rather than
     // before it, to keep a Redis round trip off every job's path.
     command!
@@ -451,7 +485,7 @@ export function createBullmqRunner(options: BullmqRunnerOptions): JobRunner {
       report(handsJobBack(outcome.cause) ? 'requeued' : outcome.retryable && !lastAttempt ? 'retried' : 'failed', outcome.failure.status);
       if (outcome.cause === 'shutdown') {
         // Hand the job back so another worker runs it; this attempt does not count.
-        await job.moveToWait(token);
+        await handBack();
         throw new WaitingError();
       }
       // The lock is gone (this worker was cut off from Redis): the stalled-job check gives the job
@@ -474,10 +508,10 @@ export function createBullmqRunner(options: BullmqRunnerOptions): JobRunner {
         log,
       });
       await threads.start();
-      command = newConnection();
+      command = newConnection('worker commands');
       await command.ping();
 
-      subscriber = newConnection();
+      subscriber = newConnection('worker cancel messages');
       subscriber.on('message', (_channel: string, raw: string) => {
         try {
           const message = JSON.parse(raw) as CancelMessage;
@@ -491,8 +525,9 @@ export function createBullmqRunner(options: BullmqRunnerOptions): JobRunner {
       for (const queue of options.queues) {
         if (!QUEUE_NAMES.includes(queue)) throw new Error(`Unknown queue: ${queue}`);
         // Three parameters: BullMQ passes an AbortSignal only to processors that take one.
+        const connection = newConnection(`queue ${queue} worker`);
         const worker = new Worker(queue, (job: Job, token?: string, signal?: AbortSignal) => processJob(job, token, signal), {
-          connection: newConnection(),
+          connection,
           prefix,
           concurrency: options.concurrency,
           // Jobs run on threads, so this event loop renews locks even during inference.
@@ -502,7 +537,7 @@ export function createBullmqRunner(options: BullmqRunnerOptions): JobRunner {
           maxStalledCount: 1,
           autorun: false,
         });
-        worker.on('error', (error) => log(`queue ${queue}: worker error`, error));
+        watchers.get(connection)!(worker);
         watchLocks(worker);
         workers.set(queue, worker);
       }
@@ -515,21 +550,35 @@ export function createBullmqRunner(options: BullmqRunnerOptions): JobRunner {
     },
 
     async close(graceMs = 30_000) {
-      // Worker.close stops fetching at once and resolves when active jobs are done: finished, or
-      // handed back once the grace period ends (their threads are ended if they do not stop).
+      // Worker.close stops fetching at once and resolves when active jobs are done. Those still
+      // running when the grace period ends are handed back first, then their threads are ended:
+      // a thread busy in native code ends only when that call returns, so that is waited for
+      // only briefly (threadsBusy() tells the caller).
       const closing = Promise.all([...workers.values()].map((worker) => worker.close()));
-      const timer = setTimeout(() => {
-        for (const attempt of active.values()) attempt.controller.abort(new AttemptAbort('shutdown'));
-      }, graceMs);
+      let timer: NodeJS.Timeout | undefined;
+      const graceOver = new Promise<'grace'>((resolve) => { timer = setTimeout(() => resolve('grace'), graceMs); });
       try {
-        await closing;
+        if ((await Promise.race([closing.then(() => 'done' as const), graceOver])) === 'grace') {
+          const attempts = [...active.entries()];
+          await Promise.all(attempts.map(([jobId, attempt]) =>
+            attempt.handBack().catch((error) => log(`job ${jobId}: could not hand it back; its lock expires instead`, error))));
+          for (const [, attempt] of attempts) attempt.controller.abort(new AttemptAbort('shutdown'));
+        }
       } finally {
         clearTimeout(timer);
         clearInterval(lockWatchdog);
-        await threads?.close();
+        threadsClosing = threads ? 'closing' : 'closed';
+        const threadsClosed = threads?.close().then(() => { threadsClosing = 'closed'; });
+        await Promise.race([threadsClosed, sleepUnref(THREAD_EXIT_WAIT_MS)]);
+        // Ended threads end their attempts: let BullMQ see them through before disconnecting.
+        if (threadsClosing === 'closed') await Promise.race([closing, sleepUnref(1000)]);
         await subscriber?.unsubscribe().catch(() => {});
         for (const connection of connections) connection.disconnect();
       }
+    },
+
+    threadsBusy() {
+      return threadsClosing === 'closing';
     },
   };
 }

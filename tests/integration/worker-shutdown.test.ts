@@ -1,7 +1,8 @@
 /**
  * A worker told to stop (SIGTERM) in the middle of a long CPU-bound job: it exits within 10 s
  * (the job runs on a thread, so the shutdown timer fires), hands the job back with its input
- * intact, and another worker runs it to the end: one creation, input deleted afterwards.
+ * intact, and another worker runs it to the end: one creation, input deleted afterwards. The
+ * same holds for a job busy in native code (its thread cannot be ended) on a starved CPU.
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -72,4 +73,50 @@ describe.skipIf(!postgresUrl || !redisUrl)('worker shutdown mid-job', () => {
     expect(rows[0].n).toBe(1);
     expect(await storage.stat(inputKey)).toBeNull();
   }, 120_000);
+
+  it('when SIGTERM arrives while the job is busy in native code and the worker gets 20 % of a CPU, then it hands the job back and exits within 10 s', async () => {
+    const { token } = await signUp(app.url);
+    const first = await startWorkerProcess(app.env, 'text');
+    workers.push(first);
+    const accepted = await fetch(`${app.url}/api/ai/test-echo?async=1`, {
+      method: 'POST', headers: { 'content-type': 'application/json', ...authed(token) },
+      body: JSON.stringify({ text: 'native', mode: 'native', sleepMs: 14_000 }),
+    });
+    const { jobId } = await accepted.json();
+    const poll = async () => (await (await fetch(`${app.url}/api/jobs/${jobId}`, { headers: authed(token) })).json());
+    for (let i = 0; i < 100 && (await poll()).state !== 'active'; i++) await new Promise((r) => setTimeout(r, 100));
+    expect((await poll()).state).toBe('active');
+
+    // 20 % of a CPU: stopped 80 ms of every 100 ms, until it exits.
+    const pid = first.child.pid!;
+    let throttling = true;
+    const throttle = (async () => {
+      while (throttling) {
+        try { process.kill(pid, 'SIGCONT'); } catch { break; }
+        await new Promise((r) => setTimeout(r, 20));
+        try { process.kill(pid, 'SIGSTOP'); } catch { break; }
+        await new Promise((r) => setTimeout(r, 80));
+      }
+    })();
+    let exitMs: number;
+    try {
+      const exiting = first.signal('SIGTERM');
+      process.kill(pid, 'SIGCONT'); // let the signal be seen; the throttle stops it again
+      exitMs = await exiting;
+    } finally {
+      throttling = false;
+      await throttle;
+    }
+    expect(exitMs).toBeLessThan(10_000);
+    // Handed back, not left to its lock's expiry: waiting again at once, with no worker.
+    expect((await poll()).state).toBe('queued');
+
+    workers.push(await startWorkerProcess(app.env, 'text'));
+    let body = await poll();
+    for (let i = 0; i < 300 && body.state !== 'completed' && body.state !== 'failed'; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      body = await poll();
+    }
+    expect(body).toMatchObject({ state: 'completed', content: 'echo: native' });
+  }, 240_000);
 });

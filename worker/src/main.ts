@@ -13,8 +13,9 @@ import { createLogger } from '@craftwell/core/logger';
 
 const PROCESSOR_URL = new URL('./pipeline/processor.ts', import.meta.url).href;
 /**
- * On SIGTERM, active jobs get this long to finish; then they are handed back to the queue (their
- * threads ended if busy) for another worker to run. Exit follows within SHUTDOWN_LIMIT_MS.
+ * On SIGTERM, active jobs get this long to finish; then they are handed back to the queue (by
+ * this event loop, not after their threads stop) for another worker to run, and their threads are
+ * ended. Exit follows within SHUTDOWN_LIMIT_MS.
  */
 const SHUTDOWN_GRACE_MS = 5_000;
 /** After the grace period, an aborted job gets this long to stop before its thread is ended. */
@@ -68,9 +69,22 @@ async function main() {
     log.info(`${reason}: finishing active jobs, taking no new ones`);
     // If Redis is already gone, closing can hang: never outlive the limit (jobs run on threads,
     // so this timer fires even during inference).
-    setTimeout(() => process.exit(1), SHUTDOWN_LIMIT_MS - 500).unref();
+    setTimeout(() => {
+      log.error(`still closing after ${SHUTDOWN_LIMIT_MS - 500} ms (Redis unreachable?): exiting now`);
+      process.kill(process.pid, 'SIGKILL');
+    }, SHUTDOWN_LIMIT_MS - 500).unref();
     await runner.close(SHUTDOWN_GRACE_MS).catch((err) => log.error({ err }, 'worker close failed'));
-    process.exit(0);
+    exitNow(0);
+  };
+  /**
+   * process.exit joins every worker thread, and a thread busy in native code (inference) joins
+   * only when that call returns: with its jobs already handed back, such a process is killed
+   * instead, so the exit bound holds whatever the job is doing.
+   */
+  const exitNow = (code: number) => {
+    if (!runner.threadsBusy()) process.exit(code);
+    log.warn('a job thread is still busy in native code; its job was handed back: exiting without waiting for it');
+    process.kill(process.pid, 'SIGKILL');
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));

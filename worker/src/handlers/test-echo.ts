@@ -3,6 +3,7 @@
  * success, bad input, crashes, slowness, transient failures and image output through the real
  * queue, storage and database.
  */
+import { execFileSync } from 'node:child_process';
 import sharp from 'sharp';
 import type { JobHandler } from '@craftwell/contracts/handler';
 import { TransientJobError, UserFacingJobError } from '@craftwell/contracts/handler';
@@ -34,6 +35,11 @@ const testEcho: JobHandler<'test-echo'> = async (ctx) => {
       while (Date.now() < end) { /* busy */ }
       break;
     }
+    case 'native':
+      // Busy in native code like a model run: its thread cannot even be terminated until the
+      // call returns (a child process waited for synchronously stands in for it).
+      execFileSync('sleep', [String((sleepMs ?? 1000) / 1000)]);
+      break;
     case 'image': {
       const png = await sharp({ create: { width: 8, height: 8, channels: 4, background: '#3366ff' } }).png().toBuffer();
       return { kind: 'image', png, engine };
