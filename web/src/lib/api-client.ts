@@ -16,6 +16,8 @@ export type ApiRequestInit = {
   signal?: AbortSignal;
   /** Waits before re-sending a read that got 503 (a dependency is down); default 0.5 s, 1 s, 2 s. */
   retryDelaysMs?: readonly number[];
+  /** Extra request headers (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
 };
 
 /** 503 means "try again later" (Postgres or Redis down): reads are re-sent, never a sign-out. */
@@ -62,7 +64,7 @@ export async function apiRequest<T = object>(
   path: string,
   init: ApiRequestInit = {},
 ): Promise<ApiReply<T> & { status: number }> {
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ ...init.headers, Accept: 'application/json' });
   const token = await getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
 

@@ -54,6 +54,19 @@ const POLL_GROWTH = 1.15;
 const MAX_RATE_LIMIT_WAIT_MS = 60_000;
 /** Network failures tolerated in a row while polling before the error is reported. */
 const MAX_POLL_FAILURES = 3;
+/**
+ * A submit that got no answer or a 503 is sent again after these waits, with the same
+ * Idempotency-Key: the server then answers with the job the first try started, if it did.
+ */
+export const SUBMIT_RETRY_DELAYS_MS = [1000, 2000, 4000] as const;
+/** While the job queue is away (503 to polls), polling goes on this long: the job may still run. */
+export const POLL_OUTAGE_MS = 120_000;
+
+/** One key per submit (crypto.randomUUID needs a secure context; getRandomValues does not). */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
 
 function abortError(): DOMException {
   return new DOMException('The job was abandoned.', 'AbortError');
@@ -83,23 +96,39 @@ function wait(ms: number, signal?: AbortSignal): Promise<void> {
 
 /**
  * Posts `body` (JSON or FormData) to `path?async=1` and polls the job until it completes or fails.
- * A reply other than 202 (400, 402, 503 ...) is returned as it is. Rejects with an AbortError when
+ * The submit carries an Idempotency-Key and is re-sent with it after a network error or a 503;
+ * polls ride out a queue outage. Any other reply than 202 (400, 402 ...) is returned as it is. Rejects with an AbortError when
  * `signal` aborts, and with Error(message) on network failures, like apiRequest.
  */
 export async function runJob(path: string, body: unknown, options: RunJobOptions = {}): Promise<ToolReply> {
   const { onProgress, signal } = options;
   const separator = path.includes('?') ? '&' : '?';
-  const start = await apiRequest<StartReply>(`${path}${separator}async=1`, {
-    method: 'POST',
-    ...(body instanceof FormData ? { form: body } : { json: body }),
-    signal,
-  });
+  const idempotencyKey = newIdempotencyKey();
+  let start: ApiReply<StartReply> & { status: number };
+  for (let attempt = 0; ; attempt++) {
+    const retryIn = SUBMIT_RETRY_DELAYS_MS[attempt];
+    try {
+      start = await apiRequest<StartReply>(`${path}${separator}async=1`, {
+        method: 'POST',
+        ...(body instanceof FormData ? { form: body } : { json: body }),
+        headers: { 'Idempotency-Key': idempotencyKey },
+        signal,
+      });
+    } catch (error) {
+      if (isAbortError(error) || retryIn === undefined) throw error;
+      await wait(retryIn, signal);
+      continue;
+    }
+    if (start.status !== 503 || retryIn === undefined) break;
+    await wait(retryIn, signal);
+  }
   if (start.status !== 202 || !start.jobId) return start;
 
   let lastProgress: JobProgress = { state: 'queued', progress: 0, stage: 'Queued' };
   onProgress?.(lastProgress);
   let delay = POLL_FIRST_MS;
   let failures = 0;
+  let outageSince: number | null = null;
   for (;;) {
     await wait(delay, signal);
     delay = Math.min(POLL_MAX_MS, Math.round(delay * POLL_GROWTH));
@@ -119,6 +148,17 @@ export async function runJob(path: string, body: unknown, options: RunJobOptions
       onProgress?.({ ...lastProgress, stage: job.message ?? 'Waiting a moment before checking again...' });
       delay = Math.min(MAX_RATE_LIMIT_WAIT_MS, (job.retryAfter ?? 5) * 1000);
       continue;
+    }
+    if (job.status === 503) {
+      // The queue is away: the job is not lost with it, so keep asking for a while.
+      outageSince ??= Date.now();
+      if (Date.now() - outageSince < POLL_OUTAGE_MS) {
+        onProgress?.({ ...lastProgress, stage: 'Waiting for the job queue to come back...' });
+        delay = POLL_MAX_MS * 4;
+        continue;
+      }
+    } else {
+      outageSince = null;
     }
     if (!job.success) return { success: false, message: job.message, status: job.status };
 

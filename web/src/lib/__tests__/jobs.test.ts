@@ -125,4 +125,39 @@ describe('runJob', () => {
     expect(isAbortError(await outcome)).toBe(true);
     expect(calls).toHaveLength(2);
   });
+
+  it('when the submit gets a 503 or no answer, then it is sent again with the same Idempotency-Key, and each submit has its own', async () => {
+    const replies: Reply[] = [
+      { status: 503, body: { success: false, message: 'The job queue is unavailable right now.' } },
+      { status: 202, body: { success: true, jobId: 'j' } },
+      { status: 200, body: { success: true, state: 'completed', progress: 100, stage: 'Saving', content: 'x' } },
+    ];
+    const calls = scriptFetch(replies);
+    const pending = runJob('/api/ai/generate-blog-title', { prompt: 'p' });
+    await vi.advanceTimersByTimeAsync(3000);
+    await expect(pending).resolves.toMatchObject({ success: true, content: 'x' });
+    const keys = calls.filter((c) => c.init.method === 'POST').map((c) => new Headers(c.init.headers).get('Idempotency-Key'));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+
+    const next = scriptFetch([{ status: 400, body: { success: false, message: 'Enter a prompt.' } }]);
+    await runJob('/api/ai/generate-blog-title', { prompt: '' });
+    expect(new Headers(next[0].init.headers).get('Idempotency-Key')).not.toBe(keys[0]);
+  });
+
+  it('when polls get 503 (the queue is away), then it keeps polling and shows the result once the job is done', async () => {
+    const outage = { status: 503, body: { success: false, message: 'The job queue is unavailable right now.' } };
+    scriptFetch([
+      { status: 202, body: { success: true, jobId: 'j' } },
+      // Each poll is a read: re-sent three times by the api client before the 503 reaches runJob.
+      outage, outage, outage, outage, outage, outage, outage, outage,
+      { status: 200, body: { success: true, state: 'completed', progress: 100, stage: 'Saving', content: 'done' } },
+    ]);
+    const progress: JobProgress[] = [];
+    const pending = runJob('/api/ai/remove-image-background', new FormData(), { onProgress: (p) => progress.push(p) });
+    await vi.advanceTimersByTimeAsync(30_000);
+    await expect(pending).resolves.toMatchObject({ success: true, content: 'done' });
+    expect(progress.some((p) => /job queue/.test(p.stage))).toBe(true);
+  });
 });
