@@ -1,10 +1,18 @@
+import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { cn } from '../../lib/cn.js';
 
+/** The fade-in after load. */
+export const RESULT_FADE_MS = 700;
+
 /**
  * A result image that fades in once loaded. The screen owns the `loaded` flag (reset on each
- * submit) because Share and Download appear only once it is set; a load failure sets it too
- * and shows `failMessage`.
+ * submit) because Share and Download appear only once it is set: it is set when the image is
+ * fully shown (its fade has ended), never while it is still invisible. A load failure sets it
+ * too and shows `failMessage`.
+ *
+ * The fade is a Web Animation over an image whose own style is already opaque: if no frame is
+ * ever drawn (a hidden tab) or the animation is cut short, the image is simply shown.
  */
 export function ResultImage({
   src,
@@ -24,6 +32,48 @@ export function ResultImage({
   checkerboard?: boolean;
   className?: string;
 }) {
+  const imageRef = useRef<HTMLImageElement>(null);
+  // Whether this image (this src) has loaded here. A remount of an image already shown (the
+  // screen's flag is set) starts visible: nothing to fade, no moment of invisibility.
+  const [visibleSrc, setVisibleSrc] = useState<string | null>(loaded ? src : null);
+  const onLoadedRef = useRef(onLoaded);
+  onLoadedRef.current = onLoaded;
+  const pending = useRef<Array<() => void>>([]);
+  useEffect(() => () => pending.current.forEach((cancel) => cancel()), []);
+
+  function handleLoad() {
+    const image = imageRef.current;
+    if (visibleSrc === src || !image) {
+      onLoadedRef.current();
+      return;
+    }
+    setVisibleSrc(src);
+    const fade = typeof image.animate === 'function'
+      ? image.animate([{ opacity: 0 }, { opacity: 1 }], { duration: RESULT_FADE_MS, easing: 'ease-out' })
+      : null;
+    if (!fade) {
+      onLoadedRef.current();
+      return;
+    }
+    let reported = false;
+    const shown = () => {
+      if (reported) return;
+      reported = true;
+      clearTimeout(timer);
+      fade.finish();
+      onLoadedRef.current();
+    };
+    // A fade that never runs (no frames drawn) must not hide the result or hold back its actions.
+    const timer = setTimeout(shown, RESULT_FADE_MS + 200);
+    pending.current.push(() => clearTimeout(timer));
+    fade.finished.then(shown, shown);
+  }
+
+  function handleError() {
+    onLoadedRef.current();
+    toast.error(failMessage);
+  }
+
   return (
     <div
       className={cn(
@@ -34,14 +84,13 @@ export function ResultImage({
       style={checkerboard ? checkerboardStyle : undefined}
     >
       <img
+        ref={imageRef}
         src={src}
         alt={alt}
-        onLoad={onLoaded}
-        onError={() => {
-          onLoaded();
-          toast.error(failMessage);
-        }}
-        className={cn('h-auto max-h-[32rem] w-full object-contain transition-opacity duration-700', loaded ? 'opacity-100' : 'opacity-0')}
+        onLoad={handleLoad}
+        onError={handleError}
+        data-shown={visibleSrc === src && loaded ? 'true' : undefined}
+        className={cn('h-auto max-h-[32rem] w-full object-contain', visibleSrc === src ? 'opacity-100' : 'opacity-0')}
       />
     </div>
   );
