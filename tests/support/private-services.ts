@@ -130,6 +130,8 @@ export interface PrivateRedis {
   start(options?: { wipe?: boolean }): Promise<void>;
   /** SIGKILL: no save on the way out. */
   kill(): Promise<void>;
+  /** Sends a signal to the server (SIGSTOP freezes it: connections stay open, nothing answers; SIGCONT resumes it). */
+  signal(signal: NodeJS.Signals): void;
   destroy(): Promise<void>;
 }
 
@@ -162,7 +164,11 @@ export async function startPrivateRedis(options: { appendonly?: boolean; listen?
     port,
     start,
     kill,
+    signal(signal) {
+      (child as ChildProcess | null)?.kill(signal);
+    },
     async destroy() {
+      (child as ChildProcess | null)?.kill('SIGCONT');
       await kill();
       fs.rmSync(dir, { recursive: true, force: true });
     },

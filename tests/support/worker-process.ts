@@ -30,7 +30,8 @@ export async function startWorkerProcess(env: Record<string, string | undefined>
     });
   }
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('worker did not start within 60 s')), 60_000);
+    // Generous: a worker loads its engines on every job thread, slow on a busy machine.
+    const timer = setTimeout(() => reject(new Error('worker did not start within 180 s')), 180_000);
     child.on('message', (m: { type?: string }) => { if (m?.type === 'worker-ready') { clearTimeout(timer); resolve(); } });
     child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`worker exited during start-up (${code})`)); });
   });
