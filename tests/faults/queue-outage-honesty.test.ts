@@ -113,10 +113,11 @@ describe.skipIf(!canRun)('honest replies across Redis outages', () => {
   let db: pg.Client;
 
   beforeAll(async () => {
-    cluster = await startCluster();
+    // Text and image queues, one job at a time per worker: enough to keep image jobs waiting.
+    cluster = await startCluster({}, { queues: 'text,image', concurrency: 1 });
     users = [];
     for (let i = 0; i < 4; i++) users.push(await signUpUser(cluster.url, 200 + i));
-  }, 240_000);
+  }, 600_000);
 
   afterAll(async () => {
     await db?.end().catch(() => undefined);

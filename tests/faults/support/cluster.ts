@@ -71,7 +71,8 @@ function apiProcess(port: number, env: Record<string, string>): ApiProcess {
   return api;
 }
 
-export async function startCluster(overrides: Record<string, string> = {}): Promise<Cluster> {
+/** `workers`: the queues each worker serves and its concurrency (default all three, 2). */
+export async function startCluster(overrides: Record<string, string> = {}, workers: { queues?: string; concurrency?: number } = {}): Promise<Cluster> {
   const stops: Array<() => Promise<void>> = [];
   const stop = async () => {
     for (const fn of stops.reverse()) await fn().catch(() => undefined);
@@ -121,15 +122,15 @@ export async function startCluster(overrides: Record<string, string> = {}): Prom
       stops.push(() => api.kill());
       await api.start(); // one after the other: the first runs the migrations
     }
-    const workers: Array<WorkerProcess | null> = [null, null];
+    const running: Array<WorkerProcess | null> = [null, null];
     const startWorker = async (i: number) => {
-      workers[i] = await startWorkerProcess(env, 'text,image,pdf', 2);
+      running[i] = await startWorkerProcess(env, workers.queues ?? 'text,image,pdf', workers.concurrency ?? 2);
     };
-    stops.push(async () => { for (const w of workers) await w?.signal('SIGKILL'); });
+    stops.push(async () => { for (const w of running) await w?.signal('SIGKILL'); });
     await Promise.all([startWorker(0), startWorker(1)]);
     const proxy: RoundRobinProxy = await startRoundRobinProxy(apis.map((a) => a.port));
     stops.push(() => proxy.close());
-    return { url: `http://127.0.0.1:${proxy.port}`, env, postgres, redis, s3, apis, workers, startWorker, databaseUrl, stop };
+    return { url: `http://127.0.0.1:${proxy.port}`, env, postgres, redis, s3, apis, workers: running, startWorker, databaseUrl, stop };
   } catch (err) {
     await stop();
     throw err;
