@@ -78,6 +78,12 @@ export async function takeOverIdempotencyKey(db: Db, heldBy: string, claim: KeyC
   return rowCount === 1;
 }
 
+/** Whether this request still holds the key (a repeat may have taken it over meanwhile). */
+export async function holdsIdempotencyKey(db: Db, userId: string, key: string, requestId: string): Promise<boolean> {
+  const { rowCount } = await db.query('SELECT 1 FROM idempotency_keys WHERE user_id = $1 AND key = $2 AND request_id = $3', [userId, key, requestId]);
+  return rowCount === 1;
+}
+
 /** The request ended with nothing done (nothing charged, no job left): the key is free again. */
 export async function releaseIdempotencyKey(db: Db, userId: string, key: string, requestId: string): Promise<void> {
   await db.query('DELETE FROM idempotency_keys WHERE user_id = $1 AND key = $2 AND request_id = $3', [userId, key, requestId]);

@@ -81,7 +81,7 @@ async function clientRequest(baseUrl: string, request: Request): Promise<void> {
       break;
     }
     const retry = RETRY_DELAYS_MS[attempt];
-    if ((reply.status === 503 || reply.status === 'network' || reply.status === 'timeout') && retry !== undefined) {
+    if ((reply.status === 503 || reply.status === 409 || reply.status === 'network' || reply.status === 'timeout') && retry !== undefined) {
       await sleep(retry);
       continue;
     }

@@ -119,7 +119,8 @@ export async function runJob(path: string, body: unknown, options: RunJobOptions
       await wait(retryIn, signal);
       continue;
     }
-    if (start.status !== 503 || retryIn === undefined) break;
+    // 409: the same request (this key) is still being accepted by the server.
+    if ((start.status !== 503 && start.status !== 409) || retryIn === undefined) break;
     await wait(retryIn, signal);
   }
   if (start.status !== 202 || !start.jobId) return start;

@@ -15,7 +15,7 @@ import { engineInfoSchema } from '@craftwell/contracts/jobs';
 import type { Logger } from '@craftwell/core/logger';
 import { releaseUse, reserveUse, type Quotas } from '@craftwell/core/repositories/quota';
 import {
-  claimIdempotencyKey, fingerprintOf, releaseIdempotencyKey, takeOverIdempotencyKey, type IdempotencyRecord,
+  claimIdempotencyKey, fingerprintOf, holdsIdempotencyKey, releaseIdempotencyKey, takeOverIdempotencyKey, type IdempotencyRecord,
 } from '@craftwell/core/repositories/idempotency-keys';
 
 export interface AiServiceDeps {
@@ -47,7 +47,7 @@ export interface SubmitOptions {
  * storing its uploads and enqueueing for this long. Later, its job never made it (its api died,
  * or the queue lost it) and the repeat takes the key over.
  */
-const ACCEPTING_MS = 30_000;
+const ACCEPTING_MS = 5 * 60_000;
 /** How long a repeat waits for such a job to appear before answering 409 (try again). */
 const REPEAT_WAIT_MS = 5_000;
 const REPEAT_CHECK_MS = 250;
@@ -141,6 +141,10 @@ export function createAiService(deps: AiServiceDeps) {
     let jobId: string;
     try {
       for (const u of uploads) await deps.storage.put(u.key, u.body, { contentType: u.contentType });
+      // A request slow enough to have its key taken over by a repeat must not enqueue a second job.
+      if (keyHeld && !(await holdsIdempotencyKey(deps.db, user.id, keyHeld.key, requestId))) {
+        throw new AppError('A repeat of this request (same Idempotency-Key) has taken it over; its reply is the one that counts.', 409, 'conflict');
+      }
       jobId = (await deps.producer.enqueue(name, full, { jobId: requestId })).id;
     } catch (err) {
       if (err instanceof JobMayRunError) {
