@@ -54,7 +54,7 @@ describe.skipIf(!postgresUrl)('idempotency keys', () => {
     expect([first.status, again.status]).toEqual([202, 202]);
     const [a, b] = [await first.json(), await again.json()];
     expect(b.jobId).toBe(a.jobId);
-  });
+  }, 180_000);
 
   it('when a used key comes with a different body, then it is refused with 422 and nothing runs', async () => {
     const { token, user } = await signUp(app.url);

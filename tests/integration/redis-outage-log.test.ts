@@ -113,6 +113,8 @@ describe.skipIf(!postgresUrl || !redisBin)('a Redis outage in the logs', () => {
       expect(down.length, report).toBeLessThanOrEqual(8);
       expect(back.length, report).toBe(down.length);
     }
-    expect(during.api.length + during.worker.length, report).toBeLessThan(40);
+    // Apart from the requests' own lines (each names its requestId), the outage is a handful of lines.
+    const unasked = [...during.api, ...during.worker].filter((l) => !l.includes('"requestId"'));
+    expect(unasked.length, report).toBeLessThan(30);
   }, 120_000);
 });
