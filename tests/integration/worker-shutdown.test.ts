@@ -76,6 +76,8 @@ describe.skipIf(!postgresUrl || !redisUrl)('worker shutdown mid-job', () => {
 
   it('when SIGTERM arrives while the job is busy in native code and the worker gets 20 % of a CPU, then it hands the job back and exits within 10 s', async () => {
     const { token } = await signUp(app.url);
+    // Alone on the queue: a handed-back job must be seen waiting, not taken by an earlier worker.
+    for (const worker of workers) await worker.signal('SIGKILL');
     const first = await startWorkerProcess(app.env, 'text');
     workers.push(first);
     const accepted = await fetch(`${app.url}/api/ai/test-echo?async=1`, {
