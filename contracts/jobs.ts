@@ -7,7 +7,7 @@ import { z } from 'zod';
 export const QUEUE_NAMES = ['text', 'image', 'pdf'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
-/** Longest prompt a person may send, in characters after trimming (the spec is silent; see README). */
+/** Longest prompt a person may send, in characters after trimming (docs/product-rules.md). */
 export const MAX_PROMPT_CHARS = 2000;
 /** A pasted job ad for the resume review's keyword match. */
 export const JOB_DESCRIPTION_MAX_CHARS = 10_000;

@@ -56,7 +56,7 @@ export async function authorizationHeaders(): Promise<Record<string, string>> {
 /**
  * Calls the api and returns its JSON reply plus the HTTP status.
  * Throws Error(message) only for network failures or replies that are not JSON, so callers
- * can toast `reply.message` on success:false and `error.message` on a throw (spec s7).
+ * can toast `reply.message` on success:false and `error.message` on a throw (docs/api.md#errors).
  */
 export async function apiRequest<T = object>(
   path: string,

@@ -1,4 +1,4 @@
-/** Spec section 7 /api/ai calls. Each validates its input here; the job does the work. */
+/** The /api/ai calls (docs/api.md). Each validates its input here; the job does the work. */
 import { Router, type Request, type Response } from 'express';
 import multer from 'multer';
 import { z } from 'zod';

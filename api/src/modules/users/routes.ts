@@ -1,4 +1,4 @@
-/** Spec section 7 user calls, plus /api/me, usage and avatar. */
+/** The user calls of docs/api.md (creations lists, likes), plus /api/me, usage and avatar. */
 import { Router } from 'express';
 import multer from 'multer';
 import sharp from 'sharp';

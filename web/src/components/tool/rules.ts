@@ -1,12 +1,12 @@
 /**
- * The computed rules of the tool screens (spec sections 3, 5 and 9), kept pure so each one is
+ * The computed rules of the tool screens , kept pure so each one is
  * tested on its own and every screen uses the same definition.
  */
 
-/** Reading speed used for the article reading time (spec s9). */
+/** Reading speed used for the article reading time. */
 export const WORDS_PER_MINUTE = 200;
 
-/** How long the "Copied!" indicator of the title panel stays on (spec s9). */
+/** How long the "Copied!" indicator of the title panel stays on. */
 export const COPIED_INDICATOR_MS = 2000;
 
 export interface ArticleLengthOption {

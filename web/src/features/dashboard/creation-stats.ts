@@ -1,4 +1,4 @@
-// Rules of the Dashboard (spec s2, s9), kept pure so they can be tested on their own.
+// Rules of the Dashboard, kept pure so they can be tested on their own.
 
 export type Creation = {
   id: string | number;
