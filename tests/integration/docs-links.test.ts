@@ -20,11 +20,13 @@ function markdownFiles(dir: string): string[] {
   });
 }
 
+function withoutFences(markdown: string): string {
+  return markdown.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, '');
+}
+
 /** The text outside fenced code blocks and inline code, where links are links. */
 function proseOf(markdown: string): string {
-  return markdown
-    .replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, '')
-    .replace(/`[^`\n]*`/g, '');
+  return withoutFences(markdown).replace(/`[^`\n]*`/g, '');
 }
 
 /** Link targets: inline links and images, and reference definitions. */
@@ -39,7 +41,7 @@ function linkTargets(markdown: string): string[] {
 function headingAnchors(markdown: string): Set<string> {
   const anchors = new Set<string>();
   const seen = new Map<string, number>();
-  for (const [, heading] of proseOf(markdown.replace(/`([^`\n]*)`/g, '$1')).matchAll(/^ {0,3}#{1,6}\s+(.+?)\s*#*\s*$/gm)) {
+  for (const [, heading] of withoutFences(markdown).replace(/`([^`\n]*)`/g, '$1').matchAll(/^ {0,3}#{1,6}\s+(.+?)\s*#*\s*$/gm)) {
     const text = heading!.replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/<[^>]+>/g, '');
     const slug = text.toLowerCase().replace(/[^\p{L}\p{N}\p{M}\s_-]/gu, '').replace(/\s/g, '-');
     const count = seen.get(slug) ?? 0;
