@@ -24,7 +24,7 @@ RUN npm run build
 # ---- runtime: production dependencies, sources and the built web only ----
 FROM ${NODE_IMAGE} AS runtime
 # A fixed glibc mmap threshold: large inference buffers go back to the system when freed, so a
-# worker's memory stays flat over thousands of jobs (README, Speed at scale).
+# worker's memory stays flat over thousands of jobs (docs/benchmarks.md, Background removal).
 ENV NODE_ENV=production DATA_DIR=/data PORT=3000 MALLOC_MMAP_THRESHOLD_=1048576
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
