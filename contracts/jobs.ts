@@ -28,7 +28,7 @@ const userId = z.string().min(1);
 const requestId = z.string().regex(/^[\w-]{1,100}$/).optional();
 const storageKey = z.string().min(1).max(512);
 
-/** Voices the article writer can take (the spec's prompt stays as it is; these travel beside it). */
+/** Voices the article writer can take (the fixed prompt sentence stays as it is; these travel beside it). */
 export const ARTICLE_TONES = ['neutral', 'friendly', 'professional', 'persuasive', 'playful'] as const;
 export type ArticleTone = (typeof ARTICLE_TONES)[number];
 export const ARTICLE_MAX_SECTIONS = 12;

@@ -23,7 +23,7 @@ export function pdfUploadProblem(bytes: Uint8Array): InputError | null {
     const mb = (bytes.length / 1024 / 1024).toFixed(2);
     return new InputError(`This PDF is ${mb} MB; the limit is 10 MB. Please upload a smaller file.`, 413);
   }
-  // The spec allows junk before the header; readers look in the first 1024 bytes.
+  // The PDF format allows junk before the header; readers look in the first 1024 bytes.
   const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, 1024)).toString('latin1');
   if (!head.includes('%PDF-')) return new InputError('Please upload a PDF file. This file is not a PDF, whatever its name says.', 415);
   return null;

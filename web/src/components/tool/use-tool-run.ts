@@ -8,7 +8,7 @@ import { useToolQuota } from './use-tool-quota.js';
 const LIMIT_REACHED_STATUS = 402;
 
 /**
- * One tool run at a time: processing flag, live job progress, the spec's error toasts
+ * One tool run at a time: processing flag, live job progress, each tool's own error toasts
  * (server message on success:false, the error's message on a throw) and the quota hint.
  * Processing ends either way; leaving the screen abandons the polling.
  */

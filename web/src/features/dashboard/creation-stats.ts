@@ -44,7 +44,7 @@ export type CreationCounts = { total: number; thisWeek: number };
 export type StatCard = { key: 'total' | 'plan' | 'week' | 'productivity'; title: string; value: string; trend: string | null };
 
 /**
- * The four stat cards with the spec's exact values and trend texts. `counts` from the server
+ * The four stat cards with their fixed values and trend texts. `counts` from the server
  * win; without them the given list is counted.
  */
 export function dashboardStats(creations: ReadonlyArray<Creation>, isPremium: boolean, now: number = Date.now(), counts?: CreationCounts): StatCard[] {

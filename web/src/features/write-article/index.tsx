@@ -41,7 +41,7 @@ const lengthChoices = ARTICLE_LENGTH_OPTIONS.map((option) => ({
 
 interface Article {
   topic: string;
-  /** The spec prompt it was written from (a revision is saved under the same one). */
+  /** The fixed prompt sentence it was written from (a revision is saved under the same one). */
   prompt: string;
   content: string;
   engine?: EngineInfo;
@@ -65,7 +65,7 @@ export default function WriteArticlePage() {
   const shown = streaming ?? article?.content ?? '';
   const words = countWords(shown);
 
-  // The spec's prompt stays exactly as it is; tone and audience travel beside it when chosen.
+  // The fixed prompt sentence stays exactly as it is; tone and audience travel beside it when chosen.
   function voiceFields() {
     return { ...(tone !== 'neutral' ? { tone } : {}), ...(audience.trim() ? { audience: audience.trim() } : {}) };
   }
@@ -99,7 +99,7 @@ export default function WriteArticlePage() {
     const subject = topic.trim();
     if (!subject || processing) return;
     const option = ARTICLE_LENGTH_OPTIONS.find((candidate) => candidate.length === length) ?? ARTICLE_LENGTH_OPTIONS[0];
-    // The spec's prompt stays exactly as it is; tone and audience travel beside it when chosen.
+    // The fixed prompt sentence stays exactly as it is; tone and audience travel beside it when chosen.
     const sections = outlineHeadings(outline ?? '');
     const reply = await run('/api/ai/generate-article', {
       prompt: articlePrompt(subject, option.text),

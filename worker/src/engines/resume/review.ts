@@ -1,5 +1,5 @@
 /**
- * Turns the analysis into the review markdown the spec promises: content analysis, formatting and
+ * Turns the analysis into the review markdown the tool shows: content analysis, formatting and
  * structure, ATS compatibility, improvement recommendations and professional tips. With a text
  * model, the model writes those sections from the resume text and these facts; the score, the
  * breakdown and the checks always come from the analysis.
