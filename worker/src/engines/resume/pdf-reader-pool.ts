@@ -9,6 +9,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { moduleLoaderArgs } from '@craftwell/core/runtime-paths';
 import { UserFacingJobError } from '@craftwell/contracts/handler';
 import { PDF_TOO_LARGE_MESSAGE } from '@craftwell/contracts/pdf-input';
 import type { PdfText } from './pdf-text.js';
@@ -57,7 +58,7 @@ function spawnReader(): Reader {
   const self = fileURLToPath(import.meta.url);
   const extension = path.extname(self);
   const child = fork(path.join(path.dirname(self), `pdf-reader-process${extension}`), [], {
-    execArgv: [`--max-old-space-size=${READER_HEAP_MB}`, ...(extension === '.ts' ? ['--import', 'tsx'] : [])],
+    execArgv: [`--max-old-space-size=${READER_HEAP_MB}`, ...moduleLoaderArgs()],
     serialization: 'advanced',
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
