@@ -132,10 +132,36 @@ export class IsnetSession {
 let shared: Promise<IsnetSession> | undefined;
 let sharedKey = '';
 let defaults: IsnetOptions = {};
+/** How long the session is kept unused before it is released; 0 keeps it. */
+let idleMs = 0;
+let idleTimer: NodeJS.Timeout | undefined;
 
-/** Sets the options used when getIsnet() / predictSaliencyMask() are called without any. */
-export function configureIsnet(options: IsnetOptions): void {
-  defaults = { ...options };
+/**
+ * Sets the options used when getIsnet() / predictSaliencyMask() are called without any, and how
+ * long an unused session is kept (createEngines, from ENGINE_IDLE_SECONDS).
+ */
+export function configureIsnet(options: IsnetOptions & { idleMs?: number }): void {
+  const { idleMs: idle, ...rest } = options;
+  defaults = rest;
+  if (idle !== undefined) idleMs = idle;
+}
+
+/** Whether a session is loaded now (the footprint view and tests). */
+export function isnetLoaded(): boolean {
+  return shared !== undefined;
+}
+
+/** Restarts the idle countdown; when it runs out the session is released (it waits for runs in flight). */
+function touch(): void {
+  if (!idleMs) return;
+  clearTimeout(idleTimer);
+  idleTimer = setTimeout(() => {
+    const session = shared;
+    shared = undefined;
+    sharedKey = '';
+    void session?.then((s) => s.release()).catch(() => undefined);
+  }, idleMs);
+  idleTimer.unref();
 }
 
 /**
@@ -144,6 +170,7 @@ export function configureIsnet(options: IsnetOptions): void {
  * first caller is an error: one worker process serves one model.
  */
 export function getIsnet(options?: IsnetOptions): Promise<IsnetSession> {
+  touch();
   if (shared && !options) return shared;
   const chosen = options ?? defaults;
   const key = `${chosen.model ?? 'medium'}:${chosen.threads ?? 2}`;
