@@ -46,6 +46,7 @@ import { siteRoutes } from './modules/site/routes.js';
 import { profilePictureGuard } from './modules/users/profile-picture-guard.js';
 import { userRoutes } from './modules/users/routes.js';
 import type { ListCache } from './modules/users/list-cache.js';
+import { REPO_ROOT } from '@craftwell/core/runtime-paths';
 
 export interface AppDeps {
   config: AppConfig;
@@ -75,7 +76,7 @@ export interface AppDeps {
 
 /** Sign-in and profile bodies are a few short fields. */
 const AUTH_BODY_LIMIT = '16kb';
-const APP_VERSION: string = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
+const APP_VERSION: string = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')).version;
 
 const CLERK_ORIGINS = ['https://*.clerk.accounts.dev', 'https://*.clerk.com', 'https://clerk.com'];
 

@@ -7,7 +7,6 @@ import { fork, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { JobProducer, JobRunner } from '@craftwell/queue/types';
 import { createBullmqProducer } from '@craftwell/queue/bullmq';
 import { createBullmqInspector, type QueueInspector } from '@craftwell/queue/inspect';
@@ -34,8 +33,9 @@ import { createLogger } from '@craftwell/core/logger';
 import { startOrphanSweep } from './jobs/orphan-sweep.js';
 import { startReservationSweep } from './jobs/reservation-sweep.js';
 import { createQueueDashboard } from './jobs/queue-dashboard.js';
+import { REPO_ROOT, entryPath, entryUrl, moduleLoaderArgs } from '@craftwell/core/runtime-paths';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const ROOT = REPO_ROOT;
 /** Longest wait for one shutdown step; the worker process gets its own, longer grace. */
 const STOP_STEP_MS = 5_000;
 /**
@@ -43,8 +43,8 @@ const STOP_STEP_MS = 5_000;
  * thread or a child process), never imports them, so an api-only process loads no engine.
  */
 const WORKER_NICENESS = 10;
-export const PROCESSOR_URL = pathToFileURL(path.join(ROOT, 'worker/src/pipeline/processor.ts')).href;
-const WORKER_MAIN = path.join(ROOT, 'worker/src/main.ts');
+export const PROCESSOR_URL = entryUrl('worker/src/pipeline/processor.ts');
+const WORKER_MAIN = entryPath('worker/src/main.ts');
 
 export interface RunningServer {
   url: string;
@@ -270,7 +270,7 @@ function spawnWorkers(config: AppConfig, log: ReturnType<typeof createLogger>, e
   });
   const start = () => {
     child = fork(WORKER_MAIN, ['--queues', 'text,image,pdf', '--concurrency', String(config.WORKER_CONCURRENCY)], {
-      execArgv: ['--import', 'tsx'],
+      execArgv: moduleLoaderArgs(),
       // A fixed glibc mmap threshold keeps the worker's RSS flat over many inferences (see
       // scripts/start.mjs); set here too for an api started without the launcher.
       env: { MALLOC_MMAP_THRESHOLD_: '1048576', ...env },

@@ -39,6 +39,8 @@ export const envSchema = z.object({
   /** Run job workers inside the api process (embedded mode); false when workers run apart. */
   RUN_WORKERS: bool.prefault('true'),
   WORKER_CONCURRENCY: int(1, 64).default(1),
+  /** Model sessions and PDF readers a worker loaded are let go after this long unused; 0 keeps them. */
+  ENGINE_IDLE_SECONDS: int(0, 86_400).default(120),
   /** A worker that dies holds its job at most this long before another worker retries it. */
   QUEUE_LOCK_MS: int(1000, 600_000).default(30_000),
   /** How often workers look for jobs whose worker died. */

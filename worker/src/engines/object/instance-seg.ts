@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { sourceDir } from '@craftwell/core/runtime-paths';
 import * as ort from 'onnxruntime-node';
 import sharp from 'sharp';
 import type { Box, Mask, RgbImage } from './image.js';
@@ -20,7 +20,7 @@ export const INSTANCE_MODEL_FILE = 'yolov8n-seg-int8.onnx';
 export const INSTANCE_MODEL_SHA256 = 'a892891617cbadd34d860f66a866393a8d4c487c49f1474e9b6d9e578332e56a';
 /** Where the model ships in the repository. */
 export const DEFAULT_INSTANCE_MODEL_PATH = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)), '../../../models', INSTANCE_MODEL_FILE,
+  sourceDir(import.meta.url), '../../../models', INSTANCE_MODEL_FILE,
 );
 
 const INPUT_SIDE = 320;

@@ -56,8 +56,8 @@ export const MAX_PDF_TEXT_CHARS = 200_000;
 const MAX_IMAGE_PIXELS = 16_000_000;
 
 /**
- * Loads pdfjs (a few seconds on a busy machine) in a reader thread so the first resume does not
- * wait for it. Worker start-up calls this for processes that serve the pdf queue.
+ * Loads pdfjs (a few seconds on a busy machine) in a reader process ahead of a first read (tests
+ * and benches; the worker starts readers on first use, so an idle worker holds none).
  */
 export async function warmUpPdfReader(): Promise<void> {
   await readInPdfThread(null);
