@@ -10,7 +10,7 @@ import { findDates, formatFamily, monthLabel, type DateFormat } from './dates.js
 import { LANGUAGE_NAMES, type ResumeLanguage } from './language.js';
 import type { Line, ResumeLayout, SectionKey } from './layout.js';
 import type { PdfText } from './pdf-text.js';
-import { BULLET, parseResume, type ParsedContact, type ParsedResume } from './resume-structure.js';
+import { isMarked, parseResume, type ParsedContact, type ParsedResume } from './resume-structure.js';
 import { ACTION_VERBS, BULLET_FONTS, CLICHES, ICON_FONTS, WEAK_OPENINGS } from './vocabulary.js';
 
 export type Contact = ParsedContact;
@@ -131,7 +131,7 @@ const TOPIC_LABEL = /^[\p{L}\p{N}][\p{L}\p{N} &/+.–-]{0,40}:\s+/u;
 function analyseBullets(layout: ResumeLayout, parsed: ParsedResume, english: boolean): BulletFindings {
   const items = parsed.bullets.map((b) => b.text);
   const lines = sectionLines(layout, ['experience', 'projects', 'volunteering']);
-  const marked = lines.filter((l) => BULLET.test(l.text));
+  const marked = lines.filter(isMarked);
   // Lists whose markers are drawn as shapes (browsers, some templates) still show as indented lines.
   const minX = Math.min(...lines.map((l) => l.x));
   const indented = lines.filter((l) => l.x > minX + 4).length >= Math.max(2, lines.length / 3);
