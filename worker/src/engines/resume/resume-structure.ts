@@ -161,7 +161,10 @@ function isRoleLine(line: Line): boolean {
   const text = itemText(line);
   const words = text.split(/\s+/).filter(Boolean).length;
   const found = findDates(text);
-  if ((found.ranges.length || found.singles.some((s) => !s.point.yearOnly || words <= 12)) && words <= 16) return true;
+  // A marked line is a list item: it heads an entry only with a date range or a date set apart by a
+  // wide gap, not with a year inside its sentence ("Won first place at the 2022 hackathon").
+  const dateApart = found.ranges.length > 0 || line.segments.length >= 2;
+  if ((found.ranges.length || found.singles.some((s) => !s.point.yearOnly || words <= 12)) && words <= 16 && (dateApart || !isMarked(line))) return true;
   if (line.segments.length >= 2 && words <= 14 && line.segments[line.segments.length - 1].text.split(/\s+/).length <= 6) return true;
   const letters = text.replace(/[^\p{L}]/gu, '');
   if (words <= 10 && letters.length > 2 && (line.bold || letters === letters.toUpperCase())) return true;

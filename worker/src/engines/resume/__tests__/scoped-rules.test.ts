@@ -110,6 +110,22 @@ describe('list items are counted by the layout', () => {
     const { a } = await review(await doc.save());
     expect(a.parsed.bullets.map((b) => b.text.split(' ').slice(0, 3).join(' '))).toEqual(['Rebuilt the booking', 'Wrote the quarterly']);
   });
+
+  it('a marked item with a year in its sentence is an item, not an entry heading', async () => {
+    const { doc, w } = await newPage();
+    w.line('Robin Vale', { font: w.bold, size: 20 });
+    w.line('robin.vale@mail.test  |  +1 415 555 0142');
+    w.heading('EXPERIENCE');
+    w.role('Analyst, Northwind', 'Jan 2020 – Present');
+    w.line('• Won first place at the 2022 city hackathon among 40 teams');
+    w.line('• Cut report preparation from 3 days to 4 hours');
+    w.line('• Presented the 2023 budget model to the board');
+    w.heading('EDUCATION');
+    w.role('BSc Economics, Lakeside University', 'Sep 2016 – Jun 2019');
+    const { a } = await review(await doc.save());
+    expect(a.parsed.roles.filter((r) => r.section === 'experience').map((r) => r.bullets.length)).toEqual([3]);
+    expect(a.bullets.count).toBe(3);
+  });
 });
 
 describe('initials are not pronouns', () => {
