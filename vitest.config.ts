@@ -14,6 +14,7 @@ const CPU_BOUND_TESTS = [
   'worker/src/engines/object/__tests__/real-photos.test.ts',
   'worker/src/engines/object/__tests__/object-removal.test.ts',
   'worker/src/engines/background/__tests__/isnet.test.ts',
+  'worker/src/engines/background/__tests__/end-thread.test.ts',
   'worker/src/engines/resume/__tests__/pdf-bomb.test.ts',
   'worker/src/engines/resume/__tests__/ocr.test.ts',
   'tests/integration/image-tools.test.ts',

@@ -9,7 +9,10 @@
 import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { JOB_THREAD_RESOURCE_LIMITS, threadEntry } from './thread-entry.js';
-import { releaseModelRunsOf, shareModelRunSlots } from './model-run-slots.js';
+import { endJobThread, releaseModelRunsOf, shareModelRunSlots } from './model-run-slots.js';
+
+/** At close, how long a thread inside a model call is waited for (the process is exiting anyway). */
+const CLOSE_NATIVE_WAIT_MS = 5_000;
 import { JOBS, QUEUE_NAMES, parsePayload, queueOf, type JobName, type JobResult, type QueueName } from '@craftwell/contracts/jobs';
 import { backoffDelay, defaultStage, FAILURES, type AbortCause, type AttemptOutcome, type Failure } from './attempt.js';
 import type { MainToThread, ThreadData, ThreadToMain } from './in-process-protocol.js';
@@ -205,7 +208,7 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
             break;
           case 'init-error':
             reject(new Error(`The job processor could not be loaded in a worker thread: ${message.message}`));
-            void worker.terminate();
+            void endJobThread(worker);
             break;
           case 'progress':
             onProgress(thread, message.runId, message.update);
@@ -297,7 +300,7 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
     // The thread enforces the timeout itself; this catches a thread too busy to notice.
     const watchdog = setTimeout(() => {
       entry.stopRequested = 'timeout';
-      void thread.worker.terminate();
+      void endJobThread(thread.worker);
     }, timeoutMs + abortGraceMs + 1000);
     entry.run = { runId, thread, watchdog, startedAt: Date.now() };
     entry.stopRequested = undefined;
@@ -432,7 +435,7 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
       const spawned = await Promise.allSettled(Array.from({ length: count }, () => spawnThread()));
       const failed = spawned.find((result) => result.status === 'rejected');
       if (failed) {
-        await Promise.allSettled(threads.map((thread) => thread.worker.terminate()));
+        await Promise.allSettled(threads.map((thread) => endJobThread(thread.worker, CLOSE_NATIVE_WAIT_MS)));
         throw (failed as PromiseRejectedResult).reason;
       }
       started = true;
@@ -459,7 +462,7 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
       await whenIdle(graceMs);
       for (const entry of jobs.values()) if (entry.state === 'active') stop(entry, 'shutdown');
       await whenIdle(abortGraceMs + 500);
-      await Promise.allSettled(threads.map((thread) => thread.worker.terminate()));
+      await Promise.allSettled(threads.map((thread) => endJobThread(thread.worker, CLOSE_NATIVE_WAIT_MS)));
     },
   };
 

@@ -2,7 +2,8 @@
  * The BullMQ runner's job attempts run on worker threads, never on the runner's own event loop:
  * CPU-bound inference there would stop BullMQ from renewing job locks (another worker would take
  * the job while it still runs) and stop shutdown timers from firing. A thread that ignores an
- * abort (busy in native code) is terminated, which ends its attempts with a known cause.
+ * abort (busy in native code) is ended once its model call returns (endJobThread), which ends its
+ * attempts with a known cause.
  */
 import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
@@ -11,7 +12,10 @@ import type { JobName } from '@craftwell/contracts/jobs';
 import { AttemptAbort, FAILURES, type AbortCause, type AttemptOutcome } from './attempt.js';
 import type { MainToThread, ThreadData, ThreadToMain } from './in-process-protocol.js';
 import { JOB_THREAD_RESOURCE_LIMITS, threadEntry } from './thread-entry.js';
-import { releaseModelRunsOf, shareModelRunSlots } from './model-run-slots.js';
+import { endJobThread, releaseModelRunsOf, shareModelRunSlots } from './model-run-slots.js';
+
+/** At close, how long a thread inside a model call is waited for (the process is exiting anyway). */
+const CLOSE_NATIVE_WAIT_MS = 5_000;
 
 export interface ThreadAttempt {
   jobId: string;
@@ -79,7 +83,7 @@ export function createProcessorThreads(options: ProcessorThreadsOptions) {
           resolve(thread);
         } else if (message.type === 'init-error') {
           reject(new Error(`The job processor could not be loaded in a worker thread: ${message.message}`));
-          void worker.terminate();
+          void endJobThread(worker);
         } else if (message.type === 'progress') {
           runs.get(message.runId)?.attempt.progress(message.update);
         } else if (message.type === 'outcome') {
@@ -125,7 +129,7 @@ export function createProcessorThreads(options: ProcessorThreadsOptions) {
         // The thread enforces the timeout itself; this catches a thread too busy to notice.
         const watchdog = setTimeout(() => {
           run.stopRequested = 'timeout';
-          void thread.worker.terminate();
+          void endJobThread(thread.worker);
         }, attempt.timeoutMs + options.abortGraceMs + 1000);
         const run: Run = { thread, attempt, resolve, watchdog };
         runs.set(runId, run);
@@ -136,7 +140,7 @@ export function createProcessorThreads(options: ProcessorThreadsOptions) {
           run.stopRequested = cause;
           thread.worker.postMessage({ type: 'abort', runId, reason: cause } satisfies MainToThread);
           // Busy in native code, the thread cannot even read the abort: it is ended instead.
-          setTimeout(() => { if (runs.has(runId)) void thread.worker.terminate(); }, options.abortGraceMs + 500).unref();
+          setTimeout(() => { if (runs.has(runId)) void endJobThread(thread.worker); }, options.abortGraceMs + 500).unref();
         };
         if (attempt.signal.aborted) onAbort();
         else attempt.signal.addEventListener('abort', onAbort, { once: true });
@@ -149,7 +153,7 @@ export function createProcessorThreads(options: ProcessorThreadsOptions) {
 
     async close(): Promise<void> {
       closing = true;
-      await Promise.allSettled(threads.map((thread) => thread.worker.terminate()));
+      await Promise.allSettled(threads.map((thread) => endJobThread(thread.worker, CLOSE_NATIVE_WAIT_MS)));
     },
   };
 }

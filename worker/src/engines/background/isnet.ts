@@ -72,7 +72,8 @@ export class IsnetSession {
   private static async load(options: IsnetOptions): Promise<ort.InferenceSession> {
     const model = options.model ?? 'medium';
     const bytes = await loadIsnetModelBytes(model);
-    return ort.InferenceSession.create(bytes, {
+    // A load is native work like a run: inside a slot, so the thread is never ended during it.
+    return runModel(() => ort.InferenceSession.create(bytes, {
       intraOpNumThreads: options.threads ?? 2,
       interOpNumThreads: 1,
       executionMode: 'sequential',
@@ -83,7 +84,7 @@ export class IsnetSession {
       // Idle inference threads sleep instead of spinning for the next operator: a spinning
       // thread burns a core the api (same machine in embedded mode) needs for its replies.
       extra: { session: { intra_op: { allow_spinning: '0' } } },
-    });
+    }));
   }
 
   /** Whether the model is in memory now (false after an idle unload, until the next run). */
@@ -106,7 +107,7 @@ export class IsnetSession {
     const step = this.queue.then(async () => {
       const session = this.session;
       this.session = null;
-      await session?.release();
+      if (session) await runModel(() => session.release());
     });
     this.queue = step.catch(() => undefined);
     return step;
