@@ -27,7 +27,7 @@ class Page {
   page!: PDFPage;
   constructor(readonly doc: PDFDocument, readonly font: PDFFont, readonly bold: PDFFont, readonly size = 10) { this.next(); }
   next(): void { this.page = this.doc.addPage([612, 792]); this.y = 60; }
-  line(text: string, { x = LEFT, font = this.font, size = this.size, wrapX = x } = {}): void {
+  line(text: string, { x = LEFT, font = this.font, size = this.size, wrapX = x }: { x?: number; font?: PDFFont; size?: number; wrapX?: number } = {}): void {
     let rest = text.split(' ');
     let lineX = x;
     while (rest.length) {
