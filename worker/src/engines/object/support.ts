@@ -1,5 +1,5 @@
 /**
- * Whether a kept object rests on the one being removed (a dog sitting on a bench): removing the
+ * Whether a kept object rests on the one being removed (an animal sitting on a seat): removing the
  * support would leave it hanging in mid-air, which no fill can make plausible, so the remover
  * says so instead (offline.ts). Read from the two instance masks: the kept object stands higher
  * than the support's top and ends above the support's bottom (it does not reach the ground
