@@ -7,7 +7,7 @@ import { UserFacingJobError } from '@craftwell/contracts/handler';
 import { labelsToTry, resolveObjectLabel, type CocoLabel } from '@craftwell/contracts/object-vocabulary';
 import type { RgbImage } from './image.js';
 import { instanceMask, instanceModelAvailable, maskIou, segmentInstances, type Instance } from './instance-seg.js';
-import { restsOn } from './support.js';
+import { mayRestOn, restsOn } from './support.js';
 
 export function notFoundMessage(name: string): string {
   return `Couldn't find "${name}" in this image`;
@@ -106,11 +106,12 @@ export function chooseInstances(matches: Instance[], choice: InstanceChoice, nam
 const SAME_OBJECT_IOU = 0.5;
 
 /** An object (of `all`, none of `targets`) resting on `target`, which removing it would leave in mid-air; or null. */
-export function restingOn(image: RgbImage, target: Instance, all: Instance[], targets: Instance[] = [target]): Instance | null {
+export function restingOn(image: RgbImage, target: Instance, all: Instance[], targets: Instance[] = [target], asked: string = target.label): Instance | null {
   const { width, height } = image;
   const support = instanceMask(target, width, height);
   for (const inst of all) {
-    if (targets.includes(inst)) continue;
+    // Never the asked noun twice: "the person rests on the person" is two people overlapping.
+    if (targets.includes(inst) || inst.label === asked || !mayRestOn(inst.label, target.label)) continue;
     const kept = instanceMask(inst, width, height);
     if (maskIou(kept, support) <= SAME_OBJECT_IOU && restsOn(kept, inst.box, support, target.box).carried) return inst;
   }
@@ -125,7 +126,7 @@ export function restingOn(image: RgbImage, target: Instance, all: Instance[], ta
  */
 export function refuseIfCarrying(image: RgbImage, targets: Instance[], all: Instance[], name: string): void {
   for (const target of targets) {
-    const carried = restingOn(image, target, all, targets);
+    const carried = restingOn(image, target, all, targets, resolveObjectLabel(name) ?? target.label);
     if (!carried) continue;
     throw new UserFacingJobError(
       `The ${carried.label} rests on the ${name}: removing the ${name} would leave the ${carried.label} floating in mid-air. ` +
