@@ -7,7 +7,7 @@ import { hiddenParts, targetColouredRim } from './colour-parts.js';
 import { addMask, boxesMeet, boxUnion, chessboardDistance, emptyMask, inBox, maskBounds, overlapShare, padBox, type Mask, type RgbImage } from './image.js';
 import { instanceMask, type Instance } from './instance-seg.js';
 import { KEEP_LEVEL, protoCell, refineInstance, SURE_LOGIT } from './refine.js';
-import type { RemovalState } from './removal-state.js';
+import { sameKindAsTarget, type RemovalState } from './removal-state.js';
 
 export interface NeighbourMaskOptions {
   /** A neighbour whose box, grown by this many pixels, misses the removal is not looked at for a rim or hidden parts. */
@@ -40,7 +40,8 @@ export function neighbourMasks(state: RemovalState, options: NeighbourMaskOption
   const { width, height } = image;
   for (const inst of state.others) kept.set(inst, keptMask(image, inst));
   for (const [inst, own] of kept) {
-    if (!boxesMeet(padBox(inst.box, options.reach, width, height), bounds)) continue;
+    // A neighbour of the target's kind is kept whole: its colours are the target's too.
+    if (sameKindAsTarget(state, inst) || !boxesMeet(padBox(inst.box, options.reach, width, height), bounds)) continue;
     const region = padBox(boxUnion(inst.box, bounds), 0, width, height);
     // Its sure core, past its box too (a part the uncut mask is sure of is no rim).
     const core = instanceMask(inst.wide ? { ...inst, ...inst.wide } : inst, width, height, SURE_LOGIT);

@@ -49,6 +49,15 @@ export interface RemovalState {
   refined: (inst: Instance) => Mask;
 }
 
+/**
+ * Whether a kept instance is of a target's kind (another orange beside the orange removed). Colours
+ * cannot tell two of a kind apart, so such a neighbour is kept whole: no colour-based step gives
+ * its pixels to the target.
+ */
+export function sameKindAsTarget(state: RemovalState, inst: Instance): boolean {
+  return state.targets.some((t) => t.label === inst.label);
+}
+
 export function startRemoval(image: RgbImage, targets: Instance[], all: Instance[], closer: Instance[], faint: Instance[]): RemovalState {
   const { width, height } = image;
   const cache = new Map<Instance, Mask>();

@@ -5,15 +5,15 @@
  */
 import sharp from 'sharp';
 import { hiddenParts } from './colour-parts.js';
-import { addMask, growPiece, overlapShare, padBox, type Box, type Mask, type RgbImage } from './image.js';
+import { addMask, emptyMask, growPiece, overlapShare, padBox, type Box, type Mask, type RgbImage } from './image.js';
 import { instanceMask } from './instance-seg.js';
 import { loadOpenCv, resetOpenCvRandom } from './opencv.js';
 import { SURE_LOGIT } from './refine.js';
-import type { RemovalState } from './removal-state.js';
+import { sameKindAsTarget, type RemovalState } from './removal-state.js';
 import { looseStrands } from './strands.js';
 
 export interface TargetMaskOptions {
-  /** Another instance whose mask overlaps a target's this much is the same thing under another class (one object seen as two similar classes). */
+  /** Another instance whose mask overlaps a target's this much is the same thing under another class (one object seen as two similar classes). Never one of the target's own class: the model tells those apart itself. */
   sameObjectOverlap: number;
 }
 
@@ -41,7 +41,7 @@ export function outlineTargets(state: RemovalState, options: TargetMaskOptions =
   for (const inst of state.all) {
     if (targets.includes(inst)) continue;
     const m = refined(inst);
-    if (targets.some((t) => overlapShare(refined(t), m) >= options.sameObjectOverlap)) addMask(object, m);
+    if (targets.some((t) => t.label !== inst.label && overlapShare(refined(t), m) >= options.sameObjectOverlap)) addMask(object, m);
     else state.others.push(inst);
   }
   // Where the whole-photo look had no doubt (not the coarse rim, which can swallow a neighbour's
@@ -57,10 +57,13 @@ export function outlineTargets(state: RemovalState, options: TargetMaskOptions =
 export async function extendTargets(state: RemovalState): Promise<void> {
   const { image, targets, object, othersUnion, claimed, kept } = state;
   for (const target of targets) addMask(object, await extendByColour(image, state.refined(target), target.box, othersUnion));
+  // Neighbours of the target's kind are kept whole (sameKindAsTarget).
+  const whole = emptyMask(image.width, image.height);
+  for (const [inst, m] of kept) if (sameKindAsTarget(state, inst)) addMask(whole, m);
   for (const target of targets) {
     const hidden = hiddenParts(image, object, target.box, othersUnion);
     for (let i = 0; i < hidden.data.length; i++) {
-      if (!hidden.data[i]) continue;
+      if (!hidden.data[i] || whole.data[i]) continue;
       object.data[i] = 255;
       claimed.data[i] = 255;
       for (const m of kept.values()) m.data[i] = 0;
