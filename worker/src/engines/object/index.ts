@@ -16,6 +16,7 @@ import {
   describeRemoval, fillObjectMask, removalMask, type RemovalMask,
 } from './offline.js';
 import { FAINT_SOURCE_SCORE, type InstanceChoice } from './find-instances.js';
+import { judgeFill, UNTRUSTED_FILL_NOTE } from './fill-trust.js';
 import { CLIPDROP_ENGINE, clipdropCleanup } from './providers/clipdrop.js';
 import { CLOUDINARY_ENGINE, cloudinaryGenRemove } from './providers/cloudinary.js';
 import { validateObjectName } from '@craftwell/contracts/object-vocabulary';
@@ -156,9 +157,12 @@ export function createObjectRemover(config: ObjectConfig, deps: ObjectRemoverDep
       return { png: await toInputSize(out, image.width, image.height), engine: { ...CLIPDROP_ENGINE } };
     }
     const { image: filled, method } = await fillObjectMask(image, mask, signal, { inpaintModelPath: config.inpaintModelPath, protect, repeatable: rebuild, behindIds, strays });
+    // The classical fill says when its result cannot be trusted instead of returning it silently.
+    const untrusted = method !== 'model' && !judgeFill(image, mask, protect).trusted;
+    const note = describeRemoval(check.name, removal, method) + (untrusted ? ` ${UNTRUSTED_FILL_NOTE}` : '');
     return {
       png: await encodePng(filled),
-      engine: { ...offlineObjectEngine(config.inpaintModelPath), note: describeRemoval(check.name, removal, method) },
+      engine: { ...offlineObjectEngine(config.inpaintModelPath), note },
     };
   }
 
