@@ -1,7 +1,7 @@
 /**
  * COCO instance segmentation with the bundled YOLOv8n-seg (int8 ONNX, see worker/models/README.md)
  * on onnxruntime-node, one warm CPU session per process. Each instance comes with its own mask,
- * so a dog sitting in front of a bicycle is a different instance from the bicycle: removing one
+ * so an animal standing in front of a vehicle is a different instance from the vehicle: removing one
  * never takes the other. The file is checked against its SHA-256 before the session is built.
  * Without the file the caller falls back to the detector-and-saliency path.
  */
@@ -52,8 +52,8 @@ export interface Instance {
   area: number;
   /**
    * The same mask logits over the box grown by half each way, not cut off at the box: where the
-   * model sees the object past its own box (a dog's tail hanging below the bench, which the box
-   * stops at). Only a second opinion for neighbours a removal must keep.
+   * model sees the object past its own box (a tail hanging below the seat its owner sits on,
+   * which the box stops at). Only a second opinion for neighbours a removal must keep.
    */
   wide?: { logits: Float32Array; region: Box };
 }
@@ -238,8 +238,8 @@ const ZOOM_MIN_SCORE = 0.1;
 
 /**
  * A second look at one instance: the model run on a crop of its box grown by half each way, where
- * it is usually seen larger and always with less around it (a tail hanging below a bench seat,
- * missed in the whole photo, was found this way). Returns the same-class instance that best
+ * it is usually seen larger and always with less around it (a tail hanging below a seat, missed
+ * in the whole photo, was found this way). Returns the same-class instance that best
  * overlaps the original's box, in image coordinates, or null.
  */
 export async function segmentCloser(image: RgbImage, instance: Instance, modelPath?: string): Promise<Instance | null> {
