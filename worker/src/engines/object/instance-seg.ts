@@ -75,9 +75,10 @@ async function createSession(modelPath: string): Promise<ort.InferenceSession> {
   if (sha256 !== INSTANCE_MODEL_SHA256) {
     throw new InstanceModelError(`${path.basename(modelPath)} has SHA-256 ${sha256}, expected ${INSTANCE_MODEL_SHA256}: the file is damaged or not the bundled model`);
   }
-  return ort.InferenceSession.create(bytes, {
+  // A load is native work like a run: inside a slot, so the thread is never ended during it.
+  return runModel(() => ort.InferenceSession.create(bytes, {
     intraOpNumThreads: 2, interOpNumThreads: 1, executionMode: 'sequential', graphOptimizationLevel: 'all',
-  });
+  }));
 }
 
 /** The warm session (loaded and checksum-verified once per process). */
