@@ -142,6 +142,16 @@ describe.skipIf(!postgresUrl)('share links', () => {
     expect((await db.query('SELECT 1 FROM share_links WHERE id = $1', [doomed.id])).rowCount).toBe(0);
   });
 
+  it('when the account is deleted, then its links end too', async () => {
+    const carol = await signUp(app.url, { name: 'Carol' });
+    const link = await share(await insertTextCreation(db, carol.user.id), {}, carol.token);
+    expect((await fetch(`${app.url}${pathOf(link)}`)).status).toBe(200);
+    const res = await api('DELETE', '/api/account', carol.token, { confirm: 'DELETE', currentPassword: 'correct horse battery' });
+    expect(res.status).toBe(200);
+    expect([404, 410]).toContain((await fetch(`${app.url}${pathOf(link)}`)).status);
+    expect((await db.query('SELECT 1 FROM share_links WHERE id = $1', [link.id])).rowCount).toBe(0);
+  });
+
   it('when the expiry is in the past, over a year away or both forms are given, then a clear 400', async () => {
     const id = await insertTextCreation(db, alice.user.id);
     const cases: Array<[Record<string, unknown>, string]> = [
@@ -209,9 +219,13 @@ describe.skipIf(!postgresUrl)('share links', () => {
 
     for (let i = 0; i < 8; i++) expect((await postPassword(pathOf(link), `guess ${i}`)).status).toBe(401);
     const limited = await postPassword(pathOf(link), 'open sesame');
+    expect(limited.headers.get('retry-after')).toBe('900');
     expect(limited.status).toBe(429);
     expect(await limited.text()).toContain('Too many password attempts for this link.');
     // Counted per link: the other link still takes its password.
     expect((await postPassword(pathOf(other), 'open sesame')).status).toBe(303);
+    // Once revoked, neither the cookie nor the password opens it.
+    expect((await api('DELETE', `/api/share-links/${other.id}`, alice.token)).status).toBe(200);
+    expect((await postPassword(pathOf(other), 'open sesame')).status).toBe(410);
   });
 });
