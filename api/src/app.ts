@@ -45,6 +45,8 @@ import { jobRoutes } from './modules/jobs/routes.js';
 import { siteRoutes } from './modules/site/routes.js';
 import { profilePictureGuard } from './modules/users/profile-picture-guard.js';
 import { userRoutes } from './modules/users/routes.js';
+import { shareLinkRoutes } from './modules/share-links/routes.js';
+import { sharePageRoutes } from './modules/share-links/page.js';
 import type { ListCache } from './modules/users/list-cache.js';
 import { REPO_ROOT } from '@craftwell/core/runtime-paths';
 
@@ -184,11 +186,14 @@ export function createApp(deps: AppDeps) {
   api.use('/images', limits.aiPerUser, imageRoutes());
   const listChanged = (userId: string) => deps.lists?.changed(userId);
   api.use(creationRoutes({ db, storage: deps.storage, log, listChanged }));
+  api.use(shareLinkRoutes({ db, publicUrl: config.PUBLIC_URL }));
   api.use('/api-keys', apiKeyRoutes({ db }));
   api.use('/admin', adminRoutes({ db, queueInspector: deps.queueInspector, forgetUser, listChanged }));
   api.use(accountRoutes({ db, storage: deps.storage, log, checkPassword: deps.betterAuth ? createPasswordCheck(deps.betterAuth) : null, forgetUser }));
   app.use('/api', api);
   app.use('/api', notFoundApi);
+  // Public share pages: before the web app's fallback, which would answer them with index.html.
+  app.use('/s', sharePageRoutes({ db, storage: deps.storage, publicUrl: config.PUBLIC_URL }));
 
   if (deps.adminQueuesRouter) {
     const adminOnly: RequestHandler = async (req, res, next) => {

@@ -5,6 +5,7 @@ import { adminAuditQuery, adminCreationParams, adminPageQuery, adminUserParams, 
 import { articleOutlineSchema, articleSchema, articleSectionSchema, blogTitleSchema, imageSchema } from '../ai/routes.js';
 import { apiKeyParams, createApiKeyBody } from '../api-keys/routes.js';
 import { creationIdParams, downloadQuery } from '../creations/routes.js';
+import { createShareLinkBody, shareLinkParams, shareLinkReply } from '../share-links/routes.js';
 import { newsletterSchema } from '../site/routes.js';
 import { pageSchema, toggleSchema } from '../users/routes.js';
 import { replies, type OperationSpec } from './document.js';
@@ -60,6 +61,13 @@ export const OPERATIONS: OperationSpec[] = [
   { method: 'delete', path: '/api/creations/:id', tag: 'Creations', summary: 'Delete one of my creations and its file', params: creationIdParams },
   { method: 'post', path: '/api/creations/:id/unpublish', tag: 'Creations', summary: 'Take one of my creations out of the gallery', params: creationIdParams },
   { method: 'get', path: '/api/creations/:id/download', tag: 'Creations', summary: 'Download a creation: png for images, md or docx for text', params: creationIdParams, query: downloadQuery, produces: 'application/octet-stream' },
+  {
+    method: 'post', path: '/api/creations/:id/share-links', tag: 'Creations', summary: 'Share one of my creations through a link (optional expiry and password)',
+    description: 'The url (with its token) is in this reply only. expiresAt or expiresInDays: in the future, at most 365 days. The page /s/{token} answers 404 for an unknown token and 410 once the link is revoked or expired.',
+    params: creationIdParams, body: createShareLinkBody, status: 201, reply: z.object({ success: z.boolean(), content: shareLinkReply }),
+  },
+  { method: 'get', path: '/api/share-links', tag: 'Creations', summary: 'My share links that are not revoked (expired ones say so)' },
+  { method: 'delete', path: '/api/share-links/:id', tag: 'Creations', summary: 'Revoke a share link at once', params: shareLinkParams },
 
   { method: 'get', path: '/api/admin/users', tag: 'Admin', summary: "Accounts with plan, state and this month's usage", query: adminUsersQuery },
   { method: 'post', path: '/api/admin/users/:id/plan', tag: 'Admin', summary: "Change an account's plan", params: adminUserParams, body: setPlanBody },
