@@ -120,34 +120,39 @@ describe.skipIf(!postgresUrl)('personal API keys', () => {
   });
 
   it('when a key has scopes, then it can do only what they name: read = GET, tools = the rest, admin = admin routes', async () => {
-    const plain = await createKey(kim.token, 'default');
+    // A fresh user: disabling Kim above ended Kim's sessions.
+    const jo = await signUp(app.url, { name: 'Jo Scripter' });
+    const plain = await createKey(jo.token, 'default');
     expect(plain.apiKey.scopes).toEqual(['read', 'tools']);
-    const reader = await createKey(kim.token, 'reader', { scopes: ['read'] });
+    const reader = await createKey(jo.token, 'reader', { scopes: ['read'] });
     expect((await send('GET', '/api/user/get-user-creations', reader.key)).status).toBe(200);
-    const refused = await send('POST', '/api/ai/test-echo', reader.key, { text: 'no' });
+    // A write that needs no job: 404 once past the scope check, 403 before it.
+    const like = { id: '00000000-0000-4000-8000-000000000000' };
+    const refused = await send('POST', '/api/user/toggle-like-creation', reader.key, like);
     expect(refused.status).toBe(403);
     expect((await refused.json()).message).toBe('This API key does not have the "tools" scope. Create a key with it in Account settings.');
-    const runner = await createKey(kim.token, 'runner', { scopes: ['tools'] });
-    expect((await send('POST', '/api/ai/test-echo', runner.key, { text: 'yes' })).status).toBe(200);
+    const runner = await createKey(jo.token, 'runner', { scopes: ['tools'] });
+    expect((await send('POST', '/api/user/toggle-like-creation', runner.key, like)).status).toBe(404);
     expect((await send('GET', '/api/me', runner.key)).status).toBe(403);
     // Admin scope: only an administrator may grant it, and admin routes need it.
-    const grant = await send('POST', '/api/api-keys', kim.token, { name: 'x', scopes: ['admin'] });
+    const grant = await send('POST', '/api/api-keys', jo.token, { name: 'x', scopes: ['admin'] });
     expect(grant.status).toBe(400);
     expect((await grant.json()).message).toBe('Only administrators can give a key the admin scope.');
     const rootRead = await createKey(root.token, 'root reader');
     expect((await send('GET', '/api/admin/users', rootRead.key)).status).toBe(403);
     const rootAdmin = await createKey(root.token, 'root admin', { scopes: ['read', 'admin'] });
     expect((await send('GET', '/api/admin/users', rootAdmin.key)).status).toBe(200);
-    expect((await send('POST', '/api/api-keys', kim.token, { name: 'x', scopes: ['everything'] })).status).toBe(400);
+    expect((await send('POST', '/api/api-keys', jo.token, { name: 'x', scopes: ['everything'] })).status).toBe(400);
   });
 
   it('when a key has expired, then it is 401 like a revoked one', async () => {
-    const { key, apiKey } = await createKey(kim.token, 'short-lived', { expiresInDays: 1 });
+    const jo = await signUp(app.url, { name: 'Jo Expiring' });
+    const { key, apiKey } = await createKey(jo.token, 'short-lived', { expiresInDays: 1 });
     expect(new Date(apiKey.expires_at!).getTime()).toBeGreaterThan(Date.now() + 23 * 3600_000);
     expect((await send('GET', '/api/me', key)).status).toBe(200);
     await db.query("UPDATE api_keys SET expires_at = now() - interval '1 second' WHERE id = $1", [apiKey.id]);
     expect((await send('GET', '/api/me', key)).status).toBe(401);
-    expect((await send('POST', '/api/api-keys', kim.token, { name: 'x', expiresInDays: 0 })).status).toBe(400);
+    expect((await send('POST', '/api/api-keys', jo.token, { name: 'x', expiresInDays: 0 })).status).toBe(400);
   });
 
   it('when the password changes, then every key and every session of the user stop working; the reply carries a new session', async () => {
@@ -166,14 +171,15 @@ describe.skipIf(!postgresUrl)('personal API keys', () => {
   });
 
   it('when a session token is sent without its signature (as the sessions table holds it), then 401; the signed one from the reply works', async () => {
+    const jo = await signUp(app.url, { name: 'Jo Session' });
     const res = await fetch(`${app.url}/api/auth/sign-in/email`, {
       method: 'POST', headers: { 'content-type': 'application/json', origin: app.url },
-      body: JSON.stringify({ email: kim.email, password: 'correct horse battery' }),
+      body: JSON.stringify({ email: jo.email, password: 'correct horse battery' }),
     });
     const signed = (await res.json()).token as string;
     // The reply's token is the one the set-auth-token header carries: `token.signature`.
     expect(res.headers.get('set-auth-token')).toBe(signed);
-    const raw = decodeURIComponent(signed).split('.')[0];
+    const raw = signed.split('.')[0];
     expect((await db.query('SELECT 1 FROM sessions WHERE token = $1', [raw])).rowCount).toBe(1);
     expect(raw).not.toBe(signed);
     expect((await send('GET', '/api/me', signed)).status).toBe(200);

@@ -37,7 +37,7 @@ describe.skipIf(!postgresUrl)('sign-up by invite, with an e-mail domain allow-li
     db = new pg.Pool({ connectionString: app.database.url, max: 2 });
     // The first account (the administrator) needs no invite.
     root = await signUp(app.url, { name: 'Root' });
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     await db?.end();
@@ -113,7 +113,7 @@ describe.skipIf(!postgresUrl)('closed sign-up', () => {
 
   beforeAll(async () => {
     app = await startTestApp({ postgresUrl: postgresUrl!, env: { SIGNUP_MODE: 'closed' } });
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     await app?.stop();

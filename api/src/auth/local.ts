@@ -62,7 +62,7 @@ function bearerToken(authorization: string | null | undefined): string | null {
  * holds the bare token, so a copy of the database alone gives no usable bearer token.
  */
 export function signedSessionToken(token: string, secret: string): string {
-  return encodeURIComponent(`${token}.${createHmac('sha256', secret).update(token).digest('base64')}`);
+  return `${token}.${createHmac('sha256', secret).update(token).digest('base64')}`;
 }
 
 /** Friendlier words for better-auth's error codes. */
