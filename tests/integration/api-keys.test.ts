@@ -168,7 +168,7 @@ describe.skipIf(!postgresUrl)('personal API keys', () => {
     const fresh = (await changed.json()).token as string;
     for (const old of [key, pat.token, other.token as string]) expect((await send('GET', '/api/me', old)).status).toBe(401);
     expect((await send('GET', '/api/me', fresh)).status).toBe(200);
-  });
+  }, 180_000);
 
   it('when a session token is sent without its signature (as the sessions table holds it), then 401; the signed one from the reply works', async () => {
     const jo = await signUp(app.url, { name: 'Jo Session' });

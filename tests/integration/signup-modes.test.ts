@@ -105,7 +105,7 @@ describe.skipIf(!postgresUrl)('sign-up by invite, with an e-mail domain allow-li
     expect((await signUpRaw(app, { email: email(), inviteCode: invite })).status).toBe(200);
     const { rows } = await db.query("SELECT note FROM signup_invites WHERE note = 'from the CLI' AND used_at IS NOT NULL");
     expect(rows).toHaveLength(1);
-  });
+  }, 180_000);
 });
 
 describe.skipIf(!postgresUrl)('closed sign-up', () => {
