@@ -37,6 +37,10 @@ import { imageRoutes } from './modules/images/routes.js';
 import { httpMetrics } from './middleware/http-metrics.js';
 import type { Metrics } from '@craftwell/core/metrics';
 import { withAccountGuard } from './auth/account-guard.js';
+import { ownedObjectRemover } from './auth/owned-objects.js';
+import { oneCredential } from './auth/one-credential.js';
+import { adminSetupCode } from './auth/setup-code.js';
+import { isPublishedObject } from '@craftwell/core/repositories/stored-objects';
 import type { QueueInspector } from '@craftwell/queue/inspect';
 import { createPasswordCheck } from './auth/password-check.js';
 import { createAiService } from './modules/ai/service.js';
@@ -98,6 +102,7 @@ export function createApp(deps: AppDeps) {
   const authProvider = withAccountGuard(deps.authProvider, db);
   /** After a change to an account: its cached sessions and access answers go, on every replica. */
   const forgetUser = (userId: string) => authProvider.forgetUser?.(userId) ?? Promise.resolve();
+  const deleteClaimed = ownedObjectRemover(deps.storage, log);
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxySetting(config.TRUST_PROXY));
@@ -129,7 +134,7 @@ export function createApp(deps: AppDeps) {
   app.use(accessLog(log, { quiet: ['/healthz'] }));
 
   app.get(['/healthz', '/readyz'], healthRoutes({ db, queue: deps.producer, storage: deps.storage, log }));
-  app.use('/files', createFilesRouter(deps.storage));
+  app.use('/files', createFilesRouter(deps.storage, { isPublic: (key) => isPublishedObject(db, key) }));
 
   const limits = createRateLimits(config, deps.rateLimitRedis ?? null);
   app.use('/api', limits.anonymousPerIp, limits.failedTokenPerIp);
@@ -138,7 +143,7 @@ export function createApp(deps: AppDeps) {
   if (deps.betterAuth) {
     const handler = toNodeHandler(deps.betterAuth);
     // Parsed here, within a limit; better-auth reads req.body when the stream is already consumed.
-    app.use('/api/auth', express.json({ limit: AUTH_BODY_LIMIT }), express.urlencoded({ extended: false, limit: AUTH_BODY_LIMIT }), authFieldLimits);
+    app.use('/api/auth', oneCredential, express.json({ limit: AUTH_BODY_LIMIT }), express.urlencoded({ extended: false, limit: AUTH_BODY_LIMIT }), authFieldLimits);
     app.post('/api/auth/sign-in/email', limits.signInPerAccount);
     app.post('/api/auth/update-user', profilePictureGuard({ db, storage: deps.storage, authProvider: deps.authProvider }));
     app.all('/api/auth/{*splat}', (req, res) => {
@@ -180,16 +185,18 @@ export function createApp(deps: AppDeps) {
   }));
   api.use('/jobs', limits.jobPolling, jobRoutes(deps.producer));
   api.use(userRoutes({
-    db, storage: deps.storage, quotas: config.quotas, authMode: config.authMode,
+    db, storage: deps.storage, deleteClaimed, quotas: config.quotas, authMode: config.authMode,
     forgetUser, lists: deps.lists,
   }));
   api.use('/images', limits.aiPerUser, imageRoutes());
   const listChanged = (userId: string) => deps.lists?.changed(userId);
-  api.use(creationRoutes({ db, storage: deps.storage, log, listChanged }));
+  api.use(creationRoutes({ db, storage: deps.storage, deleteClaimed, log, listChanged }));
   api.use(shareLinkRoutes({ db, publicUrl: config.PUBLIC_URL }));
   api.use('/api-keys', apiKeyRoutes({ db }));
-  api.use('/admin', adminRoutes({ db, queueInspector: deps.queueInspector, forgetUser, listChanged }));
-  api.use(accountRoutes({ db, storage: deps.storage, log, checkPassword: deps.betterAuth ? createPasswordCheck(deps.betterAuth) : null, forgetUser }));
+  // Clerk: the first administrator claims the role with the setup code (local: at sign-up).
+  const adminSetup = config.authMode === 'clerk' ? adminSetupCode(config.CLERK_SECRET_KEY!) : null;
+  api.use('/admin', adminRoutes({ db, queueInspector: deps.queueInspector, forgetUser, listChanged, adminSetupCode: adminSetup }));
+  api.use(accountRoutes({ db, storage: deps.storage, deleteClaimed, log, checkPassword: deps.betterAuth ? createPasswordCheck(deps.betterAuth) : null, forgetUser }));
   app.use('/api', api);
   app.use('/api', notFoundApi);
   // Public share pages: before the web app's fallback, which would answer them with index.html.

@@ -18,6 +18,7 @@ import { createApp } from './app.js';
 import { createBetterAuth, createLocalAuthProvider } from './auth/local.js';
 import { createClerkAuth } from './auth/clerk.js';
 import { adminSetupCode, isLoopbackHost } from './auth/setup-code.js';
+import { parseEmailDomains } from './auth/signup-policy.js';
 import { createSessionCache } from './auth/session-cache.js';
 import type { AppConfig } from '@craftwell/core/config/env';
 import { startEmbeddedPostgres } from '@craftwell/core/db/embedded-postgres';
@@ -154,6 +155,9 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
       });
       authProvider = clerk.provider;
       clerkMiddleware = clerk.middleware;
+      if (!(await db.query('SELECT 1 FROM users WHERE is_admin LIMIT 1')).rowCount) {
+        log.warn(`No administrator yet. Sign in, then claim the role with the setup code ${adminSetupCode(config.CLERK_SECRET_KEY!)} (POST /api/admin/claim), or run: npm run admin -- set-admin <email or user id> on`);
+      }
     } else {
       const secret = authSecret(config.BETTER_AUTH_SECRET, config.dataDir);
       const adminSetup = isLoopbackHost(config.HOST) ? null : adminSetupCode(secret);
@@ -171,6 +175,7 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
         baseURL: publicUrl,
         trustedOrigins: [publicUrl, `http://localhost:${config.PORT}`, `http://127.0.0.1:${config.PORT}`],
         signInPerMinute: config.SIGN_IN_RATE_LIMIT_PER_MINUTE,
+        signup: { mode: config.SIGNUP_MODE, emailDomains: parseEmailDomains(config.SIGNUP_EMAIL_DOMAINS) },
         sessionCache,
       });
       authProvider = createLocalAuthProvider(betterAuth, sessionCache);

@@ -54,6 +54,10 @@ export const envSchema = z.object({
   CLERK_JWT_KEY: z.string().optional(),
   /** Comma-separated origins allowed as the token's azp claim (Clerk). */
   CLERK_AUTHORIZED_PARTIES: z.string().optional(),
+  /** Who may create a local account: anyone, holders of an administrator's invite link, or no one. */
+  SIGNUP_MODE: z.enum(['open', 'invite', 'closed']).default('open'),
+  /** Comma-separated e-mail domains sign-up accepts (e.g. example.com); unset = any domain. */
+  SIGNUP_EMAIL_DOMAINS: z.string().optional(),
 
   QUOTA_FREE: quota.prefault('10'),
   QUOTA_PREMIUM: quota.prefault('unlimited'),

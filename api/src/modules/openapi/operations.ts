@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { deleteAccountBody, changeEmailBody } from '../account/routes.js';
 import { adminAuditQuery, adminCreationParams, adminPageQuery, adminUserParams, adminUsersQuery, setDisabledBody, setPlanBody } from '../admin/routes.js';
+import { claimAdminBody, createInviteBody, inviteParams } from '../admin/routes.js';
 import { articleOutlineSchema, articleSchema, articleSectionSchema, blogTitleSchema, imageSchema } from '../ai/routes.js';
 import { apiKeyParams, createApiKeyBody } from '../api-keys/routes.js';
 import { creationIdParams, downloadQuery } from '../creations/routes.js';
@@ -76,4 +77,8 @@ export const OPERATIONS: OperationSpec[] = [
   { method: 'get', path: '/api/admin/gallery', tag: 'Admin', summary: 'Published creations', query: adminPageQuery },
   { method: 'post', path: '/api/admin/creations/:id/unpublish', tag: 'Admin', summary: 'Take any creation out of the gallery', params: adminCreationParams },
   { method: 'get', path: '/api/admin/audit', tag: 'Admin', summary: 'Audit log: administrator actions and sign-ins', query: adminAuditQuery },
+  { method: 'post', path: '/api/admin/invites', tag: 'Admin', summary: 'Make a one-time sign-up invite link (SIGNUP_MODE=invite); the code is in this reply only', body: createInviteBody, status: 201 },
+  { method: 'get', path: '/api/admin/invites', tag: 'Admin', summary: 'Invite links, newest first (without their codes)' },
+  { method: 'delete', path: '/api/admin/invites/:id', tag: 'Admin', summary: 'Revoke an unused invite link', params: inviteParams },
+  { method: 'post', path: '/api/admin/claim', tag: 'Admin', summary: 'Clerk mode: become the first administrator with the setup code from the server log', body: claimAdminBody },
 ];

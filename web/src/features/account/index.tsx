@@ -136,7 +136,7 @@ export default function AccountPage() {
           <p className="text-sm text-slate-600">Your password is managed by your sign-in provider.</p>
         )}
       </SettingsSection>
-      <ApiKeysSection />
+      <ApiKeysSection isAdmin={Boolean(user.isAdmin)} />
       <ShareLinksSection />
       <SettingsSection title="Export your data" description="A zip file with every image and text you created, and a JSON file with your account, creations, likes and usage.">
         <Button variant="secondary" icon={<Download className="size-4" aria-hidden="true" />} loading={exporting} onClick={() => void exportData()}>
