@@ -1,6 +1,5 @@
 /** Spec section 7 user calls, plus /api/me, usage and avatar. */
 import { Router } from 'express';
-import multer from 'multer';
 import sharp from 'sharp';
 import { z } from 'zod';
 import type { ObjectStorage } from '@craftwell/storage/object-storage';
@@ -8,6 +7,7 @@ import { newObjectKey } from '@craftwell/storage/keys';
 import { withTransaction, type Db } from '@craftwell/core/db/pool';
 import { badRequest, notFound } from '@craftwell/core/errors';
 import { currentUser } from '../../middleware/require-auth.js';
+import { uploadParser } from '../../middleware/uploads.js';
 import * as creations from '@craftwell/core/repositories/creations';
 import { usageOf, type Quotas } from '@craftwell/core/repositories/quota';
 import { replaceUserImage } from '@craftwell/core/repositories/users';
@@ -85,7 +85,7 @@ export function userRoutes(deps: UserRoutesDeps): Router {
   const { db } = deps;
   const lists = deps.lists ?? createListCache(() => false);
   const router = Router();
-  const avatarUpload = multer({ storage: multer.memoryStorage(), limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
+  const avatarUpload = uploadParser({ maxFileBytes: AVATAR_MAX_BYTES, maxFiles: 1 });
 
   router.get('/me', (req, res) => {
     const user = currentUser(req);
