@@ -20,8 +20,10 @@ import type { AuthProvider } from './auth/types.js';
 import type { Db } from '@craftwell/core/db/pool';
 import type { Logger } from '@craftwell/core/logger';
 import { errorHandler, notFoundApi } from './middleware/error-handler.js';
-import { createRateLimits } from './middleware/rate-limits.js';
+import { createRateLimits, passwordRequired } from './middleware/rate-limits.js';
 import { requestId } from './middleware/request-id.js';
+import { hostAllowList } from './middleware/host-allow-list.js';
+import { requestSizeCap } from './middleware/request-size.js';
 import { accessLog } from './middleware/access-log.js';
 import { keepIp } from './middleware/keep-ip.js';
 import { sameSiteOnly } from './middleware/same-site-only.js';
@@ -78,6 +80,8 @@ export interface AppDeps {
   lists?: ListCache;
   /** Rate-limit counters shared by every replica (BullMQ mode); in-process counters without it. */
   rateLimitRedis?: Redis | null;
+  /** Free bytes where objects are stored (local disk); /readyz reports storage low below STORAGE_MIN_FREE_MB. */
+  storageFreeBytes?: () => Promise<number | null>;
 }
 
 /** Sign-in and profile bodies are a few short fields. */
@@ -106,6 +110,8 @@ export function createApp(deps: AppDeps) {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxySetting(config.TRUST_PROXY));
+  // Before any route: only the names this server is known by, and no body over the largest cap.
+  app.use(hostAllowList(config.PUBLIC_URL, config.ALLOWED_HOSTS), requestSizeCap);
 
   const clerk = config.authMode === 'clerk' ? CLERK_ORIGINS : [];
   app.use(
@@ -133,18 +139,35 @@ export function createApp(deps: AppDeps) {
   app.get('/metrics', metricsRoutes(deps.metrics, config.METRICS_TOKEN));
   app.use(accessLog(log, { quiet: ['/healthz'] }));
 
-  app.get(['/healthz', '/readyz'], healthRoutes({ db, queue: deps.producer, storage: deps.storage, log }));
+  app.get(['/healthz', '/readyz'], healthRoutes({
+    db, queue: deps.producer, storage: deps.storage, log,
+    storageFreeBytes: deps.storageFreeBytes, storageMinFreeBytes: config.STORAGE_MIN_FREE_MB * 1024 * 1024,
+  }));
   app.use('/files', createFilesRouter(deps.storage, { isPublic: (key) => isPublishedObject(db, key) }));
 
-  const limits = createRateLimits(config, deps.rateLimitRedis ?? null);
-  app.use('/api', limits.anonymousPerIp, limits.failedTokenPerIp);
+  const limits = createRateLimits(config, deps.rateLimitRedis ?? null, {
+    log,
+    // Asked only for a call over the anonymous limit: the credential requireAuth would resolve.
+    resolveUser: async (req, res) => {
+      if (deps.clerkMiddleware) await new Promise<void>((resolve, reject) => deps.clerkMiddleware!(req, res, (err?: unknown) => (err ? reject(err) : resolve())));
+      let user;
+      try {
+        user = authProvider.cached?.(req) ?? (await authProvider.authenticate(req));
+      } catch {
+        return false;
+      }
+      if (user) req.user = user;
+      return Boolean(user);
+    },
+  });
+  app.use('/api', limits.anonymousPerIp, limits.perUserOnceKnown, limits.failedTokenPerIp);
 
   // Sign-in routes get their own small body limit, ahead of the 100 kB parser of the other routes.
   if (deps.betterAuth) {
     const handler = toNodeHandler(deps.betterAuth);
     // Parsed here, within a limit; better-auth reads req.body when the stream is already consumed.
     app.use('/api/auth', oneCredential, express.json({ limit: AUTH_BODY_LIMIT }), express.urlencoded({ extended: false, limit: AUTH_BODY_LIMIT }), authFieldLimits);
-    app.post('/api/auth/sign-in/email', limits.signInPerAccount);
+    app.post('/api/auth/sign-in/email', passwordRequired, limits.signInPerAccount);
     app.post('/api/auth/update-user', profilePictureGuard({ db, storage: deps.storage, authProvider: deps.authProvider }));
     app.all('/api/auth/{*splat}', (req, res) => {
       req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? 'unknown';
@@ -159,6 +182,7 @@ export function createApp(deps: AppDeps) {
   else app.all('/api/auth/{*splat}', (_req, res) => { res.status(404).json({ success: false, message: 'Sign-in is handled by Clerk on this server.' }); });
 
   app.use('/api', express.json({ limit: '100kb' }));
+  app.post('/api/newsletter', limits.newsletterPerIp);
   app.use('/api', siteRoutes({
     db,
     quotas: config.quotas,

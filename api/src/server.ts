@@ -35,6 +35,7 @@ import { startOrphanSweep } from './jobs/orphan-sweep.js';
 import { startReservationSweep } from './jobs/reservation-sweep.js';
 import { createQueueDashboard } from './jobs/queue-dashboard.js';
 import { REPO_ROOT, entryPath, entryUrl, moduleLoaderArgs } from '@craftwell/core/runtime-paths';
+import { freeBytesOf } from './modules/health/routes.js';
 
 const ROOT = REPO_ROOT;
 /** Longest wait for one shutdown step; the worker process gets its own, longer grace. */
@@ -201,8 +202,10 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
     // Rate-limit counters in Redis when the queue has one, so every api replica shares them.
     let rateLimitRedis: Redis | null = null;
     if (redisUrl && mode !== 'in-process') {
-      const client = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
-      client.on('error', (err) => log.warn({ err: err.message }, 'rate-limit redis connection error'));
+      // A command that hangs (a frozen Redis) fails after a second: the limits then count here.
+      const client = new Redis(redisUrl, { maxRetriesPerRequest: 1, commandTimeout: 1_000 });
+      // Outages are told once per change by the limits themselves (rate-limit-store.ts).
+      client.on('error', () => undefined);
       stops.push(() => client.quit().then(() => undefined, () => client.disconnect()));
       rateLimitRedis = client;
     }
@@ -216,6 +219,7 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
       config, db, log, storage, producer, authProvider, betterAuth, clerkMiddleware, engines,
       imageGeneration: () => imageGenerationStatusFor(config),
       adminQueuesRouter, rateLimitRedis, lists,
+      storageFreeBytes: storageConfig.driver === 'local' ? () => freeBytesOf(path.join(config.dataDir, 'objects')) : undefined,
       queueInspector,
       metrics,
       webDistDir: path.join(ROOT, 'web', 'dist'),

@@ -22,7 +22,11 @@ export const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   /** Where the browser reaches the app; used for auth origins and absolute links. */
   PUBLIC_URL: z.string().url().optional(),
+  /** Other names the server is reached by (comma-separated), besides localhost and PUBLIC_URL's host. */
+  ALLOWED_HOSTS: z.string().optional(),
   DATA_DIR: z.string().default('./.data'),
+  /** Below this much free space (MB) where stored objects are written, /readyz says storage is low (degraded). */
+  STORAGE_MIN_FREE_MB: int(0, 10_000_000).default(500),
   /** Started as root from a folder the database user cannot enter: where the embedded Postgres lives. */
   EMBEDDED_PG_FALLBACK_DIR: z.string().default('/var/lib/craftwell'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -52,7 +56,7 @@ export const envSchema = z.object({
   CLERK_SECRET_KEY: z.string().optional(),
   CLERK_PUBLISHABLE_KEY: z.string().optional(),
   CLERK_JWT_KEY: z.string().optional(),
-  /** Comma-separated origins allowed as the token's azp claim (Clerk). */
+  /** Comma-separated origins allowed as the token's azp claim (Clerk); PUBLIC_URL's origin when unset. */
   CLERK_AUTHORIZED_PARTIES: z.string().optional(),
   /** Who may create a local account: anyone, holders of an administrator's invite link, or no one. */
   SIGNUP_MODE: z.enum(['open', 'invite', 'closed']).default('open'),
@@ -110,10 +114,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  CLERK_SECRET_KEY and CLERK_PUBLISHABLE_KEY must be set together (or neither, for local accounts)',
     );
   }
+  // A Clerk token minted for another site (its azp) must not be accepted here.
+  const clerkParties = e.CLERK_AUTHORIZED_PARTIES?.trim() || (e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : '');
+  if (e.CLERK_SECRET_KEY && !clerkParties) {
+    throw new ConfigError(
+      'Invalid configuration:\n  CLERK_AUTHORIZED_PARTIES: set it to the origin(s) your users open (e.g. https://craftwell.example.com), or set PUBLIC_URL, when signing in with Clerk',
+    );
+  }
   const perTool = (n: number | null) =>
     Object.fromEntries(TOOL_NAMES.map((t) => [t, n])) as Record<ToolName, number | null>;
   return {
     ...e,
+    ...(e.CLERK_SECRET_KEY ? { CLERK_AUTHORIZED_PARTIES: clerkParties } : {}),
     dataDir: path.resolve(e.DATA_DIR),
     quotas: { free: perTool(e.QUOTA_FREE), premium: perTool(e.QUOTA_PREMIUM) },
     authMode: e.CLERK_SECRET_KEY ? 'clerk' : 'local',

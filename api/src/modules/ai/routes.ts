@@ -10,6 +10,7 @@ import { parseBlogTitlePrompt } from '@craftwell/contracts/text-prompts';
 import { newObjectKey } from '@craftwell/storage/keys';
 import { AppError, badRequest } from '@craftwell/core/errors';
 import { currentUser } from '../../middleware/require-auth.js';
+import { uploadParser } from '../../middleware/uploads.js';
 import type { AiService, Submission, UploadToStore } from './service.js';
 
 const prompt = z
@@ -91,7 +92,7 @@ const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
 
 /** Multer errors, in words a person can act on. */
 function upload(field: string, maxBytes: number, what: string) {
-  const handler = multer({ storage: multer.memoryStorage(), limits: { fileSize: maxBytes, files: 2, fields: 10 } }).fields([
+  const handler = uploadParser({ maxFileBytes: maxBytes, maxFiles: 2 }).fields([
     { name: field, maxCount: 1 },
     { name: 'mask', maxCount: 1 },
   ]);

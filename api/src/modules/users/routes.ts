@@ -1,12 +1,12 @@
 /** The user calls of docs/api.md (creations lists, likes), plus /api/me, usage and avatar. */
 import { Router } from 'express';
-import multer from 'multer';
 import sharp from 'sharp';
 import { z } from 'zod';
 import { newObjectKey } from '@craftwell/storage/keys';
 import { withTransaction, type Db } from '@craftwell/core/db/pool';
 import { badRequest, notFound } from '@craftwell/core/errors';
 import { currentUser } from '../../middleware/require-auth.js';
+import { uploadParser } from '../../middleware/uploads.js';
 import * as creations from '@craftwell/core/repositories/creations';
 import { usageOf, type Quotas } from '@craftwell/core/repositories/quota';
 import { replaceUserImage } from '@craftwell/core/repositories/users';
@@ -91,7 +91,7 @@ export function userRoutes(deps: UserRoutesDeps): Router {
   /** Another user's published creation: no owner id, likers as stand-ins (like-privacy.ts). */
   const inGallery = ({ user_id: _owner, ...c }: ReturnType<typeof present>) => ({ ...c, likes: likePrivacy.hide(c.id, c.likes ?? []) });
   const router = Router();
-  const avatarUpload = multer({ storage: multer.memoryStorage(), limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
+  const avatarUpload = uploadParser({ maxFileBytes: AVATAR_MAX_BYTES, maxFiles: 1 });
 
   router.get('/me', (req, res) => {
     const user = currentUser(req);
