@@ -1,6 +1,7 @@
-/** A PDF reader process (forked by pdf-reader-pool.ts): loads pdfjs, then reads one PDF per message. */
+/** A PDF reader process (forked by pdf-reader-pool.ts): loads pdfjs, then reads (or OCRs) one PDF per message. */
 import { UserFacingJobError } from '@craftwell/contracts/handler';
 import type { FromReader, ToReader } from './pdf-reader-pool.js';
+import { ocrPdfHere } from './ocr.js';
 import { loadPdfReaderHere, readPdfTextHere } from './pdf-text.js';
 
 // The parent may already be gone (shut down while pdfjs loaded): then there is no one to answer.
@@ -10,8 +11,8 @@ const reply = (message: FromReader) => { if (process.connected) process.send!(me
 
 await loadPdfReaderHere();
 process.on('message', (message: ToReader) => {
-  readPdfTextHere(message.bytes).then(
-    (pdf) => reply({ type: 'done', pdf }),
+  (message.task === 'ocr' ? ocrPdfHere(message.bytes) : readPdfTextHere(message.bytes)).then(
+    (result) => reply({ type: 'done', result }),
     (error: unknown) => reply(error instanceof UserFacingJobError
       ? { type: 'refused', message: error.message, status: error.status }
       : { type: 'failed', message: (error as Error)?.message ?? String(error) }),
