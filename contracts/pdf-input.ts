@@ -214,9 +214,9 @@ function codestreamSize(data: Buffer): ImageSize | null | 'unreadable' {
     return 'unreadable';
   }
   // JPEG 2000: a raw codestream starts SOC, SIZ; a JP2 file holds one after its boxes.
-  const siz = data.subarray(0, IMAGE_HEADER_SCAN_BYTES).indexOf(Buffer.from([0xff, 0x4f, 0xff, 0x51]));
   const isJpx = data.length >= 12 && (data.readUInt32BE(0) === 0xff4fff51 || data.subarray(4, 8).toString('latin1') === 'jP  ');
   if (!isJpx) return null;
+  const siz = data.subarray(0, IMAGE_HEADER_SCAN_BYTES).indexOf(Buffer.from([0xff, 0x4f, 0xff, 0x51]));
   if (siz === -1 || siz + 24 > data.length) return 'unreadable';
   const at = siz + 4; // Lsiz, Rsiz, Xsiz, Ysiz, XOsiz, YOsiz
   return { width: data.readUInt32BE(at + 4) - data.readUInt32BE(at + 12), height: data.readUInt32BE(at + 8) - data.readUInt32BE(at + 16) };

@@ -1,7 +1,6 @@
 /** A PDF reader process (forked by pdf-reader-pool.ts): loads pdfjs, then reads (or OCRs) one PDF per message. */
 import { UserFacingJobError } from '@craftwell/contracts/handler';
 import type { FromReader, ToReader } from './pdf-reader-pool.js';
-import { ocrPdfHere } from './ocr.js';
 import { loadPdfReaderHere, readPdfTextHere } from './pdf-text.js';
 
 // The parent may already be gone (shut down while pdfjs loaded): then there is no one to answer.
@@ -11,7 +10,9 @@ const reply = (message: FromReader) => { if (process.connected) process.send!(me
 
 await loadPdfReaderHere();
 process.on('message', (message: ToReader) => {
-  (message.task === 'ocr' ? ocrPdfHere(message.bytes) : readPdfTextHere(message.bytes)).then(
+  // OCR (tesseract) is loaded only by a reader that gets a picture-only PDF: most never do.
+  const read = message.task === 'ocr' ? import('./ocr.js').then(({ ocrPdfHere }) => ocrPdfHere(message.bytes)) : readPdfTextHere(message.bytes);
+  read.then(
     (result) => reply({ type: 'done', result }),
     (error: unknown) => reply(error instanceof UserFacingJobError
       ? { type: 'refused', message: error.message, status: error.status }
