@@ -42,6 +42,8 @@ export const FAILURES = {
   shutdown: { message: 'The server is restarting, so the job was stopped. Please try again.', status: 503 },
   lost: { message: 'The worker running this job lost contact with the queue; another worker takes it over.', status: 503 },
   crashed: { message: 'The worker running this job stopped unexpectedly. Please try again.', status: 500 },
+  /** Its thread reached the job memory limit: the same input would again, so it is not retried. */
+  outOfMemory: { message: 'This input needs more memory than one job may use, so it was stopped. Please try a smaller or simpler file.', status: 413 },
   internal: { message: 'Something went wrong while running this job. Please try again.', status: 500 },
   transient: { message: 'The AI service is busy right now. Please try again in a moment.', status: 503 },
 } as const satisfies Record<string, Failure>;

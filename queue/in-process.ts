@@ -7,8 +7,8 @@
  * Jobs live as long as the process: a restart loses queued jobs (their waiters get 503 first).
  */
 import { randomUUID } from 'node:crypto';
-import { Worker } from 'node:worker_threads';
-import { JOB_THREAD_RESOURCE_LIMITS, threadEntry } from './thread-entry.js';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
+import { isOutOfMemory, JOB_THREAD_RESOURCE_LIMITS, threadEntry } from './thread-entry.js';
 import { endJobThread, releaseModelRunsOf, shareModelRunSlots } from './model-run-slots.js';
 
 /** At close, how long a thread inside a model call is waited for (the process is exiting anyway). */
@@ -44,6 +44,8 @@ export interface InProcessQueueOptions {
   log?: (message: string, error?: unknown) => void;
   /** The threads' environment (default: this process's). */
   env?: Record<string, string | undefined>;
+  /** The threads' memory limits (default JOB_THREAD_RESOURCE_LIMITS; tests lower them). */
+  resourceLimits?: ResourceLimits;
   /** Called after every attempt (metrics). */
   onAttempt?: (report: AttemptReport) => void;
 }
@@ -83,6 +85,8 @@ interface Thread {
   worker: Worker;
   runs: Map<string, string>; // runId -> job id
   ready: boolean;
+  /** It died at its heap limit (JOB_THREAD_RESOURCE_LIMITS). */
+  outOfMemory?: boolean;
 }
 
 
@@ -194,7 +198,7 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
     const data: ThreadData = { processorUrl: options.processorUrl, abortGraceMs };
     // Threads started from here share one limit on model runs (the environment data is copied at start).
     shareModelRunSlots();
-    const worker = new Worker(entry, { workerData: data, eval: isCode, env: options.env, resourceLimits: JOB_THREAD_RESOURCE_LIMITS });
+    const worker = new Worker(entry, { workerData: data, eval: isCode, env: options.env, resourceLimits: options.resourceLimits ?? JOB_THREAD_RESOURCE_LIMITS });
     const workerThreadId = worker.threadId;
     const thread: Thread = { worker, runs: new Map(), ready: false };
     threads.push(thread);
@@ -221,7 +225,10 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
             break;
         }
       });
-      worker.on('error', (error) => log('in-process queue: worker thread error', error));
+      worker.on('error', (error) => {
+        if (isOutOfMemory(error)) thread.outOfMemory = true;
+        log('in-process queue: worker thread error', error);
+      });
       worker.on('exit', (code) => {
         reject(new Error(`Worker thread exited during start-up (code ${code})`));
         // Ended in the middle of a model run: its slot must not stay taken.
@@ -256,12 +263,15 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
   /** A thread died (crash, process.exit in a processor, or terminated by the watchdog). */
   function onThreadExit(thread: Thread): void {
     threads.splice(threads.indexOf(thread), 1);
+    const alone = thread.runs.size === 1;
     for (const jobId of [...thread.runs.values()]) {
       const entry = jobs.get(jobId);
       if (!entry?.run) continue;
       endRun(entry);
       if (closing) fail(entry, FAILURES.shutdown);
       else if (entry.stopRequested) fail(entry, FAILURES[entry.stopRequested]);
+      // At the heap limit alone: the same input would fill it again.
+      else if (thread.outOfMemory && alone) fail(entry, FAILURES.outOfMemory);
       // Like a stalled BullMQ job: run it again on another thread while attempts remain.
       else retryOrFail(entry, FAILURES.crashed, true, true);
     }

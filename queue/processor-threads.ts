@@ -11,7 +11,7 @@ import type { ProgressUpdate } from '@craftwell/contracts/handler';
 import type { JobName } from '@craftwell/contracts/jobs';
 import { AttemptAbort, FAILURES, type AbortCause, type AttemptOutcome } from './attempt.js';
 import type { MainToThread, ThreadData, ThreadToMain } from './in-process-protocol.js';
-import { JOB_THREAD_RESOURCE_LIMITS, threadEntry } from './thread-entry.js';
+import { isOutOfMemory, JOB_THREAD_RESOURCE_LIMITS, threadEntry } from './thread-entry.js';
 import { endJobThread, releaseModelRunsOf, shareModelRunSlots } from './model-run-slots.js';
 
 /** At close, how long a thread inside a model call is waited for (the process is exiting anyway). */
@@ -40,6 +40,8 @@ interface Run {
 interface Thread {
   worker: Worker;
   runs: Set<string>;
+  /** It died at its heap limit (JOB_THREAD_RESOURCE_LIMITS). */
+  outOfMemory?: boolean;
 }
 
 export interface ProcessorThreadsOptions {
@@ -92,17 +94,23 @@ export function createProcessorThreads(options: ProcessorThreadsOptions) {
           options.log(message.message);
         }
       });
-      worker.on('error', (error) => options.log('job thread error', error));
+      worker.on('error', (error) => {
+        if (isOutOfMemory(error)) thread.outOfMemory = true;
+        options.log('job thread error', error);
+      });
       worker.on('exit', (code) => {
         reject(new Error(`A job thread exited during start-up (code ${code})`));
         const index = threads.indexOf(thread);
         if (index >= 0) threads.splice(index, 1);
         // Ended in the middle of a model run: its slot must not stay taken.
         releaseModelRunsOf(workerThreadId);
-        // Its attempts end: stopped on purpose (timeout, cancel, shutdown) or crashed.
+        // Its attempts end: stopped on purpose (timeout, cancel, shutdown), out of memory, or crashed.
+        const alone = thread.runs.size === 1;
         for (const runId of [...thread.runs]) {
           const run = runs.get(runId)!;
-          finish(runId, closing ? stopped('shutdown') : run.stopRequested ? stopped(run.stopRequested) : { ok: false, failure: FAILURES.crashed, retryable: true });
+          finish(runId, closing ? stopped('shutdown') : run.stopRequested ? stopped(run.stopRequested)
+            : thread.outOfMemory && alone ? { ok: false, failure: FAILURES.outOfMemory, retryable: false }
+              : { ok: false, failure: FAILURES.crashed, retryable: true });
         }
         // Closing ends a replacement that is still starting: expected then, not a failure to report.
         if (!closing) spawn().catch((error) => { if (!closing) options.log('could not replace a job thread', error); });

@@ -200,6 +200,7 @@ export function createApp(deps: AppDeps) {
   api.use(limits.perUser);
   const service = createAiService({
     db, storage: deps.storage, producer: deps.producer, quotas: config.quotas,
+    useLimits: { lightUsesPerUse: config.QUOTA_LIGHT_USES_PER_USE, concurrentJobs: config.MAX_CONCURRENT_JOBS_PER_USER },
     jobWaitTimeoutMs: config.JOB_WAIT_TIMEOUT_MS, log,
   });
   const objectConfig = parseObjectConfig(config.rawEnv);

@@ -65,6 +65,10 @@ export const envSchema = z.object({
 
   QUOTA_FREE: quota.prefault('10'),
   QUOTA_PREMIUM: quota.prefault('unlimited'),
+  /** Article outlines and object detections allowed per use of their tool's quota (core/repositories/quota.ts). */
+  QUOTA_LIGHT_USES_PER_USE: int(1, 1000).default(10),
+  /** Jobs one user may have queued or running at once; more are answered 429 and cost nothing. */
+  MAX_CONCURRENT_JOBS_PER_USER: int(1, 1000).default(3),
   PREMIUM_PRICE_USD: z.coerce.number().min(0).default(16),
 
   RATE_LIMIT_PER_MINUTE: int(1, 100_000).default(120),

@@ -3,7 +3,7 @@ import { Router, type Request, type Response } from 'express';
 import multer from 'multer';
 import { z } from 'zod';
 import { ARTICLE_LENGTHS, JOB_DESCRIPTION_MAX_CHARS, MAX_PROMPT_CHARS, ARTICLE_MAX_SECTIONS, ARTICLE_TONES, SECTION_ACTIONS } from '@craftwell/contracts/jobs';
-import { MAX_IMAGE_BYTES, normalizeImageUpload } from '@craftwell/contracts/image-input';
+import { decodeImageUpload, inspectImageUpload, MAX_IMAGE_BYTES } from '@craftwell/contracts/image-input';
 import { checkPdfUpload, MAX_PDF_BYTES } from '@craftwell/contracts/pdf-input';
 import { validateObjectName } from '@craftwell/contracts/object-vocabulary';
 import { parseBlogTitlePrompt } from '@craftwell/contracts/text-prompts';
@@ -108,6 +108,11 @@ function upload(field: string, maxBytes: number, what: string) {
       }
       next(err);
     });
+}
+
+/** An uploaded image, stored as its normalised PNG: decoded only once the quota is reserved. */
+function pngUpload(bytes: Buffer): UploadToStore {
+  return { key: newObjectKey('uploads', 'png'), body: () => decodeImageUpload(bytes), contentType: 'image/png' };
 }
 
 function fileOf(req: Request, field: string): Express.Multer.File | undefined {
@@ -218,8 +223,8 @@ export function aiRoutes({ service, imageGeneration, testJobs, objectRemoverTake
   router.post('/remove-image-background', upload('image', MAX_IMAGE_BYTES, 'image'), async (req, res) => {
     const file = fileOf(req, 'image');
     if (!file) throw badRequest('Choose an image to remove its background.');
-    const image = await normalizeImageUpload(file.buffer);
-    const input: UploadToStore = { key: newObjectKey('uploads', 'png'), body: image.png, contentType: 'image/png' };
+    await inspectImageUpload(file.buffer);
+    const input = pngUpload(file.buffer);
     reply(res, await service.submit(currentUser(req), 'remove-background', { inputKey: input.key }, { async: wantsAsync(req), uploads: [input] }));
   });
 
@@ -230,14 +235,14 @@ export function aiRoutes({ service, imageGeneration, testJobs, objectRemoverTake
     const objectText = typeof req.body?.object === 'string' ? req.body.object : '';
     const check = validateObjectName(objectText, { anyName: objectRemoverTakesAnyName, hasMask: Boolean(maskFile) });
     if (!check.ok) throw new AppError(check.message, check.status);
-    const image = await normalizeImageUpload(file.buffer);
-    const uploads: UploadToStore[] = [{ key: newObjectKey('uploads', 'png'), body: image.png, contentType: 'image/png' }];
+    const image = await inspectImageUpload(file.buffer);
+    const uploads: UploadToStore[] = [pngUpload(file.buffer)];
     if (maskFile) {
-      const mask = await normalizeImageUpload(maskFile.buffer);
+      const mask = await inspectImageUpload(maskFile.buffer);
       if (mask.width !== image.width || mask.height !== image.height) {
         throw badRequest(`The mask must be the same size as the image (${image.width}×${image.height}).`);
       }
-      uploads.push({ key: newObjectKey('uploads', 'png'), body: mask.png, contentType: 'image/png' });
+      uploads.push(pngUpload(maskFile.buffer));
     }
     const choice = parseInstanceChoice(req.body, image.width, image.height);
     reply(res, await service.submit(currentUser(req), 'remove-object',
@@ -246,16 +251,16 @@ export function aiRoutes({ service, imageGeneration, testJobs, objectRemoverTake
   });
 
   // Mask-first removal, step one: where are the instances of this object? A short job on the
-  // image queue (the model lives in the workers); no quota, the per-user AI rate limit applies.
+  // image queue (the model lives in the workers), counted on its own light meter (quota.ts).
   router.post('/detect-objects', upload('image', MAX_IMAGE_BYTES, 'image'), async (req, res) => {
     const file = fileOf(req, 'image');
     if (!file) throw badRequest('Choose an image to find objects in.');
     const objectText = typeof req.body?.object === 'string' ? req.body.object : '';
     const check = validateObjectName(objectText);
     if (!check.ok) throw new AppError(check.message, check.status);
-    const image = await normalizeImageUpload(file.buffer);
+    const image = await inspectImageUpload(file.buffer);
     const { point } = parseInstanceChoice({ x: req.body?.x, y: req.body?.y }, image.width, image.height);
-    const upload: UploadToStore = { key: newObjectKey('uploads', 'png'), body: image.png, contentType: 'image/png' };
+    const upload = pngUpload(file.buffer);
     const submission = await service.submit(currentUser(req), 'detect-objects',
       { inputKey: upload.key, object: check.name, point, save: false }, { async: false, uploads: [upload] });
     if (submission.mode !== 'sync') throw new Error('detect-objects always waits for its result');

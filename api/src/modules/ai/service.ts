@@ -1,10 +1,10 @@
 /**
- * The story of every /api/ai request: validate → reserve quota → store uploads → enqueue → wait
+ * The story of every /api/ai request: validate → reserve quota → decode and store uploads → enqueue → wait
  * (or reply 202 for polling). Whatever fails on the way gives back what it took: the quota
  * reservation and the uploaded objects.
  */
 import { randomUUID } from 'node:crypto';
-import { JOBS, parsePayload, type JobName, type JobPayload, type JobResult } from '@craftwell/contracts/jobs';
+import { parsePayload, type JobName, type JobPayload, type JobResult } from '@craftwell/contracts/jobs';
 import { JobFailedError, JobLostError, JobTimeoutError, QueueUnavailableError, type JobProducer } from '@craftwell/queue/types';
 import type { ObjectStorage } from '@craftwell/storage/object-storage';
 import type { AuthUser } from '../../auth/types.js';
@@ -13,13 +13,15 @@ import { AppError, DependencyUnavailableError } from '@craftwell/core/errors';
 import { findByJobId } from '@craftwell/core/repositories/creations';
 import { engineInfoSchema } from '@craftwell/contracts/jobs';
 import type { Logger } from '@craftwell/core/logger';
-import { releaseUse, reserveUse, type Quotas } from '@craftwell/core/repositories/quota';
+import { DEFAULT_USE_LIMITS, meterOf, releaseUse, reserveUse, type Quotas, type UseLimits } from '@craftwell/core/repositories/quota';
 
 export interface AiServiceDeps {
   db: Db;
   storage: ObjectStorage;
   producer: JobProducer;
   quotas: Quotas;
+  /** Light-step allowance and running jobs per user (DEFAULT_USE_LIMITS when not given). */
+  useLimits?: UseLimits;
   jobWaitTimeoutMs: number;
   log: Logger;
 }
@@ -30,7 +32,8 @@ export type Submission =
 
 export interface UploadToStore {
   key: string;
-  body: Buffer;
+  /** The bytes, or how to make them: decoding an upload waits until its quota is reserved. */
+  body: Buffer | (() => Promise<Buffer>);
   contentType: string;
 }
 
@@ -71,14 +74,17 @@ export function createAiService(deps: AiServiceDeps) {
       payload: Omit<JobPayload<N>, 'userId'>,
       options: { async: boolean; uploads?: UploadToStore[] },
     ): Promise<Submission> {
-      const def = JOBS[name];
       const requestId = randomUUID();
       const full = parsePayload(name, { ...payload, userId: user.id, requestId });
       const uploads = options.uploads ?? [];
-      if (def.quotaTool) await reserveUse(deps.db, deps.quotas, user, def.quotaTool, requestId, uploads.map((u) => u.key));
+      const meter = meterOf(name);
+      if (meter) await reserveUse(deps.db, deps.quotas, user, meter, requestId, uploads.map((u) => u.key), deps.useLimits ?? DEFAULT_USE_LIMITS);
       let jobId: string;
       try {
-        for (const u of uploads) await deps.storage.put(u.key, u.body, { contentType: u.contentType });
+        for (const u of uploads) {
+          const body = typeof u.body === 'function' ? await u.body() : u.body;
+          await deps.storage.put(u.key, body, { contentType: u.contentType });
+        }
         jobId = (await deps.producer.enqueue(name, full, { jobId: requestId })).id;
       } catch (err) {
         await discard(requestId, uploads.map((u) => u.key));

@@ -1,7 +1,8 @@
 /**
- * PDF reading runs in child processes started with a heap limit (--max-old-space-size): a PDF
- * that makes pdfjs build gigabytes of objects kills only its reader (answered with a 413 "too
- * large to read"), never the worker. (Worker threads' resourceLimits were tried first: on
+ * PDF reading and the OCR render run in child processes started with a heap limit
+ * (--max-old-space-size): a PDF that makes pdfjs build gigabytes of objects kills only its reader
+ * (answered with a 413 "too large to read"), never the worker. Decoded pixels live outside that
+ * heap: they are bounded by the readers' checks of every image's declared size (pdfImageProblem). (Worker threads' resourceLimits were tried first: on
  * Node 20 reaching them can still abort the whole process.) Idle readers are kept, since pdfjs
  * takes a while to load, and unref'd so they never hold the process open; a reader that failed
  * or was aborted is killed. None starts before the first PDF, and an idle reader is stopped after
@@ -19,10 +20,15 @@ import type { PdfText } from './pdf-text.js';
 export const READER_HEAP_MB = 320;
 const MAX_IDLE_READERS = 2;
 
-export type ToReader = { bytes: Uint8Array };
+/** What a reader does with the bytes: read the text layer, or render the first pages and OCR them. */
+export type ReaderTask = 'text' | 'ocr';
+export interface OcrOutcome { pdf: PdfText; totalPages: number }
+interface TaskResult { text: PdfText; ocr: OcrOutcome }
+
+export type ToReader = { task: ReaderTask; bytes: Uint8Array };
 export type FromReader =
   | { type: 'ready' }
-  | { type: 'done'; pdf: PdfText }
+  | { type: 'done'; result: PdfText | OcrOutcome }
   | { type: 'refused'; message: string; status: number }
   | { type: 'failed'; message: string };
 
@@ -121,10 +127,10 @@ function release(reader: Reader): void {
   }
 }
 
-/** Reads `bytes` in a reader process; with null, only makes sure one is loaded (warm-up). */
-export async function readInPdfThread(bytes: Uint8Array, signal?: AbortSignal): Promise<PdfText>;
-export async function readInPdfThread(bytes: null): Promise<null>;
-export async function readInPdfThread(bytes: Uint8Array | null, signal?: AbortSignal): Promise<PdfText | null> {
+/** Runs `task` on `bytes` in a reader process; with null, only makes sure one is loaded (warm-up). */
+export async function readInPdfThread<T extends ReaderTask>(task: T, bytes: Uint8Array, signal?: AbortSignal): Promise<TaskResult[T]>;
+export async function readInPdfThread(task: ReaderTask, bytes: null): Promise<null>;
+export async function readInPdfThread(task: ReaderTask, bytes: Uint8Array | null, signal?: AbortSignal): Promise<PdfText | OcrOutcome | null> {
   const reader = takeIdle() ?? spawnReader();
   setHoldsProcessOpen(reader, true);
   busy++;
@@ -135,10 +141,10 @@ export async function readInPdfThread(bytes: Uint8Array | null, signal?: AbortSi
       return null;
     }
     const answer = nextOutcome(reader.child, signal);
-    reader.child.send({ bytes } satisfies ToReader);
+    reader.child.send({ task, bytes } satisfies ToReader);
     const message = await answer;
     release(reader);
-    if (message.type === 'done') return message.pdf;
+    if (message.type === 'done') return message.result;
     if (message.type === 'refused') throw new UserFacingJobError(message.message, message.status);
     throw new Error(message.type === 'failed' ? message.message : 'The PDF reader answered out of turn.');
   } catch (error) {

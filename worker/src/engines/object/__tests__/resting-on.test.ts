@@ -13,7 +13,7 @@ import type { Instance } from '../instance-seg.js';
 const W = 200, H = 220;
 const image: RgbImage = { data: Buffer.alloc(W * H * 3, 128), width: W, height: H };
 
-function instance(label: string, box: Box): Instance {
+function instance(label: Instance['label'], box: Box): Instance {
   const rw = box.x2 - box.x1, rh = box.y2 - box.y1;
   return { label, score: 0.9, box, region: box, logits: new Float32Array(rw * rh).fill(6), area: rw * rh };
 }

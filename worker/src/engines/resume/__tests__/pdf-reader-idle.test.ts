@@ -27,14 +27,14 @@ describe('PDF reader processes', () => {
 
   it('when a reader has been idle for the idle time, then its process is stopped; the next read starts a new one', async () => {
     configurePdfReaders({ idleMs: 500 });
-    await readInPdfThread(null);
+    await readInPdfThread('text', null);
     expect(pdfReadersRunning()).toBe(1);
     const [pid] = getReaderPids();
     expect(pid && alive(pid)).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(pdfReadersRunning()).toBe(0);
     expect(alive(pid!)).toBe(false);
-    await readInPdfThread(null);
+    await readInPdfThread('text', null);
     expect(pdfReadersRunning()).toBe(1);
   }, 60_000);
 });
