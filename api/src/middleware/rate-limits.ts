@@ -15,6 +15,7 @@ import { RedisStore, type RedisReply } from 'rate-limit-redis';
 import type { AppConfig } from '@craftwell/core/config/env';
 import { BatchedRedisStore } from './rate-limit-store.js';
 import { fastLimiter, LocalCounter, type FastLimiterOptions } from './fast-limiter.js';
+import { sendError } from './error-handler.js';
 
 const WINDOW_MS = 60_000;
 
@@ -49,7 +50,7 @@ export function createRateLimits(config: LimitConfig, redis: Redis | null): Rate
     : undefined;
 
   const refuseWith = (what: string) => (_req: Request, res: Response, seconds: number) => {
-    res.status(429).json({ success: false, message: `${what} Please try again in ${seconds} seconds.`, retryAfter: seconds });
+    sendError(res, 'rate_limited', `${what} Please try again in ${seconds} seconds.`, { retryAfterSeconds: seconds, extra: { retryAfter: seconds } });
   };
   /**
    * The limits every cheap read passes (fast-limiter.ts): counted in batches far below the limit

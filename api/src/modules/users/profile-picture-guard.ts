@@ -8,6 +8,7 @@ import type { ObjectStorage } from '@craftwell/storage/object-storage';
 import type { AuthProvider } from '../../auth/types.js';
 import type { Db } from '@craftwell/core/db/pool';
 import { isObjectOwnedBy } from '@craftwell/core/repositories/stored-objects';
+import { sendError } from '../../middleware/error-handler.js';
 
 export const FOREIGN_PICTURE_MESSAGE = 'Choose a profile picture by uploading it; other images cannot be used.';
 
@@ -22,7 +23,7 @@ export function profilePictureGuard(deps: { db: Db; storage: ObjectStorage; auth
       if (!user) return next();
       const key = typeof image === 'string' ? deps.storage.keyFromUrl(image) : null;
       if (key && (await isObjectOwnedBy(deps.db, key, user.id))) return next();
-      res.status(400).json({ success: false, message: FOREIGN_PICTURE_MESSAGE });
+      sendError(res, 'bad_request', FOREIGN_PICTURE_MESSAGE);
     } catch (err) {
       next(err);
     }
