@@ -1,15 +1,11 @@
 // Runs an /api/ai call through the polling API (`?async=1` + GET /api/jobs/:id) so screens can
 // show real progress, and answers with the same shape as the synchronous reply.
+import type { EngineInfo } from '@craftwell/contracts/jobs';
 import { apiRequest, type ApiReply } from './api-client.js';
 import { errorAction } from './error-actions.js';
 
-export interface EngineInfo {
-  id: string;
-  label: string;
-  offline: boolean;
-  /** What this run did (e.g. which of several objects was removed and which fill ran). */
-  note?: string;
-}
+/** The engine a reply names: the contract's shape (its `note` says what this run did). */
+export type { EngineInfo };
 
 export type JobState = 'queued' | 'active' | 'completed' | 'failed';
 
