@@ -14,7 +14,8 @@ import { endJobThread, releaseModelRunsOf, shareModelRunSlots } from './model-ru
 /** At close, how long a thread inside a model call is waited for (the process is exiting anyway). */
 const CLOSE_NATIVE_WAIT_MS = 5_000;
 import { JOBS, QUEUE_NAMES, parsePayload, queueOf, type JobName, type JobResult, type QueueName } from '@craftwell/contracts/jobs';
-import { backoffDelay, defaultStage, FAILURES, type AbortCause, type AttemptOutcome, type Failure } from './attempt.js';
+import { backoffDelay, defaultStage, FAILURES, failureStatus, type AbortCause, type AttemptOutcome, type Failure } from './attempt.js';
+import { ERRORS } from '@craftwell/contracts/errors';
 import type { MainToThread, ThreadData, ThreadToMain } from './in-process-protocol.js';
 import {
   JobFailedError,
@@ -137,7 +138,7 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
   function fail(entry: Entry, failure: Failure): void {
     Object.assign(entry, { state: 'failed', error: failure, partial: undefined });
     retire(entry);
-    settle(entry.id, { error: new JobFailedError(failure.message, failure.status) });
+    settle(entry.id, { error: new JobFailedError(failure) });
   }
 
   function totalActive(): number {
@@ -253,7 +254,7 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
     endRun(entry);
     if (options.onAttempt) {
       const retried = !outcome.ok && outcome.retryable && !closing && entry.attemptsMade < JOBS[entry.name].attempts;
-      options.onAttempt({ name: entry.name, queue: entry.queue, outcome: outcome.ok ? 'completed' : retried ? 'retried' : 'failed', durationMs, status: outcome.ok ? undefined : outcome.failure.status });
+      options.onAttempt({ name: entry.name, queue: entry.queue, outcome: outcome.ok ? 'completed' : retried ? 'retried' : 'failed', durationMs, status: outcome.ok ? undefined : failureStatus(outcome.failure) });
     }
     if (outcome.ok) complete(entry, outcome.result);
     else retryOrFail(entry, outcome.failure, outcome.retryable);
@@ -273,7 +274,7 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
       // At the heap limit alone: the same input would fill it again.
       else if (thread.outOfMemory && alone) fail(entry, FAILURES.outOfMemory);
       // Like a stalled BullMQ job: run it again on another thread while attempts remain.
-      else retryOrFail(entry, FAILURES.crashed, true, true);
+      else retryOrFail(entry, FAILURES.crashed, ERRORS.worker_crashed.retryable, true);
     }
     if (started && !closing) {
       // Closing ends a replacement that is still starting: expected then, not a failure to report.
@@ -352,7 +353,7 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
     jobs.delete(id);
     cancelled.add(id);
     if (cancelled.size > MAX_REMEMBERED_CANCELS) cancelled.delete(cancelled.values().next().value!);
-    settle(id, { error: new JobFailedError(FAILURES.cancelled.message, FAILURES.cancelled.status) });
+    settle(id, { error: new JobFailedError(FAILURES.cancelled) });
   }
 
   const producer: JobProducer = {
@@ -389,11 +390,11 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
       assertOpen();
       const entry = jobs.get(id);
       if (!entry) {
-        const failure = cancelled.has(id) ? FAILURES.cancelled : { message: 'This job does not exist.', status: 404 };
-        throw new JobFailedError(failure.message, failure.status);
+        const failure = cancelled.has(id) ? FAILURES.cancelled : FAILURES.missing;
+        throw new JobFailedError(failure);
       }
       if (entry.state === 'completed') return entry.result!;
-      if (entry.state === 'failed') throw new JobFailedError(entry.error!.message, entry.error!.status);
+      if (entry.state === 'failed') throw new JobFailedError(entry.error!);
       return waiters.wait(id, timeoutMs, () => void cancel(id)).promise;
     },
 
@@ -484,7 +485,7 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
         .sort((a, b) => b.createdAt - a.createdAt)
         .slice(0, failedLimit)
         .map((entry) => ({
-          id: entry.id, queue: entry.queue, name: entry.name, status: entry.error?.status ?? 500, message: entry.error?.message ?? '',
+          id: entry.id, queue: entry.queue, name: entry.name, code: entry.error?.code ?? 'internal', status: failureStatus(entry.error ?? FAILURES.internal), message: entry.error?.message ?? '',
           failedAt: null, attemptsMade: entry.attemptsMade,
         }));
       const queues = QUEUE_NAMES.map((queue) => {

@@ -9,7 +9,8 @@ import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import type { ProgressUpdate } from '@craftwell/contracts/handler';
 import type { JobName } from '@craftwell/contracts/jobs';
-import { AttemptAbort, FAILURES, type AbortCause, type AttemptOutcome } from './attempt.js';
+import { CraftwellError } from '@craftwell/contracts/errors';
+import { AttemptAbort, failedWith, FAILURES, type AbortCause, type AttemptOutcome } from './attempt.js';
 import type { MainToThread, ThreadData, ThreadToMain } from './in-process-protocol.js';
 import { isOutOfMemory, JOB_THREAD_RESOURCE_LIMITS, threadEntry } from './thread-entry.js';
 import { endJobThread, releaseModelRunsOf, shareModelRunSlots } from './model-run-slots.js';
@@ -53,7 +54,7 @@ export interface ProcessorThreadsOptions {
 }
 
 function stopped(cause: AbortCause): AttemptOutcome {
-  return { ok: false, failure: FAILURES[cause], retryable: false, cause };
+  return failedWith(FAILURES[cause], cause);
 }
 
 export function createProcessorThreads(options: ProcessorThreadsOptions) {
@@ -109,8 +110,7 @@ export function createProcessorThreads(options: ProcessorThreadsOptions) {
         for (const runId of [...thread.runs]) {
           const run = runs.get(runId)!;
           finish(runId, closing ? stopped('shutdown') : run.stopRequested ? stopped(run.stopRequested)
-            : thread.outOfMemory && alone ? { ok: false, failure: FAILURES.outOfMemory, retryable: false }
-              : { ok: false, failure: FAILURES.crashed, retryable: true });
+            : failedWith(thread.outOfMemory && alone ? FAILURES.outOfMemory : FAILURES.crashed));
         }
         // Closing ends a replacement that is still starting: expected then, not a failure to report.
         if (!closing) spawn().catch((error) => { if (!closing) options.log('could not replace a job thread', error); });
@@ -121,7 +121,7 @@ export function createProcessorThreads(options: ProcessorThreadsOptions) {
   function pickThread(): Thread {
     let best = threads[0];
     for (const thread of threads) if (thread.runs.size < best.runs.size) best = thread;
-    if (!best) throw Object.assign(new Error('No job thread is running.'), { retryable: true, status: 503 });
+    if (!best) throw new CraftwellError('worker_crashed', 'No job thread is running.');
     return best;
   }
 

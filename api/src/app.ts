@@ -19,7 +19,7 @@ import { authFieldLimits } from './auth/auth-field-limits.js';
 import type { AuthProvider } from './auth/types.js';
 import type { Db } from '@craftwell/core/db/pool';
 import type { Logger } from '@craftwell/core/logger';
-import { errorHandler, notFoundApi } from './middleware/error-handler.js';
+import { errorHandler, notFoundApi, sendError } from './middleware/error-handler.js';
 import { createRateLimits, passwordRequired } from './middleware/rate-limits.js';
 import { requestId } from './middleware/request-id.js';
 import { hostAllowList } from './middleware/host-allow-list.js';
@@ -179,7 +179,7 @@ export function createApp(deps: AppDeps) {
       return handler(req, res);
     });
   }
-  else app.all('/api/auth/{*splat}', (_req, res) => { res.status(404).json({ success: false, message: 'Sign-in is handled by Clerk on this server.' }); });
+  else app.all('/api/auth/{*splat}', (_req, res) => sendError(res, 'not_found', 'Sign-in is handled by Clerk on this server.'));
 
   app.use('/api', express.json({ limit: '100kb' }));
   app.post('/api/newsletter', limits.newsletterPerIp);
@@ -231,8 +231,8 @@ export function createApp(deps: AppDeps) {
     const adminOnly: RequestHandler = async (req, res, next) => {
       try {
         const user = await authProvider.authenticate(req, { allowCookie: true });
-        if (!user) return void res.status(401).json({ success: false, message: 'Please sign in as an administrator.' });
-        if (!user.isAdmin) return void res.status(403).json({ success: false, message: 'Only administrators can see the queues.' });
+        if (!user) return sendError(res, 'unauthorized', 'Please sign in as an administrator.');
+        if (!user.isAdmin) return sendError(res, 'forbidden', 'Only administrators can see the queues.');
         next();
       } catch (err) {
         next(err);

@@ -108,7 +108,7 @@ describe.skipIf(!postgresUrl)('Clerk auth', () => {
   ])('when the token is %s, then the data routes answer 401', async (_label, make) => {
     const res = await me(await make());
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ success: false, message: 'Please sign in to continue.' });
+    expect(await res.json()).toEqual({ success: false, message: 'Please sign in to continue.', code: 'unauthorized' });
   });
 
   it('when the web asks for config, then it learns Clerk is active and gets the publishable key', async () => {

@@ -76,7 +76,7 @@ describe.skipIf(!postgresUrl)('hardening', () => {
     form.append('image', new Blob([Buffer.alloc(21 * 1024 * 1024, 1)], { type: 'image/png' }), 'huge.png');
     const res = await fetch(`${app.url}/api/ai/remove-image-background`, { method: 'POST', headers: authed(token), body: form });
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ success: false, message: 'That image is too large. The limit is 20 MB.' });
+    expect(await res.json()).toEqual({ success: false, message: 'That image is too large. The limit is 20 MB.', code: 'input_too_large' });
   });
 
   it('when a resume upload is over 10 MB, then a 413 names the limit', async () => {
@@ -103,7 +103,7 @@ describe.skipIf(!postgresUrl)('hardening', () => {
       method: 'POST', headers: { 'content-type': 'application/json', ...authed(token) }, body: JSON.stringify({ id: 'x'.repeat(200_000) }),
     });
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ success: false, message: 'The request body is too large.' });
+    expect(await res.json()).toEqual({ success: false, message: 'The request body is too large.', code: 'input_too_large' });
   });
 
   it('when a user uploads a profile picture, then it is resized, stored and shown; a non-image is refused', async () => {

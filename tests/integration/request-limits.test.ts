@@ -28,7 +28,7 @@ describe.skipIf(!postgresUrl)('request limits', () => {
   it('when a sign-up body is megabytes long, then a 413 says the body is too large and no account is made', async () => {
     const res = await post(app.url, '/api/auth/sign-up/email', { name: 'n'.repeat(2 * 1024 * 1024), email: 'huge@example.com', password: 'correct horse battery' });
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ success: false, message: 'The request body is too large.' });
+    expect(await res.json()).toEqual({ success: false, message: 'The request body is too large.', code: 'input_too_large' });
     const again = await post(app.url, '/api/auth/sign-in/email', { email: 'huge@example.com', password: 'correct horse battery' });
     expect(again.status).toBe(401);
   });

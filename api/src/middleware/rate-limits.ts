@@ -18,6 +18,7 @@ import type { Redis } from 'ioredis';
 import type { AppConfig } from '@craftwell/core/config/env';
 import { BatchedRedisStore, FallbackCounter, SharedStoreState } from './rate-limit-store.js';
 import { fastLimiter, LocalCounter, type FastLimiterOptions, type HitCounter } from './fast-limiter.js';
+import { sendError } from './error-handler.js';
 
 const WINDOW_MS = 60_000;
 const HOUR_MS = 3_600_000;
@@ -68,7 +69,7 @@ export function createRateLimits(config: LimitConfig, redis: Redis | null, deps:
   };
 
   const refuseWith = (what: string) => (_req: Request, res: Response, seconds: number) => {
-    res.status(429).json({ success: false, message: `${what} Please try again in ${seconds} seconds.`, retryAfter: seconds });
+    sendError(res, 'rate_limited', `${what} Please try again in ${seconds} seconds.`, { retryAfterSeconds: seconds, extra: { retryAfter: seconds } });
   };
   /**
    * Every limit (fast-limiter.ts): cheap hits far below a large limit are counted in batches

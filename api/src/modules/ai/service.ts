@@ -9,7 +9,7 @@ import { JobFailedError, JobLostError, JobTimeoutError, QueueUnavailableError, t
 import type { ObjectStorage } from '@craftwell/storage/object-storage';
 import type { AuthUser } from '../../auth/types.js';
 import type { Db } from '@craftwell/core/db/pool';
-import { AppError, DependencyUnavailableError } from '@craftwell/core/errors';
+import { DependencyUnavailableError } from '@craftwell/core/errors';
 import { findByJobId } from '@craftwell/core/repositories/creations';
 import { engineInfoSchema } from '@craftwell/contracts/jobs';
 import type { Logger } from '@craftwell/core/logger';
@@ -105,12 +105,9 @@ export function createAiService(deps: AiServiceDeps) {
           // Terminal for this request: give back what it took (the worker may have already).
           await discard(requestId, uploads.map((u) => u.key));
         }
-        if (lost) throw new DependencyUnavailableError(new JobLostError().message, 2, 503, 'job_lost');
-        // A job that failed on an outage (its database or queue) may succeed later: say when to retry.
-        if (err instanceof JobFailedError && err.status === 503) throw new DependencyUnavailableError(err.message, 5);
-        if (err instanceof JobFailedError) throw new AppError(err.message, err.status);
-        if (err instanceof JobTimeoutError) throw new AppError(err.message, 504, 'timeout');
-        if (err instanceof QueueUnavailableError) throw new DependencyUnavailableError(err.message, 5, 503, 'queue_unavailable');
+        if (lost) throw new JobLostError();
+        // The queue's errors carry the job's code (contracts/errors.ts): the error handler answers
+        // each with its status and, for outages, Retry-After.
         throw err;
       }
     },

@@ -21,6 +21,7 @@ export function jobRoutes(producer: JobProducer): Router {
       content: status.result?.content,
       engine: status.result?.engine,
       message: status.error?.message,
+      code: status.error?.code,
     });
   });
   return router;

@@ -9,6 +9,7 @@ import type { AuthProvider } from '../../auth/types.js';
 import type { Db } from '@craftwell/core/db/pool';
 import { isObjectOwnedBy } from '@craftwell/core/repositories/stored-objects';
 import { unauthorized } from '@craftwell/core/errors';
+import { sendError } from '../../middleware/error-handler.js';
 
 export const FOREIGN_PICTURE_MESSAGE = 'Choose a profile picture by uploading it; other images cannot be used.';
 
@@ -23,7 +24,7 @@ export function profilePictureGuard(deps: { db: Db; storage: RouteStorage; authP
       if (!user) return next(unauthorized());
       const key = typeof image === 'string' ? deps.storage.keyFromUrl(image) : null;
       if (key && (await isObjectOwnedBy(deps.db, key, user.id))) return next();
-      res.status(400).json({ success: false, message: FOREIGN_PICTURE_MESSAGE });
+      sendError(res, 'bad_request', FOREIGN_PICTURE_MESSAGE);
     } catch (err) {
       next(err);
     }

@@ -1,5 +1,7 @@
 // Rules of the Dashboard, kept pure so they can be tested on their own.
 
+import type { EngineInfo } from '@craftwell/contracts/jobs';
+
 export type Creation = {
   id: string | number;
   type: string;
@@ -11,7 +13,7 @@ export type Creation = {
   created_at?: string;
   createdAt?: string;
   date?: string;
-  engine?: { id: string; label: string; offline: boolean } | null;
+  engine?: EngineInfo | null;
 };
 
 export const weekInMs = 7 * 24 * 60 * 60 * 1000;

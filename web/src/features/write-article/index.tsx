@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { ARTICLE_MAX_SECTIONS, ARTICLE_TONES, type ArticleTone } from '@craftwell/contracts/tool-options';
 import { FileText, PenLine, Sparkles } from 'lucide-react';
 import { EmptyState } from '../../components/empty-state.js';
 import { TextField, inputClasses, TextAreaField } from '../../components/field.js';
@@ -25,13 +26,10 @@ import { useToolRun } from '../../components/tool/use-tool-run.js';
 import { SectionActions, type SectionAction } from './section-actions.js';
 
 const tool = toolByPath(toolCards, paths.writeArticle);
-/** Mirrors the api's article tones (contracts ARTICLE_TONES). */
-const ARTICLE_TONES = ['neutral', 'friendly', 'professional', 'persuasive', 'playful'] as const;
-type ArticleTone = (typeof ARTICLE_TONES)[number];
 
-/** The headings of an outline: one per line, list markers dropped, at most 12 (the api's limit). */
+/** The headings of an outline: one per line, list markers dropped, at most the api's limit. */
 function outlineHeadings(text: string): string[] {
-  return text.split('\n').map((line) => line.replace(/^\s*[-*]\s*/, '').trim()).filter(Boolean).slice(0, 12);
+  return text.split('\n').map((line) => line.replace(/^\s*[-*]\s*/, '').trim()).filter(Boolean).slice(0, ARTICLE_MAX_SECTIONS);
 }
 const lengthChoices = ARTICLE_LENGTH_OPTIONS.map((option) => ({
   value: option.length,
