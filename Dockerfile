@@ -6,7 +6,7 @@
 # The repository itself also runs on Node 20.10+ (package.json engines) for development.
 ARG NODE_IMAGE=node:24.15-bookworm-slim
 
-# ---- build: all dependencies, then the web bundle ----
+# ---- build: all dependencies, then the compiled server and the web bundle ----
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
@@ -21,10 +21,10 @@ RUN npm ci --loglevel=error
 COPY . .
 RUN npm run build
 
-# ---- runtime: production dependencies, sources and the built web only ----
+# ---- runtime: production dependencies, the compiled server and the built web only ----
 FROM ${NODE_IMAGE} AS runtime
 # A fixed glibc mmap threshold: large inference buffers go back to the system when freed, so a
-# worker's memory stays flat over thousands of jobs (README, Speed at scale).
+# worker's memory stays flat over thousands of jobs (docs/benchmarks.md, Background removal).
 ENV NODE_ENV=production DATA_DIR=/data PORT=3000 MALLOC_MMAP_THRESHOLD_=1048576
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
@@ -41,13 +41,15 @@ RUN npm ci --omit=dev --loglevel=error && npm cache clean --force \
  && rm -rf node_modules/onnxruntime-node/bin/napi-v*/darwin node_modules/onnxruntime-node/bin/napi-v*/win32 \
            node_modules/@node-llama-cpp/*-cuda* node_modules/@node-llama-cpp/*-vulkan* \
            node_modules/@node-llama-cpp/mac-* node_modules/@node-llama-cpp/win-*
-COPY tsconfig.json tsconfig.base.json ./
-COPY core core
-COPY contracts contracts
-COPY queue queue
-COPY storage storage
-COPY api api
-COPY worker worker
+# The compiled server (each workspace's dist/, from `npm run build`) beside its package.json; no
+# TypeScript loader in production: every command is plain node on dist/ (docs/operating.md).
+COPY --from=build /app/core/dist core/dist
+COPY --from=build /app/contracts/dist contracts/dist
+COPY --from=build /app/queue/dist queue/dist
+COPY --from=build /app/storage/dist storage/dist
+COPY --from=build /app/api/dist api/dist
+COPY --from=build /app/worker/dist worker/dist
+COPY worker/models worker/models
 COPY migrations migrations
 COPY scripts scripts
 COPY --from=build /app/web/dist web/dist
@@ -55,4 +57,4 @@ COPY --from=build /app/web/dist web/dist
 RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 3000
-CMD ["node", "--import", "tsx", "api/src/main.ts"]
+CMD ["node", "--conditions=compiled", "--enable-source-maps", "api/dist/src/main.js"]

@@ -3,7 +3,7 @@
 //   api    -> core, contracts, queue, storage
 //   worker -> core, contracts, queue, storage
 //   core   -> contracts        queue -> contracts        contracts, storage -> nothing of ours
-//   web    -> contracts (types only)
+//   web    -> contracts (types; values only from WEB_VALUE_CONTRACTS, which import no package)
 // Each workspace is imported through its package name (@craftwell/<name>/...), never by a relative
 // path into another folder; no import cycles; only core/config reads process.env.
 import tseslint from 'typescript-eslint';
@@ -20,6 +20,13 @@ export const ALLOWED = {
   api: ['core', 'contracts', 'queue', 'storage'],
   worker: ['core', 'contracts', 'queue', 'storage'],
 };
+
+/**
+ * The contracts modules the web may import values from: they import no package (no zod, no
+ * sharp), only each other, so the browser bundle stays small. contracts/__tests__/web-values.test.ts
+ * holds them to that.
+ */
+export const WEB_VALUE_CONTRACTS = ['errors', 'engine-catalog', 'tool-options'];
 
 /** One config block per server workspace: the arrows it may not follow, by path and by package. */
 function arrowsOf(workspace) {
@@ -85,7 +92,12 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', {
         patterns: [
-          { group: ['@craftwell/contracts', '@craftwell/contracts/*'], allowTypeImports: true, message: 'The web uses contracts for types only.' },
+          {
+            // Its own entry: a negation cannot re-include a path whose parent a pattern excludes.
+            group: ['@craftwell/contracts/*', ...WEB_VALUE_CONTRACTS.map((name) => `!@craftwell/contracts/${name}`)],
+            allowTypeImports: true,
+            message: `The web imports values only from contracts/{${WEB_VALUE_CONTRACTS.join(',')}} (no packages); add a module there, without imports, for more.`,
+          },
           { group: ['@craftwell/*', '!@craftwell/contracts', '!@craftwell/contracts/*', '**/api/**', '**/worker/**', '**/storage/**', '**/core/**', '**/queue/**'], message: 'The web talks to the server over HTTP only.' },
         ],
       }],

@@ -14,8 +14,11 @@ const CPU_BOUND_TESTS = [
   'worker/src/engines/object/__tests__/real-photos.test.ts',
   'worker/src/engines/object/__tests__/object-removal.test.ts',
   'worker/src/engines/background/__tests__/isnet.test.ts',
+  'worker/src/engines/background/__tests__/end-thread.test.ts',
   'worker/src/engines/resume/__tests__/pdf-bomb.test.ts',
   'worker/src/engines/resume/__tests__/ocr.test.ts',
+  'worker/src/engines/resume/__tests__/pdf-image-bomb.test.ts',
+  'contracts/__tests__/image-bombs.test.ts',
   'tests/integration/image-tools.test.ts',
   'tests/integration/rate-limits.test.ts',
   // Not CPU-bound but timed (a lost job is noticed within seconds, the first job's worker thread

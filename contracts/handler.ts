@@ -32,22 +32,24 @@ export type HandlerOutput =
 export type JobHandler<N extends JobName = JobName> = (ctx: JobContext<N>) => Promise<HandlerOutput>;
 
 /**
- * Bad input or a result that cannot exist ("Couldn't find "cat" in this image"): never retried,
- * message shown to the user as is, no creation, no quota spent.
+ * Bad input or a result that cannot exist ("Couldn't find "cat" in this image"): message shown
+ * to the user as is, no creation, no quota spent. Retried only if its code says so (the codes of
+ * bad input never do).
  */
 export class UserFacingJobError extends CraftwellError {
-  override readonly retryable = false;
   constructor(message: string, status = 422, code: ErrorCode = codeForStatus(status)) {
     super(code, message, { status });
     this.name = 'UserFacingJobError';
   }
 }
 
-/** A provider hiccup (timeout, 429, 5xx): retried with backoff; message shown if attempts run out. */
+/**
+ * A provider hiccup (no answer in time, 429, 5xx): provider_unavailable, retried with backoff;
+ * the message is shown if attempts run out. `status` only narrows the code's (504: no answer).
+ */
 export class TransientJobError extends CraftwellError {
-  override readonly retryable = true;
   constructor(message: string, status = 503) {
-    super(status === 504 ? 'timeout' : 'provider_unavailable', message, { status });
+    super('provider_unavailable', message, { status });
     this.name = 'TransientJobError';
   }
 }

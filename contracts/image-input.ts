@@ -56,7 +56,19 @@ function megapixels(n: number): string {
   return `${Math.round(n / 100_000) / 10} megapixels`;
 }
 
-export async function normalizeImageUpload(bytes: Buffer, opts: NormalizeOptions = {}): Promise<NormalizedImage> {
+export interface InspectedImage {
+  /** Upright size (EXIF orientation applied), as the normalised PNG will have. */
+  width: number;
+  height: number;
+  format: string;
+}
+
+/**
+ * Everything that can be judged from the header, before a pixel is decoded: byte size, real
+ * format, and pixels (a 900-byte file can claim 60000×60000). Cheap: the api runs it before the
+ * quota check, and decodes only after (decodeImageUpload).
+ */
+export async function inspectImageUpload(bytes: Buffer, opts: NormalizeOptions = {}): Promise<InspectedImage> {
   const maxBytes = opts.maxBytes ?? MAX_IMAGE_BYTES;
   const maxPixels = opts.maxPixels ?? MAX_IMAGE_PIXELS;
 
@@ -67,7 +79,7 @@ export async function normalizeImageUpload(bytes: Buffer, opts: NormalizeOptions
 
   let meta: sharp.Metadata;
   try {
-    // Header only: cheap, and tells the real format and size before anything is decoded.
+    // Header only: tells the real format and size before anything is decoded.
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
     throw new ImageInputError(`This file is not an image we can read. Please upload a ${ACCEPTED} image.`, 415);
@@ -88,15 +100,26 @@ export async function normalizeImageUpload(bytes: Buffer, opts: NormalizeOptions
       413,
     );
   }
+  // EXIF orientations 5–8 turn the picture a quarter: the upright image is height × width.
+  const turned = (meta.orientation ?? 1) >= 5;
+  return { width: turned ? height : width, height: turned ? width : height, format };
+}
 
+/** The upright 8-bit sRGB PNG of an image that passed inspectImageUpload; never more pixels than allowed. */
+export async function decodeImageUpload(bytes: Buffer, opts: NormalizeOptions = {}): Promise<Buffer> {
   try {
-    const { data, info } = await sharp(bytes, { limitInputPixels: maxPixels, failOn: 'error', pages: 1, page: 0 })
+    return await sharp(bytes, { limitInputPixels: opts.maxPixels ?? MAX_IMAGE_PIXELS, failOn: 'error', pages: 1, page: 0 })
       .rotate() // EXIF orientation
       .toColourspace('srgb') // CMYK, 16-bit and grey inputs become 8-bit sRGB
       .png()
-      .toBuffer({ resolveWithObject: true });
-    return { png: data, width: info.width, height: info.height, format };
+      .toBuffer();
   } catch {
     throw new ImageInputError('The image file is damaged or incomplete and cannot be opened. Please upload it again or try another file.', 400);
   }
+}
+
+export async function normalizeImageUpload(bytes: Buffer, opts: NormalizeOptions = {}): Promise<NormalizedImage> {
+  const inspected = await inspectImageUpload(bytes, opts);
+  const png = await decodeImageUpload(bytes, opts);
+  return { png, ...inspected };
 }

@@ -3,22 +3,16 @@
  * worker (consumer). Payloads are plain JSON — ids and storage keys, never file bytes or secrets.
  */
 import { z } from 'zod';
+import {
+  ARTICLE_MAX_SECTIONS, ARTICLE_TONES, JOB_DESCRIPTION_MAX_CHARS,
+  MAX_PROMPT_CHARS, SECTION_ACTIONS,
+} from './tool-options.js';
 
 export const QUEUE_NAMES = ['text', 'image', 'pdf'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
-/** Longest prompt a person may send, in characters after trimming (the spec is silent; see README). */
-export const MAX_PROMPT_CHARS = 2000;
-/** A pasted job ad for the resume review's keyword match. */
-export const JOB_DESCRIPTION_MAX_CHARS = 10_000;
-export const ARTICLE_LENGTHS = [800, 1200, 1600] as const;
-export const BLOG_CATEGORIES = [
-  'General', 'Technology', 'Business', 'Health', 'Lifestyle', 'Education', 'Travel', 'Food',
-] as const;
-export const IMAGE_STYLES = [
-  'Realistic', 'Ghibli style', 'Anime style', 'Cartoon style', 'Fantasy style', 'Realistic style',
-  '3D style', 'Portrait style',
-] as const;
+// The tools' choices and limits live in tool-options.ts (no imports, so the web bundles them).
+export * from './tool-options.js';
 
 const userId = z.string().min(1);
 /**
@@ -28,12 +22,6 @@ const userId = z.string().min(1);
 const requestId = z.string().regex(/^[\w-]{1,100}$/).optional();
 const storageKey = z.string().min(1).max(512);
 
-/** Voices the article writer can take (the spec's prompt stays as it is; these travel beside it). */
-export const ARTICLE_TONES = ['neutral', 'friendly', 'professional', 'persuasive', 'playful'] as const;
-export type ArticleTone = (typeof ARTICLE_TONES)[number];
-export const ARTICLE_MAX_SECTIONS = 12;
-export const SECTION_ACTIONS = ['regenerate', 'lengthen', 'shorten'] as const;
-export type SectionAction = (typeof SECTION_ACTIONS)[number];
 
 /** Payload schemas, validated by the api before enqueueing and by the worker before running. */
 export const payloadSchemas = {

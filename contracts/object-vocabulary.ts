@@ -1,7 +1,7 @@
 /**
  * What the offline detector can find: the 80 COCO labels in the detector's class order, plus the
  * one-word names people actually type (synonyms, plurals, British/American spellings) mapped onto
- * them. Also the server-side rule of the spec: the object must be exactly one word.
+ * them. Also the server-side rule that the object is exactly one word.
  */
 
 /** COCO labels in the CenterNet model's class-index order (index = class id). */

@@ -1,5 +1,5 @@
 /**
- * The web sends fixed prompt sentences (spec section 5). The LLM gets them as they are; the offline
+ * The web sends fixed prompt sentences (e.g. "Write an article about X in Short (500-800 words)."). The LLM gets them as they are; the offline
  * engines need the topic, keyword and category back out of them.
  */
 import { BLOG_CATEGORIES, MAX_PROMPT_CHARS } from './jobs.js';

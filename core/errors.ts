@@ -1,7 +1,8 @@
 /**
  * Errors the api answers on purpose, in the one vocabulary (contracts/errors.ts: code, status,
- * message). The central handler turns them into `{success:false, message}` with their status;
- * anything else is a bug: logged, 500, no details out.
+ * message). The api's one error writer (api/src/middleware/error-handler.ts) turns them into
+ * `{success:false, message, code}` with their status; anything else is a bug: logged, 500
+ * `internal`, no details out.
  */
 import { codeForStatus, CraftwellError, ERRORS, type ErrorCode } from '@craftwell/contracts/errors';
 
@@ -33,7 +34,7 @@ export class DependencyUnavailableError extends AppError {
 }
 
 export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is unavailable right now. Please try again in a moment.';
-export const STORAGE_FULL_MESSAGE = 'Storage is full, so nothing was saved and nothing was charged. Please try again later.';
+export const STORAGE_FULL_MESSAGE = ERRORS.storage_full.message;
 
-export const databaseUnavailable = () => new DependencyUnavailableError(DATABASE_UNAVAILABLE_MESSAGE, 5);
-export const storageFull = () => new DependencyUnavailableError(STORAGE_FULL_MESSAGE, 60, 507, 'storage_full');
+export const databaseUnavailable = () => new DependencyUnavailableError(DATABASE_UNAVAILABLE_MESSAGE, ERRORS.dependency_unavailable.retryAfterSeconds);
+export const storageFull = () => new DependencyUnavailableError(STORAGE_FULL_MESSAGE, ERRORS.storage_full.retryAfterSeconds, 507, 'storage_full');

@@ -6,6 +6,7 @@
 import type { JobName, JobResult } from '@craftwell/contracts/jobs';
 import { JOBS } from '@craftwell/contracts/jobs';
 import type { ProgressUpdate } from '@craftwell/contracts/handler';
+import { codeForStatus, ERRORS, isErrorCode, type ErrorCode } from '@craftwell/contracts/errors';
 import type { JobState, Processor } from './types.js';
 
 /**
@@ -27,53 +28,61 @@ export class AttemptAbort extends Error {
   }
 }
 
+/** A failed attempt as the queue keeps it: its code (status and retry follow from it) and what a person reads. */
 export interface Failure {
+  code: ErrorCode;
   message: string;
-  status: number;
 }
 
 export type AttemptOutcome =
   | { ok: true; result: JobResult }
   | { ok: false; failure: Failure; retryable: boolean; cause?: AbortCause };
 
+/** The failures the queue itself decides (the processor's own come from its errors). */
 export const FAILURES = {
-  cancelled: { message: 'The job was cancelled.', status: 409 },
-  timeout: { message: 'This took too long, so the job was stopped. Please try again.', status: 504 },
-  shutdown: { message: 'The server is restarting, so the job was stopped. Please try again.', status: 503 },
-  lost: { message: 'The worker running this job lost contact with the queue; another worker takes it over.', status: 503 },
-  crashed: { message: 'The worker running this job stopped unexpectedly. Please try again.', status: 500 },
-  internal: { message: 'Something went wrong while running this job. Please try again.', status: 500 },
-  transient: { message: 'The AI service is busy right now. Please try again in a moment.', status: 503 },
+  cancelled: { code: 'cancelled', message: ERRORS.cancelled.message },
+  timeout: { code: 'timeout', message: ERRORS.timeout.message },
+  shutdown: { code: 'worker_stopped', message: ERRORS.worker_stopped.message },
+  lost: { code: 'worker_stopped', message: 'The worker running this job lost contact with the queue; another worker takes it over.' },
+  crashed: { code: 'worker_crashed', message: ERRORS.worker_crashed.message },
+  /** Its thread reached the job memory limit: the same input would again, so it is not retried. */
+  outOfMemory: { code: 'input_too_large', message: 'This input needs more memory than one job may use, so it was stopped. Please try a smaller or simpler file.' },
+  internal: { code: 'internal', message: 'Something went wrong while running this job. Please try again.' },
+  missing: { code: 'not_found', message: 'This job does not exist.' },
 } as const satisfies Record<string, Failure>;
 
-function statusOf(error: unknown): number | undefined {
-  const status = (error as { status?: unknown })?.status;
-  return typeof status === 'number' && Number.isInteger(status) && status >= 400 && status <= 599 ? status : undefined;
+/** An attempt that failed: retried or not as its code says (contracts/errors.ts), nothing else. */
+export function failedWith(failure: Failure, cause?: AbortCause): AttemptOutcome {
+  return { ok: false, failure, retryable: ERRORS[failure.code].retryable, ...(cause ? { cause } : {}) };
+}
+
+/** The HTTP status a failure answers with: its code's. */
+export function failureStatus(failure: Failure): number {
+  return ERRORS[failure.code].status;
 }
 
 /**
- * Errors carry `retryable` and `status` (contracts/handler.ts). Only `retryable === true` is
- * retried. An error without a status is a bug: its text stays in the logs, the user gets a
- * generic message.
+ * A processor throws the vocabulary's errors (contracts/errors.ts): their code says whether the
+ * attempt is retried, nothing else does. An error without a code is a bug: its text stays in
+ * the logs, the user gets a generic message, and it is not retried.
  */
-export function classifyError(error: unknown): { failure: Failure; retryable: boolean } {
-  const status = statusOf(error);
+export function classifyError(error: unknown): Failure {
+  const code = (error as { code?: unknown })?.code;
+  if (!isErrorCode(code)) return FAILURES.internal;
   const message = (error as { message?: unknown })?.message;
-  const readable = status !== undefined && typeof message === 'string' && message.length > 0;
-  if ((error as { retryable?: unknown })?.retryable === true) {
-    return { failure: readable ? { message: message as string, status: status! } : FAILURES.transient, retryable: true };
-  }
-  return { failure: readable ? { message: message as string, status: status! } : FAILURES.internal, retryable: false };
+  return { code, message: typeof message === 'string' && message.length > 0 ? message : ERRORS[code].message };
 }
 
-/** BullMQ keeps one string per failure: `[status] message`, readable in Bull Board too. */
+/** BullMQ keeps one string per failure: `[code] message`, readable in Bull Board too. */
 export function encodeFailure(failure: Failure): string {
-  return `[${failure.status}] ${failure.message}`;
+  return `[${failure.code}] ${failure.message}`;
 }
 
 export function decodeFailure(reason: string | undefined): Failure {
-  const match = /^\[(\d{3})\] ([\s\S]*)$/.exec(reason ?? '');
-  if (match) return { status: Number(match[1]), message: match[2] };
+  const match = /^\[([a-z_]+|\d{3})\] ([\s\S]*)$/.exec(reason ?? '');
+  if (match && isErrorCode(match[1])) return { code: match[1], message: match[2] };
+  // Reasons stored before codes travelled with failures were `[status] message`.
+  if (match && /^\d{3}$/.test(match[1])) return { code: codeForStatus(Number(match[1])), message: match[2] };
   // BullMQ's own reasons ("job stalled more than allowable limit", lock errors...).
   if (/stalled/i.test(reason ?? '')) return FAILURES.crashed;
   return FAILURES.internal;
@@ -115,7 +124,7 @@ export async function runAttempt(processor: Processor, job: AttemptInput, option
   const causeOf = (): AbortCause => (controller.signal.reason as AttemptAbort).kind;
   const abortedOutcome = (): AttemptOutcome => {
     const cause = causeOf();
-    return { ok: false, failure: FAILURES[cause], retryable: false, cause };
+    return failedWith(FAILURES[cause], cause);
   };
 
   let graceTimer: NodeJS.Timeout | undefined;
@@ -143,7 +152,7 @@ export async function runAttempt(processor: Processor, job: AttemptInput, option
     } catch (error) {
       if (controller.signal.aborted) return abortedOutcome();
       options.onError?.(error);
-      return { ok: false, ...classifyError(error) };
+      return failedWith(classifyError(error));
     }
   })();
 

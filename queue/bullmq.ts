@@ -20,6 +20,7 @@ import {
   handsJobBack,
   defaultStage,
   encodeFailure,
+  failureStatus,
   FAILURES,
   type Failure,
 } from './attempt.js';
@@ -196,10 +197,10 @@ export function createBullmqProducer(options: BullmqProducerOptions): JobProduce
         stream.on('completed', ({ jobId, returnvalue }) => settle(jobId, { result: parseReturnValue(returnvalue) }));
         stream.on('failed', ({ jobId, failedReason }) => {
           const failure = decodeFailure(failedReason);
-          settle(jobId, { error: new JobFailedError(failure.message, failure.status) });
+          settle(jobId, { error: new JobFailedError(failure) });
         });
         stream.on('removed', ({ jobId }) =>
-          settle(jobId, { error: new JobFailedError(FAILURES.cancelled.message, FAILURES.cancelled.status) }),
+          settle(jobId, { error: new JobFailedError(FAILURES.cancelled) }),
         );
         await stream.waitUntilReady();
         return stream;
@@ -280,7 +281,7 @@ export function createBullmqProducer(options: BullmqProducerOptions): JobProduce
 
     async waitForResult(id, timeoutMs) {
       const parsed = parseId(id);
-      if (!parsed) throw new JobFailedError('This job does not exist.', 404);
+      if (!parsed) throw new JobFailedError(FAILURES.missing);
       await guarded(() => eventsFor(parsed.queue));
       const wait = waiters.wait(id, timeoutMs, () => { cancel(id).catch(() => {}); });
       // Listening started before the first look-up, so a job finishing in between is not missed.
@@ -293,15 +294,15 @@ export function createBullmqProducer(options: BullmqProducerOptions): JobProduce
         unreachableChecks = 0;
         if (!found) {
           const cancelled = await connection.exists(cancelMarkKey(prefix, parsed.queue, parsed.jobId));
-          if (cancelled) return settle(id, { error: new JobFailedError(FAILURES.cancelled.message, FAILURES.cancelled.status) });
+          if (cancelled) return settle(id, { error: new JobFailedError(FAILURES.cancelled) });
           // Never seen: an unknown id. Seen before: the queue lost it.
-          return settle(id, { error: seen ? new JobLostError() : new JobFailedError('This job does not exist.', 404) });
+          return settle(id, { error: seen ? new JobLostError() : new JobFailedError(FAILURES.missing) });
         }
         seen = true;
         if (found.state === 'completed') settle(id, { result: parseReturnValue(found.job.returnvalue) });
         else if (found.state === 'failed') {
           const failure = decodeFailure(found.job.failedReason);
-          settle(id, { error: new JobFailedError(failure.message, failure.status) });
+          settle(id, { error: new JobFailedError(failure) });
         }
       }).catch((error: Error) => {
         // A short blip is waited out; a queue that stays unreachable ends the wait with 503.
@@ -482,7 +483,7 @@ export function createBullmqRunner(options: BullmqRunnerOptions): BullmqRunner {
         return outcome.result;
       }
       const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-      report(handsJobBack(outcome.cause) ? 'requeued' : outcome.retryable && !lastAttempt ? 'retried' : 'failed', outcome.failure.status);
+      report(handsJobBack(outcome.cause) ? 'requeued' : outcome.retryable && !lastAttempt ? 'retried' : 'failed', failureStatus(outcome.failure));
       if (outcome.cause === 'shutdown') {
         // Hand the job back so another worker runs it; this attempt does not count.
         await handBack();

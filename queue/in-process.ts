@@ -7,11 +7,15 @@
  * Jobs live as long as the process: a restart loses queued jobs (their waiters get 503 first).
  */
 import { randomUUID } from 'node:crypto';
-import { Worker } from 'node:worker_threads';
-import { JOB_THREAD_RESOURCE_LIMITS, threadEntry } from './thread-entry.js';
-import { releaseModelRunsOf, shareModelRunSlots } from './model-run-slots.js';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
+import { isOutOfMemory, JOB_THREAD_RESOURCE_LIMITS, threadEntry } from './thread-entry.js';
+import { endJobThread, releaseModelRunsOf, shareModelRunSlots } from './model-run-slots.js';
+
+/** At close, how long a thread inside a model call is waited for (the process is exiting anyway). */
+const CLOSE_NATIVE_WAIT_MS = 5_000;
 import { JOBS, QUEUE_NAMES, parsePayload, queueOf, type JobName, type JobResult, type QueueName } from '@craftwell/contracts/jobs';
-import { backoffDelay, defaultStage, FAILURES, type AbortCause, type AttemptOutcome, type Failure } from './attempt.js';
+import { backoffDelay, defaultStage, FAILURES, failureStatus, type AbortCause, type AttemptOutcome, type Failure } from './attempt.js';
+import { ERRORS } from '@craftwell/contracts/errors';
 import type { MainToThread, ThreadData, ThreadToMain } from './in-process-protocol.js';
 import {
   JobFailedError,
@@ -41,6 +45,8 @@ export interface InProcessQueueOptions {
   log?: (message: string, error?: unknown) => void;
   /** The threads' environment (default: this process's). */
   env?: Record<string, string | undefined>;
+  /** The threads' memory limits (default JOB_THREAD_RESOURCE_LIMITS; tests lower them). */
+  resourceLimits?: ResourceLimits;
   /** Called after every attempt (metrics). */
   onAttempt?: (report: AttemptReport) => void;
 }
@@ -80,6 +86,8 @@ interface Thread {
   worker: Worker;
   runs: Map<string, string>; // runId -> job id
   ready: boolean;
+  /** It died at its heap limit (JOB_THREAD_RESOURCE_LIMITS). */
+  outOfMemory?: boolean;
 }
 
 
@@ -130,7 +138,7 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
   function fail(entry: Entry, failure: Failure): void {
     Object.assign(entry, { state: 'failed', error: failure, partial: undefined });
     retire(entry);
-    settle(entry.id, { error: new JobFailedError(failure.message, failure.status) });
+    settle(entry.id, { error: new JobFailedError(failure) });
   }
 
   function totalActive(): number {
@@ -191,7 +199,7 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
     const data: ThreadData = { processorUrl: options.processorUrl, abortGraceMs };
     // Threads started from here share one limit on model runs (the environment data is copied at start).
     shareModelRunSlots();
-    const worker = new Worker(entry, { workerData: data, eval: isCode, env: options.env, resourceLimits: JOB_THREAD_RESOURCE_LIMITS });
+    const worker = new Worker(entry, { workerData: data, eval: isCode, env: options.env, resourceLimits: options.resourceLimits ?? JOB_THREAD_RESOURCE_LIMITS });
     const workerThreadId = worker.threadId;
     const thread: Thread = { worker, runs: new Map(), ready: false };
     threads.push(thread);
@@ -205,7 +213,7 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
             break;
           case 'init-error':
             reject(new Error(`The job processor could not be loaded in a worker thread: ${message.message}`));
-            void worker.terminate();
+            void endJobThread(worker);
             break;
           case 'progress':
             onProgress(thread, message.runId, message.update);
@@ -218,7 +226,10 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
             break;
         }
       });
-      worker.on('error', (error) => log('in-process queue: worker thread error', error));
+      worker.on('error', (error) => {
+        if (isOutOfMemory(error)) thread.outOfMemory = true;
+        log('in-process queue: worker thread error', error);
+      });
       worker.on('exit', (code) => {
         reject(new Error(`Worker thread exited during start-up (code ${code})`));
         // Ended in the middle of a model run: its slot must not stay taken.
@@ -243,7 +254,7 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
     endRun(entry);
     if (options.onAttempt) {
       const retried = !outcome.ok && outcome.retryable && !closing && entry.attemptsMade < JOBS[entry.name].attempts;
-      options.onAttempt({ name: entry.name, queue: entry.queue, outcome: outcome.ok ? 'completed' : retried ? 'retried' : 'failed', durationMs, status: outcome.ok ? undefined : outcome.failure.status });
+      options.onAttempt({ name: entry.name, queue: entry.queue, outcome: outcome.ok ? 'completed' : retried ? 'retried' : 'failed', durationMs, status: outcome.ok ? undefined : failureStatus(outcome.failure) });
     }
     if (outcome.ok) complete(entry, outcome.result);
     else retryOrFail(entry, outcome.failure, outcome.retryable);
@@ -253,14 +264,17 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
   /** A thread died (crash, process.exit in a processor, or terminated by the watchdog). */
   function onThreadExit(thread: Thread): void {
     threads.splice(threads.indexOf(thread), 1);
+    const alone = thread.runs.size === 1;
     for (const jobId of [...thread.runs.values()]) {
       const entry = jobs.get(jobId);
       if (!entry?.run) continue;
       endRun(entry);
       if (closing) fail(entry, FAILURES.shutdown);
       else if (entry.stopRequested) fail(entry, FAILURES[entry.stopRequested]);
+      // At the heap limit alone: the same input would fill it again.
+      else if (thread.outOfMemory && alone) fail(entry, FAILURES.outOfMemory);
       // Like a stalled BullMQ job: run it again on another thread while attempts remain.
-      else retryOrFail(entry, FAILURES.crashed, true, true);
+      else retryOrFail(entry, FAILURES.crashed, ERRORS.worker_crashed.retryable, true);
     }
     if (started && !closing) {
       // Closing ends a replacement that is still starting: expected then, not a failure to report.
@@ -297,7 +311,7 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
     // The thread enforces the timeout itself; this catches a thread too busy to notice.
     const watchdog = setTimeout(() => {
       entry.stopRequested = 'timeout';
-      void thread.worker.terminate();
+      void endJobThread(thread.worker);
     }, timeoutMs + abortGraceMs + 1000);
     entry.run = { runId, thread, watchdog, startedAt: Date.now() };
     entry.stopRequested = undefined;
@@ -339,7 +353,7 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
     jobs.delete(id);
     cancelled.add(id);
     if (cancelled.size > MAX_REMEMBERED_CANCELS) cancelled.delete(cancelled.values().next().value!);
-    settle(id, { error: new JobFailedError(FAILURES.cancelled.message, FAILURES.cancelled.status) });
+    settle(id, { error: new JobFailedError(FAILURES.cancelled) });
   }
 
   const producer: JobProducer = {
@@ -376,11 +390,11 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
       assertOpen();
       const entry = jobs.get(id);
       if (!entry) {
-        const failure = cancelled.has(id) ? FAILURES.cancelled : { message: 'This job does not exist.', status: 404 };
-        throw new JobFailedError(failure.message, failure.status);
+        const failure = cancelled.has(id) ? FAILURES.cancelled : FAILURES.missing;
+        throw new JobFailedError(failure);
       }
       if (entry.state === 'completed') return entry.result!;
-      if (entry.state === 'failed') throw new JobFailedError(entry.error!.message, entry.error!.status);
+      if (entry.state === 'failed') throw new JobFailedError(entry.error!);
       return waiters.wait(id, timeoutMs, () => void cancel(id)).promise;
     },
 
@@ -432,7 +446,7 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
       const spawned = await Promise.allSettled(Array.from({ length: count }, () => spawnThread()));
       const failed = spawned.find((result) => result.status === 'rejected');
       if (failed) {
-        await Promise.allSettled(threads.map((thread) => thread.worker.terminate()));
+        await Promise.allSettled(threads.map((thread) => endJobThread(thread.worker, CLOSE_NATIVE_WAIT_MS)));
         throw (failed as PromiseRejectedResult).reason;
       }
       started = true;
@@ -459,7 +473,7 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
       await whenIdle(graceMs);
       for (const entry of jobs.values()) if (entry.state === 'active') stop(entry, 'shutdown');
       await whenIdle(abortGraceMs + 500);
-      await Promise.allSettled(threads.map((thread) => thread.worker.terminate()));
+      await Promise.allSettled(threads.map((thread) => endJobThread(thread.worker, CLOSE_NATIVE_WAIT_MS)));
     },
   };
 
@@ -471,7 +485,7 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
         .sort((a, b) => b.createdAt - a.createdAt)
         .slice(0, failedLimit)
         .map((entry) => ({
-          id: entry.id, queue: entry.queue, name: entry.name, status: entry.error?.status ?? 500, message: entry.error?.message ?? '',
+          id: entry.id, queue: entry.queue, name: entry.name, code: entry.error?.code ?? 'internal', status: failureStatus(entry.error ?? FAILURES.internal), message: entry.error?.message ?? '',
           failedAt: null, attemptsMade: entry.attemptsMade,
         }));
       const queues = QUEUE_NAMES.map((queue) => {

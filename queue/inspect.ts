@@ -6,7 +6,8 @@
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { QUEUE_NAMES, type QueueName } from '@craftwell/contracts/jobs';
-import { decodeFailure } from './attempt.js';
+import type { ErrorCode } from '@craftwell/contracts/errors';
+import { decodeFailure, failureStatus } from './attempt.js';
 import { SILENT_CONNECTION_LOG, watchConnection, type ConnectionLog } from './connection-state.js';
 
 export interface QueueCounts {
@@ -22,7 +23,8 @@ export interface FailedJob {
   id: string;
   queue: QueueName;
   name: string;
-  /** The status the api answered with (400s: bad input; 500s: our side, 504: timeout...). */
+  /** The failure's code (contracts/errors.ts) and the status the api answered with. */
+  code: ErrorCode;
   status: number;
   message: string;
   failedAt: string | null;
@@ -53,7 +55,7 @@ export function createBullmqInspector(options: { redisUrl: string; prefix?: stri
         .flatMap((jobs, i) => jobs.filter(Boolean).map((job): FailedJob => {
           const failure = decodeFailure(job.failedReason);
           return {
-            id: job.id ?? '', queue: QUEUE_NAMES[i], name: job.name, status: failure.status, message: failure.message,
+            id: job.id ?? '', queue: QUEUE_NAMES[i], name: job.name, code: failure.code, status: failureStatus(failure), message: failure.message,
             failedAt: job.finishedOn ? new Date(job.finishedOn).toISOString() : null, attemptsMade: job.attemptsMade,
           };
         }))

@@ -7,8 +7,13 @@
  * once. The slots live in shared memory that every thread of the process sees (worker_threads
  * environment data, created before the first thread starts). A slot holds its holder's thread id,
  * so the process frees the slots of a thread that was ended in the middle of a run.
+ *
+ * The slots also say which threads are inside native inference (a model load or run): such a
+ * thread must not be ended then. onnxruntime's teardown of a thread with a call in flight throws a
+ * C++ exception nobody can catch, and the whole process aborts (every other job with it), so
+ * every place that ends a job thread goes through endJobThread(), which waits for the call first.
  */
-import { getEnvironmentData, setEnvironmentData, threadId } from 'node:worker_threads';
+import { getEnvironmentData, setEnvironmentData, threadId, type Worker } from 'node:worker_threads';
 
 const KEY = 'craftwell:model-run-slots';
 export const MAX_MODEL_RUN_SLOTS = 64;
@@ -77,4 +82,30 @@ export async function withModelRun<T>(limit: number, work: () => Promise<T>, sig
   } finally {
     done();
   }
+}
+
+/** Whether the thread holds a model-run slot now (it is inside a model load or run). */
+export function holdsModelRun(heldByThreadId: number): boolean {
+  const shared = cells();
+  for (let slot = 1; slot <= MAX_MODEL_RUN_SLOTS; slot += 1) if (Atomics.load(shared, slot) === heldByThreadId + 1) return true;
+  return false;
+}
+
+/** Longest wait for a model call to end before a thread is ended anyway (a stuck native call). */
+export const NATIVE_CALL_WAIT_MS = 120_000;
+
+/**
+ * Ends a job thread (timeout, cancel, shutdown), but never in the middle of a model load or run:
+ * it waits, up to `maxWaitMs`, until the thread holds no model-run slot (its JavaScript, which the
+ * terminate stops at once, is safe to end at any point).
+ */
+export async function endJobThread(worker: Worker, maxWaitMs = NATIVE_CALL_WAIT_MS): Promise<void> {
+  const id = worker.threadId;
+  const shared = cells();
+  const deadline = Date.now() + maxWaitMs;
+  while (id >= 0 && holdsModelRun(id) && Date.now() < deadline) {
+    const wait = waitAsync(shared, 0, Atomics.load(shared, 0), Math.min(RECHECK_MS, Math.max(1, deadline - Date.now())));
+    if (wait.async) await wait.value;
+  }
+  await worker.terminate();
 }

@@ -2,16 +2,21 @@
  * The BullMQ runner's job attempts run on worker threads, never on the runner's own event loop:
  * CPU-bound inference there would stop BullMQ from renewing job locks (another worker would take
  * the job while it still runs) and stop shutdown timers from firing. A thread that ignores an
- * abort (busy in native code) is terminated, which ends its attempts with a known cause.
+ * abort (busy in native code) is ended once its model call returns (endJobThread), which ends its
+ * attempts with a known cause.
  */
 import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import type { ProgressUpdate } from '@craftwell/contracts/handler';
 import type { JobName } from '@craftwell/contracts/jobs';
-import { AttemptAbort, FAILURES, type AbortCause, type AttemptOutcome } from './attempt.js';
+import { CraftwellError } from '@craftwell/contracts/errors';
+import { AttemptAbort, failedWith, FAILURES, type AbortCause, type AttemptOutcome } from './attempt.js';
 import type { MainToThread, ThreadData, ThreadToMain } from './in-process-protocol.js';
-import { JOB_THREAD_RESOURCE_LIMITS, threadEntry } from './thread-entry.js';
-import { releaseModelRunsOf, shareModelRunSlots } from './model-run-slots.js';
+import { isOutOfMemory, JOB_THREAD_RESOURCE_LIMITS, threadEntry } from './thread-entry.js';
+import { endJobThread, releaseModelRunsOf, shareModelRunSlots } from './model-run-slots.js';
+
+/** At close, how long a thread inside a model call is waited for (the process is exiting anyway). */
+const CLOSE_NATIVE_WAIT_MS = 5_000;
 
 export interface ThreadAttempt {
   jobId: string;
@@ -36,6 +41,8 @@ interface Run {
 interface Thread {
   worker: Worker;
   runs: Set<string>;
+  /** It died at its heap limit (JOB_THREAD_RESOURCE_LIMITS). */
+  outOfMemory?: boolean;
 }
 
 export interface ProcessorThreadsOptions {
@@ -47,7 +54,7 @@ export interface ProcessorThreadsOptions {
 }
 
 function stopped(cause: AbortCause): AttemptOutcome {
-  return { ok: false, failure: FAILURES[cause], retryable: false, cause };
+  return failedWith(FAILURES[cause], cause);
 }
 
 export function createProcessorThreads(options: ProcessorThreadsOptions) {
@@ -79,7 +86,7 @@ export function createProcessorThreads(options: ProcessorThreadsOptions) {
           resolve(thread);
         } else if (message.type === 'init-error') {
           reject(new Error(`The job processor could not be loaded in a worker thread: ${message.message}`));
-          void worker.terminate();
+          void endJobThread(worker);
         } else if (message.type === 'progress') {
           runs.get(message.runId)?.attempt.progress(message.update);
         } else if (message.type === 'outcome') {
@@ -88,17 +95,22 @@ export function createProcessorThreads(options: ProcessorThreadsOptions) {
           options.log(message.message);
         }
       });
-      worker.on('error', (error) => options.log('job thread error', error));
+      worker.on('error', (error) => {
+        if (isOutOfMemory(error)) thread.outOfMemory = true;
+        options.log('job thread error', error);
+      });
       worker.on('exit', (code) => {
         reject(new Error(`A job thread exited during start-up (code ${code})`));
         const index = threads.indexOf(thread);
         if (index >= 0) threads.splice(index, 1);
         // Ended in the middle of a model run: its slot must not stay taken.
         releaseModelRunsOf(workerThreadId);
-        // Its attempts end: stopped on purpose (timeout, cancel, shutdown) or crashed.
+        // Its attempts end: stopped on purpose (timeout, cancel, shutdown), out of memory, or crashed.
+        const alone = thread.runs.size === 1;
         for (const runId of [...thread.runs]) {
           const run = runs.get(runId)!;
-          finish(runId, closing ? stopped('shutdown') : run.stopRequested ? stopped(run.stopRequested) : { ok: false, failure: FAILURES.crashed, retryable: true });
+          finish(runId, closing ? stopped('shutdown') : run.stopRequested ? stopped(run.stopRequested)
+            : failedWith(thread.outOfMemory && alone ? FAILURES.outOfMemory : FAILURES.crashed));
         }
         // Closing ends a replacement that is still starting: expected then, not a failure to report.
         if (!closing) spawn().catch((error) => { if (!closing) options.log('could not replace a job thread', error); });
@@ -109,7 +121,7 @@ export function createProcessorThreads(options: ProcessorThreadsOptions) {
   function pickThread(): Thread {
     let best = threads[0];
     for (const thread of threads) if (thread.runs.size < best.runs.size) best = thread;
-    if (!best) throw Object.assign(new Error('No job thread is running.'), { retryable: true, status: 503 });
+    if (!best) throw new CraftwellError('worker_crashed', 'No job thread is running.');
     return best;
   }
 
@@ -125,7 +137,7 @@ export function createProcessorThreads(options: ProcessorThreadsOptions) {
         // The thread enforces the timeout itself; this catches a thread too busy to notice.
         const watchdog = setTimeout(() => {
           run.stopRequested = 'timeout';
-          void thread.worker.terminate();
+          void endJobThread(thread.worker);
         }, attempt.timeoutMs + options.abortGraceMs + 1000);
         const run: Run = { thread, attempt, resolve, watchdog };
         runs.set(runId, run);
@@ -136,7 +148,7 @@ export function createProcessorThreads(options: ProcessorThreadsOptions) {
           run.stopRequested = cause;
           thread.worker.postMessage({ type: 'abort', runId, reason: cause } satisfies MainToThread);
           // Busy in native code, the thread cannot even read the abort: it is ended instead.
-          setTimeout(() => { if (runs.has(runId)) void thread.worker.terminate(); }, options.abortGraceMs + 500).unref();
+          setTimeout(() => { if (runs.has(runId)) void endJobThread(thread.worker); }, options.abortGraceMs + 500).unref();
         };
         if (attempt.signal.aborted) onAbort();
         else attempt.signal.addEventListener('abort', onAbort, { once: true });
@@ -149,7 +161,7 @@ export function createProcessorThreads(options: ProcessorThreadsOptions) {
 
     async close(): Promise<void> {
       closing = true;
-      await Promise.allSettled(threads.map((thread) => thread.worker.terminate()));
+      await Promise.allSettled(threads.map((thread) => endJobThread(thread.worker, CLOSE_NATIVE_WAIT_MS)));
     },
   };
 }

@@ -9,11 +9,18 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /**
  * A job thread's JavaScript heap is bounded, so a runaway job (a decoder gone wrong, a huge
- * string) ends its own thread — the attempt fails as crashed and is retried once — instead of
- * growing the worker until the machine's OOM killer takes it. Model weights and tensors live in
- * native memory (onnxruntime, WASM), outside this bound; uploads are bounded by size and pixels.
+ * string) ends its own thread instead of growing the worker until the machine's OOM killer takes
+ * it. The attempt fails with a 413 and is not retried when it was alone on its thread (it would
+ * only fill the heap again); beside others, all of them are retried as crashed. Model weights and
+ * tensors live in native memory (onnxruntime, WASM), outside this bound; uploads are bounded by
+ * size and pixels before they are decoded, PDFs are read in heap-capped processes.
  */
 export const JOB_THREAD_RESOURCE_LIMITS = { maxOldGenerationSizeMb: 2048 } as const;
+
+/** The 'error' a worker thread emits when it reached JOB_THREAD_RESOURCE_LIMITS. */
+export function isOutOfMemory(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY';
+}
 
 /** tsx's ESM API entry (the `import` condition of `tsx/esm/api`, which require.resolve cannot pick). */
 function resolveTsxEsmApi(): string {

@@ -7,6 +7,8 @@
  */
 import type { JobName, JobPayload, JobResult, QueueName } from '@craftwell/contracts/jobs';
 import type { ProgressUpdate } from '@craftwell/contracts/handler';
+import { CraftwellError } from '@craftwell/contracts/errors';
+import type { Failure } from './attempt.js';
 
 export type JobState = 'queued' | 'active' | 'completed' | 'failed';
 
@@ -21,7 +23,7 @@ export interface JobStatus {
   partial?: string;            // streamed text so far, while active
   position?: number;           // 1-based place in its queue while queued
   result?: JobResult;          // when completed
-  error?: { message: string; status: number }; // when failed
+  error?: Failure;             // when failed
   attemptsMade: number;
   createdAt: number;
 }
@@ -31,40 +33,42 @@ export interface EnqueueOptions {
   jobId?: string;
 }
 
-/** Raised by waitForResult when the job failed; message is written for a person. */
-export class JobFailedError extends Error {
-  constructor(message: string, readonly status: number) {
-    super(message);
+/*
+ * What the producer side throws, in the one vocabulary (contracts/errors.ts): each is a
+ * CraftwellError with its code, so the api answers it like any other (status, Retry-After).
+ */
+
+/** Raised by waitForResult when the job failed: the code and message its processor gave. */
+export class JobFailedError extends CraftwellError {
+  constructor(failure: Failure) {
+    super(failure.code, failure.message);
     this.name = 'JobFailedError';
   }
 }
 
 /** Raised by waitForResult when the wait timed out (the job has been cancelled). */
-export class JobTimeoutError extends Error {
-  readonly status = 504;
-  constructor(message = 'This is taking longer than expected, so the job was cancelled. Please try again.') {
-    super(message);
+export class JobTimeoutError extends CraftwellError {
+  constructor() {
+    super('timeout', 'This is taking longer than expected, so the job was cancelled. Please try again.');
     this.name = 'JobTimeoutError';
   }
 }
 
-/** Raised when the queue backend is unreachable at request time (api replies 503). */
-export class QueueUnavailableError extends Error {
-  readonly status = 503;
-  constructor(message = 'The job queue is unavailable right now. Please try again in a moment.') {
-    super(message);
+/** Raised when the queue backend is unreachable at request time. */
+export class QueueUnavailableError extends CraftwellError {
+  constructor(message?: string) {
+    super('queue_unavailable', message);
     this.name = 'QueueUnavailableError';
   }
 }
 
 /**
  * Raised by waitForResult when the job vanished from the queue (Redis lost its data): nothing
- * will finish it. The api checks for a saved result before answering 503.
+ * will finish it. The api checks for a saved result before answering.
  */
-export class JobLostError extends Error {
-  readonly status = 503;
-  constructor(message = 'The job queue lost this request, so it was not finished. Please try again.') {
-    super(message);
+export class JobLostError extends CraftwellError {
+  constructor() {
+    super('job_lost');
     this.name = 'JobLostError';
   }
 }
@@ -99,8 +103,8 @@ export interface RunningJob<N extends JobName = JobName> {
 }
 
 /**
- * A processor runs one job attempt. It throws errors with `retryable` (boolean) and `status`
- * (number) properties; errors without `retryable: true` are not retried.
+ * A processor runs one job attempt. It throws the vocabulary's errors (a `code` from
+ * contracts/errors.ts); the code alone decides whether the attempt is retried.
  */
 export type Processor = (job: RunningJob) => Promise<JobResult>;
 
@@ -128,6 +132,7 @@ export interface AttemptReport {
   /** completed; failed for good; retried (another attempt follows); requeued (handed back at shutdown) */
   outcome: 'completed' | 'failed' | 'retried' | 'requeued';
   durationMs: number;
+  /** The failure's HTTP status (its code's), when it failed. */
   status?: number;
 }
 

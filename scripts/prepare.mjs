@@ -1,6 +1,6 @@
 /**
- * Shared by `npm start` and `npm test`: install what is missing and build the web app when its
- * sources changed. Plain Node (no dependencies), because it runs before anything is installed.
+ * Shared by `npm start` and `npm test`: install what is missing, and build the server (TypeScript to
+ * JavaScript, beside each workspace in dist/) and the web app when their sources changed. Plain Node (no dependencies), because it runs before anything is installed.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -9,9 +9,10 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-function run(cmd, args, label) {
-  console.log(`> ${label}`);
-  const result = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: process.env });
+function run(cmd, args, label, { quiet = false } = {}) {
+  // Quiet: nothing on stdout (a CLI's stdout stays what the CLI printed); errors still show.
+  if (!quiet) console.log(`> ${label}`);
+  const result = spawnSync(cmd, args, { cwd: ROOT, stdio: quiet ? ['ignore', 2, 2] : 'inherit', env: process.env });
   if (result.status !== 0) {
     console.error(`\n${label} failed (exit ${result.status ?? result.signal}).`);
     process.exit(result.status ?? 1);
@@ -59,4 +60,28 @@ export function buildWebIfNeeded() {
   if (!fs.existsSync(built) || sources > mtime(built)) {
     run('npm', ['run', 'build', '-w', 'web', '--silent'], 'Building the web app');
   }
+}
+
+/** How plain node runs the compiled tree (core/runtime-paths.ts: COMPILED_CONDITION). */
+export const COMPILED_NODE_ARGS = ['--conditions=compiled', '--enable-source-maps'];
+
+/** The server workspaces, compiled by `tsc -b tsconfig.workspaces.json` (project references). */
+export const SERVER_WORKSPACES = ['contracts', 'core', 'queue', 'storage', 'worker', 'api'];
+
+export function buildServerIfNeeded({ quiet = false } = {}) {
+  // Touched after each build: tsc -b leaves its own files alone when nothing changed.
+  const stamp = path.join(ROOT, '.tsbuild', 'server-built');
+  const built = mtime(stamp);
+  const stale = !built || mtime(path.join(ROOT, 'package-lock.json')) > built
+    || SERVER_WORKSPACES.some((ws) => !fs.existsSync(path.join(ROOT, ws, 'dist')) || newestIn(path.join(ROOT, ws)) > built);
+  if (!stale) return;
+  run(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-b', 'tsconfig.workspaces.json'], 'Building the server', { quiet });
+  fs.mkdirSync(path.dirname(stamp), { recursive: true });
+  fs.writeFileSync(stamp, new Date().toISOString() + '\n');
+}
+
+/** The compiled twin of a server source file: `api/src/main.ts` -> `<root>/api/dist/src/main.js`. */
+export function compiledPath(sourceFromRoot) {
+  const [workspace, ...rest] = sourceFromRoot.split('/');
+  return path.join(ROOT, workspace, 'dist', ...rest).replace(/\.ts$/, '.js');
 }

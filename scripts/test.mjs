@@ -1,9 +1,10 @@
-/** `npm test`: install and build like `npm start`, then every test tier in one vitest run. */
+/** `npm test`: install and build like `npm start` (tests run the sources; some start the compiled tree), then every test tier in one vitest run. */
 import { spawn } from 'node:child_process';
-import { ROOT, buildWebIfNeeded, checkNode, installIfNeeded } from './prepare.mjs';
+import { ROOT, buildServerIfNeeded, buildWebIfNeeded, checkNode, installIfNeeded } from './prepare.mjs';
 
 checkNode();
 installIfNeeded();
+buildServerIfNeeded();
 buildWebIfNeeded();
 
 const args = ['vitest', 'run', ...process.argv.slice(2)];

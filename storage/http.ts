@@ -16,7 +16,17 @@ function notFound(res: Response): void {
   res.status(404).set('Cache-Control', 'no-store').type('text/plain').send('Not found');
 }
 
-export function createFilesRouter(storage: ObjectStorage): Router {
+/** A published result may sit in shared caches, for an hour, so an unpublish reaches them soon. */
+const PUBLIC_CACHE = 'public, max-age=3600';
+/** Anything else (unpublished results, pictures) stays out of shared caches and CDNs. */
+const PRIVATE_CACHE = 'private, max-age=31536000, immutable';
+
+export interface FilesRouterOptions {
+  /** True when the object may be cached publicly (a published creation's result). */
+  isPublic(key: string): Promise<boolean>;
+}
+
+export function createFilesRouter(storage: ObjectStorage, options: FilesRouterOptions): Router {
   const router = Router();
 
   router.get('/*key', async (req: Request, res: Response, next) => {
@@ -24,13 +34,14 @@ export function createFilesRouter(storage: ObjectStorage): Router {
     const key = Array.isArray(segments) ? segments.join('/') : String(segments ?? '');
     if (!isValidKey(key) || keyPrefixOf(key) !== 'results') return notFound(res);
     try {
+      const isPublic = await options.isPublic(key);
       const { stream, info } = await storage.getStream(key);
       const baseType = info.contentType.split(';')[0].trim().toLowerCase();
       res.status(200).set({
         'Content-Type': info.contentType,
         'Content-Length': String(info.size),
         'Last-Modified': info.lastModified.toUTCString(),
-        'Cache-Control': 'public, max-age=31536000, immutable',
+        'Cache-Control': isPublic ? PUBLIC_CACHE : PRIVATE_CACHE,
         'X-Content-Type-Options': 'nosniff',
         'Content-Security-Policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
         'Cross-Origin-Resource-Policy': 'cross-origin',

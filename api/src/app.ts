@@ -19,9 +19,11 @@ import { authFieldLimits } from './auth/auth-field-limits.js';
 import type { AuthProvider } from './auth/types.js';
 import type { Db } from '@craftwell/core/db/pool';
 import type { Logger } from '@craftwell/core/logger';
-import { errorHandler, notFoundApi } from './middleware/error-handler.js';
-import { createRateLimits } from './middleware/rate-limits.js';
+import { errorHandler, notFoundApi, sendError } from './middleware/error-handler.js';
+import { createRateLimits, passwordRequired } from './middleware/rate-limits.js';
 import { requestId } from './middleware/request-id.js';
+import { hostAllowList } from './middleware/host-allow-list.js';
+import { requestSizeCap } from './middleware/request-size.js';
 import { accessLog } from './middleware/access-log.js';
 import { keepIp } from './middleware/keep-ip.js';
 import { sameSiteOnly } from './middleware/same-site-only.js';
@@ -37,6 +39,10 @@ import { imageRoutes } from './modules/images/routes.js';
 import { httpMetrics } from './middleware/http-metrics.js';
 import type { Metrics } from '@craftwell/core/metrics';
 import { withAccountGuard } from './auth/account-guard.js';
+import { ownedObjectRemover } from './auth/owned-objects.js';
+import { oneCredential } from './auth/one-credential.js';
+import { adminSetupCode } from './auth/setup-code.js';
+import { isPublishedObject } from '@craftwell/core/repositories/stored-objects';
 import type { QueueInspector } from '@craftwell/queue/inspect';
 import { createPasswordCheck } from './auth/password-check.js';
 import { createAiService } from './modules/ai/service.js';
@@ -45,7 +51,10 @@ import { jobRoutes } from './modules/jobs/routes.js';
 import { siteRoutes } from './modules/site/routes.js';
 import { profilePictureGuard } from './modules/users/profile-picture-guard.js';
 import { userRoutes } from './modules/users/routes.js';
+import { shareLinkRoutes } from './modules/share-links/routes.js';
+import { sharePageRoutes } from './modules/share-links/page.js';
 import type { ListCache } from './modules/users/list-cache.js';
+import { REPO_ROOT } from '@craftwell/core/runtime-paths';
 
 export interface AppDeps {
   config: AppConfig;
@@ -71,11 +80,13 @@ export interface AppDeps {
   lists?: ListCache;
   /** Rate-limit counters shared by every replica (BullMQ mode); in-process counters without it. */
   rateLimitRedis?: Redis | null;
+  /** Free bytes where objects are stored (local disk); /readyz reports storage low below STORAGE_MIN_FREE_MB. */
+  storageFreeBytes?: () => Promise<number | null>;
 }
 
 /** Sign-in and profile bodies are a few short fields. */
 const AUTH_BODY_LIMIT = '16kb';
-const APP_VERSION: string = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
+const APP_VERSION: string = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')).version;
 
 const CLERK_ORIGINS = ['https://*.clerk.accounts.dev', 'https://*.clerk.com', 'https://clerk.com'];
 
@@ -95,9 +106,12 @@ export function createApp(deps: AppDeps) {
   const authProvider = withAccountGuard(deps.authProvider, db);
   /** After a change to an account: its cached sessions and access answers go, on every replica. */
   const forgetUser = (userId: string) => authProvider.forgetUser?.(userId) ?? Promise.resolve();
+  const deleteClaimed = ownedObjectRemover(deps.storage, log);
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxySetting(config.TRUST_PROXY));
+  // Before any route: only the names this server is known by, and no body over the largest cap.
+  app.use(hostAllowList(config.PUBLIC_URL, config.ALLOWED_HOSTS), requestSizeCap);
 
   const clerk = config.authMode === 'clerk' ? CLERK_ORIGINS : [];
   app.use(
@@ -125,18 +139,35 @@ export function createApp(deps: AppDeps) {
   app.get('/metrics', metricsRoutes(deps.metrics, config.METRICS_TOKEN));
   app.use(accessLog(log, { quiet: ['/healthz'] }));
 
-  app.get(['/healthz', '/readyz'], healthRoutes({ db, queue: deps.producer, storage: deps.storage, log }));
-  app.use('/files', createFilesRouter(deps.storage));
+  app.get(['/healthz', '/readyz'], healthRoutes({
+    db, queue: deps.producer, storage: deps.storage, log,
+    storageFreeBytes: deps.storageFreeBytes, storageMinFreeBytes: config.STORAGE_MIN_FREE_MB * 1024 * 1024,
+  }));
+  app.use('/files', createFilesRouter(deps.storage, { isPublic: (key) => isPublishedObject(db, key) }));
 
-  const limits = createRateLimits(config, deps.rateLimitRedis ?? null);
-  app.use('/api', limits.anonymousPerIp, limits.failedTokenPerIp);
+  const limits = createRateLimits(config, deps.rateLimitRedis ?? null, {
+    log,
+    // Asked only for a call over the anonymous limit: the credential requireAuth would resolve.
+    resolveUser: async (req, res) => {
+      if (deps.clerkMiddleware) await new Promise<void>((resolve, reject) => deps.clerkMiddleware!(req, res, (err?: unknown) => (err ? reject(err) : resolve())));
+      let user;
+      try {
+        user = authProvider.cached?.(req) ?? (await authProvider.authenticate(req));
+      } catch {
+        return false;
+      }
+      if (user) req.user = user;
+      return Boolean(user);
+    },
+  });
+  app.use('/api', limits.anonymousPerIp, limits.perUserOnceKnown, limits.failedTokenPerIp);
 
   // Sign-in routes get their own small body limit, ahead of the 100 kB parser of the other routes.
   if (deps.betterAuth) {
     const handler = toNodeHandler(deps.betterAuth);
     // Parsed here, within a limit; better-auth reads req.body when the stream is already consumed.
-    app.use('/api/auth', express.json({ limit: AUTH_BODY_LIMIT }), express.urlencoded({ extended: false, limit: AUTH_BODY_LIMIT }), authFieldLimits);
-    app.post('/api/auth/sign-in/email', limits.signInPerAccount);
+    app.use('/api/auth', oneCredential, express.json({ limit: AUTH_BODY_LIMIT }), express.urlencoded({ extended: false, limit: AUTH_BODY_LIMIT }), authFieldLimits);
+    app.post('/api/auth/sign-in/email', passwordRequired, limits.signInPerAccount);
     app.post('/api/auth/update-user', profilePictureGuard({ db, storage: deps.storage, authProvider: deps.authProvider }));
     app.all('/api/auth/{*splat}', (req, res) => {
       req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? 'unknown';
@@ -148,9 +179,10 @@ export function createApp(deps: AppDeps) {
       return handler(req, res);
     });
   }
-  else app.all('/api/auth/{*splat}', (_req, res) => { res.status(404).json({ success: false, message: 'Sign-in is handled by Clerk on this server.' }); });
+  else app.all('/api/auth/{*splat}', (_req, res) => sendError(res, 'not_found', 'Sign-in is handled by Clerk on this server.'));
 
   app.use('/api', express.json({ limit: '100kb' }));
+  app.post('/api/newsletter', limits.newsletterPerIp);
   app.use('/api', siteRoutes({
     db,
     quotas: config.quotas,
@@ -168,6 +200,7 @@ export function createApp(deps: AppDeps) {
   api.use(limits.perUser);
   const service = createAiService({
     db, storage: deps.storage, producer: deps.producer, quotas: config.quotas,
+    useLimits: { lightUsesPerUse: config.QUOTA_LIGHT_USES_PER_USE, concurrentJobs: config.MAX_CONCURRENT_JOBS_PER_USER },
     jobWaitTimeoutMs: config.JOB_WAIT_TIMEOUT_MS, log,
   });
   const objectConfig = parseObjectConfig(config.rawEnv);
@@ -177,24 +210,29 @@ export function createApp(deps: AppDeps) {
   }));
   api.use('/jobs', limits.jobPolling, jobRoutes(deps.producer, db));
   api.use(userRoutes({
-    db, storage: deps.storage, quotas: config.quotas, authMode: config.authMode,
+    db, storage: deps.storage, deleteClaimed, quotas: config.quotas, authMode: config.authMode,
     forgetUser, lists: deps.lists,
   }));
   api.use('/images', limits.aiPerUser, imageRoutes());
   const listChanged = (userId: string) => deps.lists?.changed(userId);
-  api.use(creationRoutes({ db, storage: deps.storage, log, listChanged }));
+  api.use(creationRoutes({ db, storage: deps.storage, deleteClaimed, log, listChanged }));
+  api.use(shareLinkRoutes({ db, publicUrl: config.PUBLIC_URL }));
   api.use('/api-keys', apiKeyRoutes({ db }));
-  api.use('/admin', adminRoutes({ db, queueInspector: deps.queueInspector, forgetUser, listChanged }));
-  api.use(accountRoutes({ db, storage: deps.storage, log, checkPassword: deps.betterAuth ? createPasswordCheck(deps.betterAuth) : null, forgetUser }));
+  // Clerk: the first administrator claims the role with the setup code (local: at sign-up).
+  const adminSetup = config.authMode === 'clerk' ? adminSetupCode(config.CLERK_SECRET_KEY!) : null;
+  api.use('/admin', adminRoutes({ db, queueInspector: deps.queueInspector, forgetUser, listChanged, adminSetupCode: adminSetup }));
+  api.use(accountRoutes({ db, storage: deps.storage, deleteClaimed, log, checkPassword: deps.betterAuth ? createPasswordCheck(deps.betterAuth) : null, forgetUser }));
   app.use('/api', api);
   app.use('/api', notFoundApi);
+  // Public share pages: before the web app's fallback, which would answer them with index.html.
+  app.use('/s', sharePageRoutes({ db, storage: deps.storage, publicUrl: config.PUBLIC_URL }));
 
   if (deps.adminQueuesRouter) {
     const adminOnly: RequestHandler = async (req, res, next) => {
       try {
         const user = await authProvider.authenticate(req, { allowCookie: true });
-        if (!user) return void res.status(401).json({ success: false, message: 'Please sign in as an administrator.' });
-        if (!user.isAdmin) return void res.status(403).json({ success: false, message: 'Only administrators can see the queues.' });
+        if (!user) return sendError(res, 'unauthorized', 'Please sign in as an administrator.');
+        if (!user.isAdmin) return sendError(res, 'forbidden', 'Only administrators can see the queues.');
         next();
       } catch (err) {
         next(err);

@@ -7,7 +7,6 @@ import { fork, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { JobProducer, JobRunner } from '@craftwell/queue/types';
 import { createBullmqProducer } from '@craftwell/queue/bullmq';
 import { createBullmqInspector, type QueueInspector } from '@craftwell/queue/inspect';
@@ -20,6 +19,7 @@ import { createApp } from './app.js';
 import { createBetterAuth, createLocalAuthProvider } from './auth/local.js';
 import { createClerkAuth } from './auth/clerk.js';
 import { adminSetupCode, isLoopbackHost } from './auth/setup-code.js';
+import { parseEmailDomains } from './auth/signup-policy.js';
 import { createSessionCache } from './auth/session-cache.js';
 import type { AppConfig } from '@craftwell/core/config/env';
 import { startEmbeddedPostgres } from '@craftwell/core/db/embedded-postgres';
@@ -35,8 +35,10 @@ import { createLogger } from '@craftwell/core/logger';
 import { startOrphanSweep } from './jobs/orphan-sweep.js';
 import { startReservationSweep } from './jobs/reservation-sweep.js';
 import { createQueueDashboard } from './jobs/queue-dashboard.js';
+import { REPO_ROOT, entryPath, entryUrl, moduleLoaderArgs } from '@craftwell/core/runtime-paths';
+import { freeBytesOf } from './modules/health/routes.js';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const ROOT = REPO_ROOT;
 /** Longest wait for one shutdown step; the worker process gets its own, longer grace. */
 const STOP_STEP_MS = 5_000;
 /**
@@ -44,8 +46,8 @@ const STOP_STEP_MS = 5_000;
  * thread or a child process), never imports them, so an api-only process loads no engine.
  */
 const WORKER_NICENESS = 10;
-export const PROCESSOR_URL = pathToFileURL(path.join(ROOT, 'worker/src/pipeline/processor.ts')).href;
-const WORKER_MAIN = path.join(ROOT, 'worker/src/main.ts');
+export const PROCESSOR_URL = entryUrl('worker/src/pipeline/processor.ts');
+const WORKER_MAIN = entryPath('worker/src/main.ts');
 
 export interface RunningServer {
   url: string;
@@ -159,6 +161,9 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
       });
       authProvider = clerk.provider;
       clerkMiddleware = clerk.middleware;
+      if (!(await db.query('SELECT 1 FROM users WHERE is_admin LIMIT 1')).rowCount) {
+        log.warn(`No administrator yet. Sign in, then claim the role with the setup code ${adminSetupCode(config.CLERK_SECRET_KEY!)} (POST /api/admin/claim), or run: npm run admin -- set-admin <email or user id> on`);
+      }
     } else {
       const secret = authSecret(config.BETTER_AUTH_SECRET, config.dataDir);
       const adminSetup = isLoopbackHost(config.HOST) ? null : adminSetupCode(secret);
@@ -176,6 +181,7 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
         baseURL: publicUrl,
         trustedOrigins: [publicUrl, `http://localhost:${config.PORT}`, `http://127.0.0.1:${config.PORT}`],
         signInPerMinute: config.SIGN_IN_RATE_LIMIT_PER_MINUTE,
+        signup: { mode: config.SIGNUP_MODE, emailDomains: parseEmailDomains(config.SIGNUP_EMAIL_DOMAINS) },
         sessionCache,
       });
       authProvider = createLocalAuthProvider(betterAuth, sessionCache);
@@ -201,7 +207,8 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
     // Rate-limit counters in Redis when the queue has one, so every api replica shares them.
     let rateLimitRedis: Redis | null = null;
     if (redisUrl && mode !== 'in-process') {
-      const client = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+      // A command that hangs (a frozen Redis) fails after a second: the limits then count here.
+      const client = new Redis(redisUrl, { maxRetriesPerRequest: 1, commandTimeout: 1_000 });
       watchConnection('rate limits', client, redisLog);
       stops.push(() => client.quit().then(() => undefined, () => client.disconnect()));
       rateLimitRedis = client;
@@ -216,6 +223,7 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
       config, db, log, storage, producer, authProvider, betterAuth, clerkMiddleware, engines,
       imageGeneration: () => imageGenerationStatusFor(config),
       adminQueuesRouter, rateLimitRedis, lists,
+      storageFreeBytes: storageConfig.driver === 'local' ? () => freeBytesOf(path.join(config.dataDir, 'objects')) : undefined,
       queueInspector,
       metrics,
       webDistDir: path.join(ROOT, 'web', 'dist'),
@@ -275,7 +283,7 @@ function spawnWorkers(config: AppConfig, log: ReturnType<typeof createLogger>, e
   });
   const start = () => {
     child = fork(WORKER_MAIN, ['--queues', 'text,image,pdf', '--concurrency', String(config.WORKER_CONCURRENCY)], {
-      execArgv: ['--import', 'tsx'],
+      execArgv: moduleLoaderArgs(),
       // A fixed glibc mmap threshold keeps the worker's RSS flat over many inferences (see
       // scripts/start.mjs); set here too for an api started without the launcher.
       env: { MALLOC_MMAP_THRESHOLD_: '1048576', ...env },

@@ -2,7 +2,8 @@
  * Api start-up: time from spawning an api-only process (`npm run api`: workers apart, jobs on
  * BullMQ) to "Craftwell is running", the CPU time the process used until then (steadier than the
  * wall clock on a busy machine) and its resident memory. Median of 5 starts after one warm-up
- * (which also migrates the throw-away database).
+ * (which also migrates the throw-away database), for the compiled tree with plain node (what
+ * production runs) and, in the same run, the TypeScript sources through tsx, with their ratio.
  * Needs DATABASE_URL (an admin connection: a database is created and dropped) and REDIS_URL.
  * `--root <dir>` measures another checkout of Craftwell (e.g. an older commit) with the same steps.
  * Run: npm run bench -- api-start
@@ -35,9 +36,14 @@ function cpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-async function startOnce(root: string, env: Record<string, string>): Promise<Sample> {
+const HOW = {
+  compiled: ['--conditions=compiled', '--enable-source-maps', 'api/dist/src/main.js', '--api-only'],
+  tsx: ['--import', 'tsx', 'api/src/main.ts', '--api-only'],
+} as const;
+
+async function startOnce(root: string, env: Record<string, string>, how: keyof typeof HOW): Promise<Sample> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts', '--api-only'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...HOW[how]], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const result = await new Promise<Sample>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
@@ -73,13 +79,22 @@ export async function run(): Promise<void> {
     BETTER_AUTH_SECRET: randomBytes(32).toString('hex'),
   };
   try {
-    await startOnce(root, env);
-    const samples: Sample[] = [];
-    for (let i = 0; i < RUNS; i++) samples.push(await startOnce(root, env));
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-    console.log(`api-only start (${root}): median ${median(samples.map((s) => s.ms)).toFixed(0)} ms to listening, ` +
-      `CPU ${median(samples.map((s) => s.cpu)).toFixed(0)} ms, ` +
-      `RSS ${median(samples.map((s) => s.rss)).toFixed(0)} MB (runs: ${samples.map((s) => s.ms.toFixed(0)).join(', ')} ms)`);
+    const medians: Partial<Record<keyof typeof HOW, number>> = {};
+    for (const how of Object.keys(HOW) as Array<keyof typeof HOW>) {
+      if (how === 'compiled' && !fs.existsSync(path.join(root, 'api/dist/src/main.js'))) {
+        console.log(`api-only start, compiled: ${root} has no compiled tree (npm run build); skipped`);
+        continue;
+      }
+      await startOnce(root, env, how);
+      const samples: Sample[] = [];
+      for (let i = 0; i < RUNS; i++) samples.push(await startOnce(root, env, how));
+      medians[how] = median(samples.map((s) => s.ms));
+      console.log(`api-only start, ${how} (${root}): median ${medians[how]!.toFixed(0)} ms to listening, ` +
+        `CPU ${median(samples.map((s) => s.cpu)).toFixed(0)} ms, ` +
+        `RSS ${median(samples.map((s) => s.rss)).toFixed(0)} MB (runs: ${samples.map((s) => s.ms.toFixed(0)).join(', ')} ms)`);
+    }
+    if (medians.compiled && medians.tsx) console.log(`compiled / tsx start time: ${(medians.compiled / medians.tsx).toFixed(2)}`);
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();

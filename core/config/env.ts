@@ -22,7 +22,11 @@ export const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   /** Where the browser reaches the app; used for auth origins and absolute links. */
   PUBLIC_URL: z.string().url().optional(),
+  /** Other names the server is reached by (comma-separated), besides localhost and PUBLIC_URL's host. */
+  ALLOWED_HOSTS: z.string().optional(),
   DATA_DIR: z.string().default('./.data'),
+  /** Below this much free space (MB) where stored objects are written, /readyz says storage is low (degraded). */
+  STORAGE_MIN_FREE_MB: int(0, 10_000_000).default(500),
   /** Started as root from a folder the database user cannot enter: where the embedded Postgres lives. */
   EMBEDDED_PG_FALLBACK_DIR: z.string().default('/var/lib/craftwell'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -39,6 +43,8 @@ export const envSchema = z.object({
   /** Run job workers inside the api process (embedded mode); false when workers run apart. */
   RUN_WORKERS: bool.prefault('true'),
   WORKER_CONCURRENCY: int(1, 64).default(1),
+  /** Model sessions and PDF readers a worker loaded are let go after this long unused; 0 keeps them. */
+  ENGINE_IDLE_SECONDS: int(0, 86_400).default(120),
   /** A worker that dies holds its job at most this long before another worker retries it. */
   QUEUE_LOCK_MS: int(1000, 600_000).default(30_000),
   /** How often workers look for jobs whose worker died. */
@@ -50,11 +56,19 @@ export const envSchema = z.object({
   CLERK_SECRET_KEY: z.string().optional(),
   CLERK_PUBLISHABLE_KEY: z.string().optional(),
   CLERK_JWT_KEY: z.string().optional(),
-  /** Comma-separated origins allowed as the token's azp claim (Clerk). */
+  /** Comma-separated origins allowed as the token's azp claim (Clerk); PUBLIC_URL's origin when unset. */
   CLERK_AUTHORIZED_PARTIES: z.string().optional(),
+  /** Who may create a local account: anyone, holders of an administrator's invite link, or no one. */
+  SIGNUP_MODE: z.enum(['open', 'invite', 'closed']).default('open'),
+  /** Comma-separated e-mail domains sign-up accepts (e.g. example.com); unset = any domain. */
+  SIGNUP_EMAIL_DOMAINS: z.string().optional(),
 
   QUOTA_FREE: quota.prefault('10'),
   QUOTA_PREMIUM: quota.prefault('unlimited'),
+  /** Article outlines and object detections allowed per use of their tool's quota (core/repositories/quota.ts). */
+  QUOTA_LIGHT_USES_PER_USE: int(1, 1000).default(10),
+  /** Jobs one user may have queued or running at once; more are answered 429 and cost nothing. */
+  MAX_CONCURRENT_JOBS_PER_USER: int(1, 1000).default(3),
   PREMIUM_PRICE_USD: z.coerce.number().min(0).default(16),
 
   RATE_LIMIT_PER_MINUTE: int(1, 100_000).default(120),
@@ -104,10 +118,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  CLERK_SECRET_KEY and CLERK_PUBLISHABLE_KEY must be set together (or neither, for local accounts)',
     );
   }
+  // A Clerk token minted for another site (its azp) must not be accepted here.
+  const clerkParties = e.CLERK_AUTHORIZED_PARTIES?.trim() || (e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : '');
+  if (e.CLERK_SECRET_KEY && !clerkParties) {
+    throw new ConfigError(
+      'Invalid configuration:\n  CLERK_AUTHORIZED_PARTIES: set it to the origin(s) your users open (e.g. https://craftwell.example.com), or set PUBLIC_URL, when signing in with Clerk',
+    );
+  }
   const perTool = (n: number | null) =>
     Object.fromEntries(TOOL_NAMES.map((t) => [t, n])) as Record<ToolName, number | null>;
   return {
     ...e,
+    ...(e.CLERK_SECRET_KEY ? { CLERK_AUTHORIZED_PARTIES: clerkParties } : {}),
     dataDir: path.resolve(e.DATA_DIR),
     quotas: { free: perTool(e.QUOTA_FREE), premium: perTool(e.QUOTA_PREMIUM) },
     authMode: e.CLERK_SECRET_KEY ? 'clerk' : 'local',

@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { REPO_ROOT } from '../runtime-paths.js';
 import { runner } from 'node-pg-migrate';
 import pg from 'pg';
 
-const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
+const MIGRATIONS_DIR = path.join(REPO_ROOT, 'migrations');
 
 /** Applies pending migrations; node-pg-migrate holds a Postgres advisory lock while it runs. */
 export async function migrateUp(databaseUrl: string, log: (msg: string) => void = () => undefined) {

@@ -12,9 +12,16 @@ export interface ApiKeyRow {
   prefix: string;
   created_at: Date;
   last_used_at: Date | null;
+  scopes: string[];
+  expires_at: Date | null;
 }
 
-export async function createKey(db: Db, userId: string, key: { name: string; prefix: string; hash: Buffer }): Promise<ApiKeyRow> {
+const KEY_COLUMNS = 'id, name, prefix, created_at, last_used_at, scopes, expires_at';
+
+export async function createKey(
+  db: Db, userId: string,
+  key: { name: string; prefix: string; hash: Buffer; scopes: string[]; expiresAt: Date | null },
+): Promise<ApiKeyRow> {
   return withTransaction(db, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`api-keys:${userId}`]);
     const { rows: counted } = await client.query('SELECT count(*)::int AS n FROM api_keys WHERE user_id = $1', [userId]);
@@ -22,15 +29,15 @@ export async function createKey(db: Db, userId: string, key: { name: string; pre
       throw new AppError(`You can have at most ${MAX_KEYS_PER_USER} API keys. Revoke one you no longer use first.`, 409, 'conflict');
     }
     const { rows } = await client.query(
-      'INSERT INTO api_keys (user_id, name, prefix, key_hash) VALUES ($1, $2, $3, $4) RETURNING id, name, prefix, created_at, last_used_at',
-      [userId, key.name, key.prefix, key.hash],
+      `INSERT INTO api_keys (user_id, name, prefix, key_hash, scopes, expires_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${KEY_COLUMNS}`,
+      [userId, key.name, key.prefix, key.hash, key.scopes, key.expiresAt],
     );
     return rows[0];
   });
 }
 
 export async function listKeys(db: Db, userId: string): Promise<ApiKeyRow[]> {
-  const { rows } = await db.query('SELECT id, name, prefix, created_at, last_used_at FROM api_keys WHERE user_id = $1 ORDER BY created_at DESC', [userId]);
+  const { rows } = await db.query(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE user_id = $1 ORDER BY created_at DESC`, [userId]);
   return rows;
 }
 
@@ -39,8 +46,15 @@ export async function revokeKey(db: Db, userId: string, id: string): Promise<boo
   return Boolean(rowCount);
 }
 
+/** Every key of the user (a password change ends them with every session). */
+export async function revokeAllKeys(db: Db, userId: string): Promise<number> {
+  const { rowCount } = await db.query('DELETE FROM api_keys WHERE user_id = $1', [userId]);
+  return rowCount ?? 0;
+}
+
 export interface KeyOwner {
   key_id: string;
+  key_scopes: string[];
   id: string;
   name: string;
   email: string;
@@ -49,14 +63,16 @@ export interface KeyOwner {
   is_admin: boolean;
 }
 
-/** The owner of a key, and a last-used time kept to the minute (not one write per request). */
+/** The owner of a key that has not expired, and a last-used time kept to the minute (not one write per request). */
 export async function ownerOfKey(db: Db, hash: Buffer): Promise<KeyOwner | null> {
   const { rows } = await db.query(
     `WITH used AS (
        UPDATE api_keys SET last_used_at = now()
-        WHERE key_hash = $1 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute'))
-     SELECT k.id AS key_id, u.id, u.name, u.email, u.image, u.plan, u.is_admin
-       FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.key_hash = $1`,
+        WHERE key_hash = $1 AND (expires_at IS NULL OR expires_at > now())
+          AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute'))
+     SELECT k.id AS key_id, k.scopes AS key_scopes, u.id, u.name, u.email, u.image, u.plan, u.is_admin
+       FROM api_keys k JOIN users u ON u.id = k.user_id
+      WHERE k.key_hash = $1 AND (k.expires_at IS NULL OR k.expires_at > now())`,
     [hash],
   );
   return rows[0] ?? null;

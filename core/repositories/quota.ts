@@ -2,10 +2,15 @@
  * Quotas per plan, per tool, per calendar month. A request reserves a use before its job is
  * enqueued (so parallel requests cannot overspend); the worker turns the reservation into a
  * count when the job succeeds, and any failure drops it: quota is spent only on success.
+ *
+ * Every job that costs compute or money is metered: a tool's own jobs against its quota, and the
+ * light steps that prepare one (an article outline, finding the objects in a picture) against a
+ * meter of their own, allowed LIGHT_USES_PER_USE times the tool's quota. A reservation is also
+ * what marks a job as running, so the same check bounds the jobs a user runs at once.
  */
 import type pg from 'pg';
-import type { ToolName } from '@craftwell/contracts/jobs';
-import { TOOL_NAMES } from '@craftwell/contracts/jobs';
+import type { JobName, ToolName } from '@craftwell/contracts/jobs';
+import { JOBS, TOOL_NAMES } from '@craftwell/contracts/jobs';
 import { withTransaction, type Db } from '../db/pool.js';
 import { AppError, LIMIT_REACHED_MESSAGE } from '../errors.js';
 import { currentPeriod } from '../period.js';
@@ -14,25 +19,63 @@ export type Plan = 'free' | 'premium';
 
 export type Quotas = Record<Plan, Record<ToolName, number | null>>;
 
+/** A light step and the tool whose quota sets its allowance. */
+export const LIGHT_METERS = { 'article-outline': 'article', 'detect-objects': 'remove-object' } as const satisfies Partial<Record<JobName, ToolName>>;
+export type LightMeter = keyof typeof LIGHT_METERS;
+/** What a job's use is counted as: a tool, or a light step. */
+export type Meter = ToolName | LightMeter;
+
+/** The meter a job counts against; null for jobs that cost nothing (the pipeline's test job). */
+export function meterOf(name: JobName): Meter | null {
+  return JOBS[name].quotaTool ?? (name in LIGHT_METERS ? (name as LightMeter) : null);
+}
+
+/** Limits beside the per-tool quotas (config: QUOTA_LIGHT_USES_PER_USE, MAX_CONCURRENT_JOBS_PER_USER). */
+export interface UseLimits {
+  /** Light steps allowed per use of their tool's quota (10: ten outlines per article). */
+  lightUsesPerUse: number;
+  /** Jobs one user may have queued or running at once, across all tools. */
+  concurrentJobs: number;
+}
+
+export const DEFAULT_USE_LIMITS: UseLimits = { lightUsesPerUse: 10, concurrentJobs: 3 };
+
+export function tooManyJobsMessage(max: number): string {
+  return `You already have ${max} ${max === 1 ? 'job' : 'jobs'} running. Wait for one to finish, then try again.`;
+}
+
+/** The monthly limit of a meter for a plan; null is unlimited. */
+export function limitOf(quotas: Quotas, limits: UseLimits, plan: Plan, meter: Meter): number | null {
+  if (meter in LIGHT_METERS) {
+    const parent = quotas[plan][LIGHT_METERS[meter as LightMeter]];
+    return parent === null ? null : parent * limits.lightUsesPerUse;
+  }
+  return quotas[plan][meter as ToolName];
+}
+
 /** A reservation older than this belongs to a request that died; it no longer counts. */
 const RESERVATION_TTL = '1 hour';
 
-/** `inputKeys`: the job's uploads, deleted by the reservation sweep if the job can no longer finish. */
-export async function reserveUse(db: Db, quotas: Quotas, user: { id: string; plan: Plan }, tool: ToolName, jobId: string, inputKeys: string[] = []) {
-  const limit = quotas[user.plan][tool];
+/**
+ * Checks the meter's monthly limit (402), then the user's running jobs (429), and reserves a use.
+ * `inputKeys`: the job's uploads, deleted by the reservation sweep if the job can no longer finish.
+ */
+export async function reserveUse(db: Db, quotas: Quotas, user: { id: string; plan: Plan }, tool: Meter, jobId: string, inputKeys: string[] = [], limits: UseLimits = DEFAULT_USE_LIMITS) {
+  const limit = limitOf(quotas, limits, user.plan, tool);
   const period = currentPeriod();
   await withTransaction(db, async (client) => {
-    // One lock per (user, tool): concurrent requests of the same user check and reserve in turn.
-    await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`quota:${user.id}:${tool}`]);
-    if (limit !== null) {
-      const { rows } = await client.query(
-        `SELECT coalesce((SELECT used FROM usage_counters WHERE user_id = $1 AND tool = $2 AND period = $3), 0)
-              + (SELECT count(*) FROM usage_reservations WHERE user_id = $1 AND tool = $2 AND period = $3
-                   AND created_at > now() - interval '${RESERVATION_TTL}') AS taken`,
-        [user.id, tool, period],
-      );
-      if (Number(rows[0].taken) >= limit) throw new AppError(LIMIT_REACHED_MESSAGE, 402, 'quota_exceeded');
-    }
+    // One lock per user: concurrent requests of the same user check and reserve in turn.
+    await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`quota:${user.id}`]);
+    const { rows } = await client.query(
+      `SELECT coalesce((SELECT used FROM usage_counters WHERE user_id = $1 AND tool = $2 AND period = $3), 0)
+            + (SELECT count(*) FROM usage_reservations WHERE user_id = $1 AND tool = $2 AND period = $3
+                 AND created_at > now() - interval '${RESERVATION_TTL}') AS taken,
+              (SELECT count(*) FROM usage_reservations WHERE user_id = $1
+                 AND created_at > now() - interval '${RESERVATION_TTL}') AS running`,
+      [user.id, tool, period],
+    );
+    if (limit !== null && Number(rows[0].taken) >= limit) throw new AppError(LIMIT_REACHED_MESSAGE, 402, 'quota_exceeded');
+    if (Number(rows[0].running) >= limits.concurrentJobs) throw new AppError(tooManyJobsMessage(limits.concurrentJobs), 429, 'rate_limited');
     await client.query(
       'INSERT INTO usage_reservations (job_id, user_id, tool, period, input_keys) VALUES ($1, $2, $3, $4, $5)',
       [jobId, user.id, tool, period, inputKeys],
@@ -40,8 +83,8 @@ export async function reserveUse(db: Db, quotas: Quotas, user: { id: string; pla
   });
 }
 
-/** Success: inside the transaction that stores the creation. Idempotent per job. */
-export async function commitUse(client: pg.PoolClient, jobId: string, userId: string, tool: ToolName) {
+/** Success: inside the transaction that stores the creation (or the job's own, when it saves none). Idempotent per job. */
+export async function commitUse(client: pg.PoolClient, jobId: string, userId: string, tool: Meter) {
   const { rows } = await client.query('DELETE FROM usage_reservations WHERE job_id = $1 RETURNING period', [jobId]);
   const period = rows[0]?.period ?? currentPeriod();
   await client.query(
@@ -49,6 +92,17 @@ export async function commitUse(client: pg.PoolClient, jobId: string, userId: st
      ON CONFLICT (user_id, tool, period) DO UPDATE SET used = usage_counters.used + 1`,
     [userId, tool, period],
   );
+}
+
+/**
+ * Success of a job that saves no creation (an outline, a detection): counted once, when its
+ * reservation is turned in (a rerun of a finished job finds none and counts nothing).
+ */
+export async function commitUnsavedUse(db: Db, jobId: string, userId: string, tool: Meter) {
+  await withTransaction(db, async (client) => {
+    const { rowCount } = await client.query('SELECT 1 FROM usage_reservations WHERE job_id = $1 FOR UPDATE', [jobId]);
+    if (rowCount) await commitUse(client, jobId, userId, tool);
+  });
 }
 
 /** Failure, cancellation or timeout: the use is given back. */

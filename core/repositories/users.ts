@@ -27,8 +27,9 @@ export async function adminExists(db: Db): Promise<boolean> {
 }
 
 /**
- * Mirrors a Clerk user (no e-mail: a placeholder address); the first user ever stored becomes
- * the administrator. Returns whether the user is an administrator.
+ * Mirrors a Clerk user (no e-mail: a placeholder address). A mirrored user is never made
+ * administrator here: whoever reaches a public Clerk instance first must not win it; see
+ * claimAdministrator and setAdmin. Returns whether the user is an administrator.
  */
 export async function upsertMirroredUser(
   db: Db,
@@ -36,7 +37,7 @@ export async function upsertMirroredUser(
 ): Promise<{ isAdmin: boolean }> {
   const { rows } = await db.query(
     `INSERT INTO users (id, name, email, image, plan, is_admin)
-     VALUES ($1, $2, coalesce($3, $1 || '@clerk.invalid'), $4, $5, NOT EXISTS (SELECT 1 FROM users))
+     VALUES ($1, $2, coalesce($3, $1 || '@clerk.invalid'), $4, $5, false)
      ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, image = EXCLUDED.image, plan = EXCLUDED.plan,
        updated_at = now()
      RETURNING is_admin`,
@@ -68,4 +69,27 @@ export async function listUsers(db: Db): Promise<UserListRow[]> {
 export async function setPlanByEmail(db: Db, email: string, plan: Plan): Promise<boolean> {
   const { rowCount } = await db.query('UPDATE users SET plan = $2, updated_at = now() WHERE lower(email) = lower($1)', [email, plan]);
   return Boolean(rowCount);
+}
+
+/**
+ * Makes `userId` the administrator (premium plan) when the server has none yet; false when one
+ * exists. Serialised, so two claims at once cannot both win.
+ */
+export async function claimAdministrator(client: pg.PoolClient, userId: string): Promise<boolean> {
+  await client.query("SELECT pg_advisory_xact_lock(hashtextextended('craftwell:claim-admin', 0))");
+  const { rowCount } = await client.query(
+    `UPDATE users SET is_admin = true, plan = 'premium', updated_at = now()
+      WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM users WHERE is_admin)`,
+    [userId],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
+/** Grants or takes administrator rights by e-mail or user id (npm run admin -- set-admin). */
+export async function setAdmin(db: Db, who: string, isAdmin: boolean): Promise<boolean> {
+  const { rowCount } = await db.query(
+    'UPDATE users SET is_admin = $2, updated_at = now() WHERE lower(email) = lower($1) OR id = $1',
+    [who, isAdmin],
+  );
+  return (rowCount ?? 0) > 0;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TransientJobError, UserFacingJobError } from '@craftwell/contracts/handler';
-import { AttemptAbort, backoffDelay, classifyError, decodeFailure, encodeFailure, FAILURES, runAttempt } from '../attempt.js';
+import { CraftwellError, ERROR_CODES, ERRORS } from '@craftwell/contracts/errors';
+import { AttemptAbort, backoffDelay, classifyError, decodeFailure, encodeFailure, failedWith, FAILURES, runAttempt } from '../attempt.js';
 import type { Processor } from '../types.js';
 
 const job = { id: 'j1', name: 'test-echo' as const, payload: {}, attempt: 1 };
@@ -8,24 +9,45 @@ const result = { creationId: 'c1', content: 'done', engine: { id: 'x', label: 'X
 const options = { timeoutMs: 1000, abortGraceMs: 50, progress: async () => {} };
 
 describe('classifyError', () => {
-  it('when errors carry retryable and status, then they are kept; anything else becomes a generic 500', () => {
-    expect(classifyError(new UserFacingJobError('No cat here', 422))).toEqual({ failure: { message: 'No cat here', status: 422 }, retryable: false });
-    expect(classifyError(new TransientJobError('Provider busy'))).toEqual({ failure: { message: 'Provider busy', status: 503 }, retryable: true });
-    expect(classifyError(new TypeError('x is undefined'))).toEqual({ failure: FAILURES.internal, retryable: false });
-    expect(classifyError(Object.assign(new Error('odd'), { status: 200 }))).toEqual({ failure: FAILURES.internal, retryable: false });
-    expect(classifyError(Object.assign(new Error(''), { retryable: true }))).toEqual({ failure: FAILURES.transient, retryable: true });
+  it('when errors carry a code of the vocabulary, then code and message are kept; anything else becomes a generic internal failure', () => {
+    expect(classifyError(new UserFacingJobError('No cat here', 422))).toEqual({ code: 'unprocessable', message: 'No cat here' });
+    expect(classifyError(new TransientJobError('Provider busy'))).toEqual({ code: 'provider_unavailable', message: 'Provider busy' });
+    expect(classifyError(new CraftwellError('provider_auth', ''))).toEqual({ code: 'provider_auth', message: ERRORS.provider_auth.message });
+    expect(classifyError(new TypeError('x is undefined'))).toEqual(FAILURES.internal);
+    // An ad-hoc error cannot choose its own retry or status: without a code it is internal.
+    expect(classifyError(Object.assign(new Error('odd'), { status: 503, retryable: true }))).toEqual(FAILURES.internal);
+    expect(classifyError(Object.assign(new Error('odd'), { code: 'ECONNREFUSED' }))).toEqual(FAILURES.internal);
+  });
+});
+
+describe('failedWith', () => {
+  it.each(ERROR_CODES)('when an attempt fails with %s, then it is retried exactly when the table says so', (code) => {
+    expect(failedWith({ code, message: 'x' })).toEqual({ ok: false, failure: { code, message: 'x' }, retryable: ERRORS[code].retryable });
+  });
+
+  it('when a processor throws an error that claims to be retryable, then only its code decides', async () => {
+    const claims: Processor = async () => { throw Object.assign(new CraftwellError('unprocessable', 'Bad'), { retryable: true }); };
+    expect(await runAttempt(claims, job, options)).toEqual({ ok: false, failure: { code: 'unprocessable', message: 'Bad' }, retryable: false });
   });
 });
 
 describe('failure encoding', () => {
-  it('when a failure is encoded, then it decodes to the same message and status, multi-line included', () => {
-    const failure = { message: 'Line one\nline two [x]', status: 422 };
-    expect(decodeFailure(encodeFailure(failure))).toEqual(failure);
+  it('when a failure is encoded, then it decodes to the same code and message, multi-line included', () => {
+    for (const code of ERROR_CODES) {
+      const failure = { code, message: 'Line one\nline two [x]' };
+      expect(decodeFailure(encodeFailure(failure))).toEqual(failure);
+    }
+  });
+
+  it('when a reason was stored as `[status] message` by an older version, then its status picks the code', () => {
+    expect(decodeFailure('[422] No cat here')).toEqual({ code: 'unprocessable', message: 'No cat here' });
+    expect(decodeFailure('[502] The account has no credits')).toEqual({ code: 'provider_rejected', message: 'The account has no credits' });
   });
 
   it("when BullMQ's own reason is stored, then a person gets a clear message instead", () => {
     expect(decodeFailure('job stalled more than allowable limit')).toEqual(FAILURES.crashed);
     expect(decodeFailure('Missing lock for job 12')).toEqual(FAILURES.internal);
+    expect(decodeFailure('[not_a_code] text')).toEqual(FAILURES.internal);
     expect(decodeFailure(undefined)).toEqual(FAILURES.internal);
   });
 });
@@ -59,7 +81,7 @@ describe('runAttempt', () => {
       throw new TransientJobError('429 from provider', 503);
     };
     const outcome = await runAttempt(failing, job, { ...options, onError: (error) => seen.push(error) });
-    expect(outcome).toEqual({ ok: false, failure: { message: '429 from provider', status: 503 }, retryable: true });
+    expect(outcome).toEqual({ ok: false, failure: { code: 'provider_unavailable', message: '429 from provider' }, retryable: true });
     expect(seen).toHaveLength(1);
   });
 });

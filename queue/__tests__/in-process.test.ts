@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { runQueueConformance } from '../conformance/queue-conformance.js';
+import { FAILURES } from '../attempt.js';
 import { createInProcessQueue } from '../in-process.js';
 
 const processorUrl = new URL('./fixtures/echo-processor.ts', import.meta.url).href;
@@ -38,6 +39,21 @@ describe('in-process adapter specifics', () => {
       await producer.close();
     }
   });
+
+  it('when a job fills its thread\'s heap alone, then it fails with a 413 and is not run again; the next job runs', async () => {
+    const { producer, runner } = createInProcessQueue({ threads: 1, processorUrl, backoffMs: 10, resourceLimits: { maxOldGenerationSizeMb: 64 }, log: () => {} });
+    await runner.start();
+    try {
+      const bomb = await producer.enqueue('test-echo', { userId: 'u', text: 'fill the heap', mode: 'ok', save: false });
+      await expect(producer.waitForResult(bomb.id, 60_000)).rejects.toMatchObject({ message: FAILURES.outOfMemory.message, status: 413 });
+      expect((await producer.getStatus(bomb.id))?.attemptsMade).toBe(1);
+      const ok = await producer.enqueue('test-echo', { userId: 'u', text: 'still here', mode: 'ok', save: false });
+      expect((await producer.waitForResult(ok.id, 60_000)).content).toBe('still here');
+    } finally {
+      await runner.close(0);
+      await producer.close();
+    }
+  }, 120_000);
 
   it('when the runner closes while a replacement thread is still starting, then nothing is logged as a failure', async () => {
     const logged: string[] = [];

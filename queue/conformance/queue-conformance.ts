@@ -145,7 +145,7 @@ export function runQueueConformance(name: string, makeQueue: MakeQueue): void {
       const seen = await until('the processor to see the abort', () => fs.readFile(abortFile, 'utf8').catch(() => null));
       expect(seen).toBe('aborted:cancelled');
       const status = await statusOf(producer, id, 'failed');
-      expect(status.error).toEqual({ message: 'The job was cancelled.', status: 409 });
+      expect(status.error).toEqual({ code: 'cancelled', message: 'The job was cancelled.' });
     });
 
     it('when the processor throws a non-retryable error, then the waiter gets JobFailedError with its message and status, after one attempt', async () => {
@@ -153,11 +153,11 @@ export function runQueueConformance(name: string, makeQueue: MakeQueue): void {
       const { id } = await producer.enqueue('test-echo', echo('throw', 'That file is not an image.'));
       const error = await producer.waitForResult(id, 10_000).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(JobFailedError);
-      expect(error).toMatchObject({ message: 'That file is not an image.', status: 422 });
+      expect(error).toMatchObject({ code: 'unprocessable', message: 'That file is not an image.', status: 422 });
       expect(await producer.getStatus(id)).toMatchObject({
         state: 'failed',
         attemptsMade: 1,
-        error: { message: 'That file is not an image.', status: 422 },
+        error: { code: 'unprocessable', message: 'That file is not an image.' },
       });
     });
 
@@ -173,7 +173,7 @@ export function runQueueConformance(name: string, makeQueue: MakeQueue): void {
       const { id } = await producer.enqueue('test-echo', echo('transient', 'always'));
       const error = await producer.waitForResult(id, 10_000).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(JobFailedError);
-      expect(error).toMatchObject({ message: 'Provider hiccup on attempt 2', status: 503 });
+      expect(error).toMatchObject({ code: 'provider_unavailable', message: 'Provider hiccup on attempt 2', status: 503 });
       expect(await producer.getStatus(id)).toMatchObject({ state: 'failed', attemptsMade: 2 });
     });
 
@@ -226,7 +226,7 @@ export function runQueueConformance(name: string, makeQueue: MakeQueue): void {
       expect(await fs.readFile(abortFile, 'utf8')).toBe('aborted:shutdown');
       // Handed back for another worker (BullMQ) or failed with a clear message (in-process).
       const status = await producer.getStatus(id);
-      expect(status?.state === 'queued' || status?.error?.status === 503).toBe(true);
+      expect(status?.state === 'queued' || status?.error?.code === 'worker_stopped').toBe(true);
     });
   });
 }

@@ -169,7 +169,7 @@ export function runStorageConformance(name: string, makeStorage: () => Promise<S
 
     it('when the /files router serves a stored result, then bytes, type and safety headers are right', async () => {
       const app = express();
-      app.use('/files', createFilesRouter(storage));
+      app.use('/files', createFilesRouter(storage, { isPublic: async () => false }));
       const server = app.listen(0, '127.0.0.1');
       await new Promise<void>((resolve) => server.once('listening', resolve));
       const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/files/`;
@@ -182,7 +182,8 @@ export function runStorageConformance(name: string, makeStorage: () => Promise<S
         expect(ok.status).toBe(200);
         expect(ok.headers.get('content-type')).toBe('image/png');
         expect(ok.headers.get('x-content-type-options')).toBe('nosniff');
-        expect(ok.headers.get('cache-control')).toContain('immutable');
+        // Not published: kept out of shared caches (a CDN would keep serving a deleted result).
+        expect(ok.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
         expect(ok.headers.get('content-security-policy')).toContain("default-src 'none'");
         expect(Buffer.from(await ok.arrayBuffer()).equals(body)).toBe(true);
 

@@ -47,7 +47,7 @@ describe.skipIf(!postgresUrl)('admin api', () => {
     for (const [method, path] of routes) {
       const res = await send(method, path, bob.token, method === 'POST' ? { plan: 'premium', disabled: true } : undefined);
       expect(res.status, path).toBe(403);
-      expect(await res.json()).toEqual({ success: false, message: 'Only administrators can do this.' });
+      expect(await res.json()).toEqual({ success: false, message: 'Only administrators can do this.', code: 'forbidden' });
       expect((await send(method, path)).status, `${path} without a token`).toBe(401);
     }
     expect((await db.query('SELECT plan FROM users WHERE id = $1', [root.user.id])).rows[0].plan).toBe('premium');

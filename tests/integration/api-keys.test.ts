@@ -23,10 +23,10 @@ describe.skipIf(!postgresUrl)('personal API keys', () => {
       headers: { 'content-type': 'application/json', ...(token ? authed(token) : {}) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-  const createKey = async (token: string, name = 'my script') => {
-    const res = await send('POST', '/api/api-keys', token, { name });
+  const createKey = async (token: string, name = 'my script', extra: Record<string, unknown> = {}) => {
+    const res = await send('POST', '/api/api-keys', token, { name, ...extra });
     expect(res.status).toBe(201);
-    return (await res.json()) as { key: string; apiKey: { id: string; name: string; prefix: string } };
+    return (await res.json()) as { key: string; apiKey: { id: string; name: string; prefix: string; scopes: string[]; expires_at: string | null } };
   };
 
   beforeAll(async () => {
@@ -117,5 +117,75 @@ describe.skipIf(!postgresUrl)('personal API keys', () => {
     const res = await send('POST', '/api/api-keys', lee.token, { name: 'one too many' });
     expect(res.status).toBe(409);
     expect((await res.json()).message).toBe('You can have at most 20 API keys. Revoke one you no longer use first.');
+  });
+
+  it('when a key has scopes, then it can do only what they name: read = GET, tools = the rest, admin = admin routes', async () => {
+    // A fresh user: disabling Kim above ended Kim's sessions.
+    const jo = await signUp(app.url, { name: 'Jo Scripter' });
+    const plain = await createKey(jo.token, 'default');
+    expect(plain.apiKey.scopes).toEqual(['read', 'tools']);
+    const reader = await createKey(jo.token, 'reader', { scopes: ['read'] });
+    expect((await send('GET', '/api/user/get-user-creations', reader.key)).status).toBe(200);
+    // A write that needs no job: 404 once past the scope check, 403 before it.
+    const like = { id: '00000000-0000-4000-8000-000000000000' };
+    const refused = await send('POST', '/api/user/toggle-like-creation', reader.key, like);
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).message).toBe('This API key does not have the "tools" scope. Create a key with it in Account settings.');
+    const runner = await createKey(jo.token, 'runner', { scopes: ['tools'] });
+    expect((await send('POST', '/api/user/toggle-like-creation', runner.key, like)).status).toBe(404);
+    expect((await send('GET', '/api/me', runner.key)).status).toBe(403);
+    // Admin scope: only an administrator may grant it, and admin routes need it.
+    const grant = await send('POST', '/api/api-keys', jo.token, { name: 'x', scopes: ['admin'] });
+    expect(grant.status).toBe(400);
+    expect((await grant.json()).message).toBe('Only administrators can give a key the admin scope.');
+    const rootRead = await createKey(root.token, 'root reader');
+    expect((await send('GET', '/api/admin/users', rootRead.key)).status).toBe(403);
+    const rootAdmin = await createKey(root.token, 'root admin', { scopes: ['read', 'admin'] });
+    expect((await send('GET', '/api/admin/users', rootAdmin.key)).status).toBe(200);
+    expect((await send('POST', '/api/api-keys', jo.token, { name: 'x', scopes: ['everything'] })).status).toBe(400);
+  });
+
+  it('when a key has expired, then it is 401 like a revoked one', async () => {
+    const jo = await signUp(app.url, { name: 'Jo Expiring' });
+    const { key, apiKey } = await createKey(jo.token, 'short-lived', { expiresInDays: 1 });
+    expect(new Date(apiKey.expires_at!).getTime()).toBeGreaterThan(Date.now() + 23 * 3600_000);
+    expect((await send('GET', '/api/me', key)).status).toBe(200);
+    await db.query("UPDATE api_keys SET expires_at = now() - interval '1 second' WHERE id = $1", [apiKey.id]);
+    expect((await send('GET', '/api/me', key)).status).toBe(401);
+    expect((await send('POST', '/api/api-keys', jo.token, { name: 'x', expiresInDays: 0 })).status).toBe(400);
+  });
+
+  it('when the password changes, then every key and every session of the user stop working; the reply carries a new session', async () => {
+    const pat = await signUp(app.url, { name: 'Pat', password: 'correct horse battery' });
+    const other = await (await fetch(`${app.url}/api/auth/sign-in/email`, {
+      method: 'POST', headers: { 'content-type': 'application/json', origin: app.url },
+      body: JSON.stringify({ email: pat.email, password: 'correct horse battery' }),
+    })).json();
+    const { key } = await createKey(pat.token, 'before');
+    // Even when the client does not ask to end the other sessions.
+    const changed = await send('POST', '/api/auth/change-password', pat.token, { currentPassword: 'correct horse battery', newPassword: 'staple battery horse correct' });
+    expect(changed.status).toBe(200);
+    const fresh = (await changed.json()).token as string;
+    for (const old of [key, pat.token, other.token as string]) expect((await send('GET', '/api/me', old)).status).toBe(401);
+    expect((await send('GET', '/api/me', fresh)).status).toBe(200);
+  }, 180_000);
+
+  it('when a session token is sent without its signature (as the sessions table holds it), then 401; the signed one from the reply works', async () => {
+    const jo = await signUp(app.url, { name: 'Jo Session' });
+    const res = await fetch(`${app.url}/api/auth/sign-in/email`, {
+      method: 'POST', headers: { 'content-type': 'application/json', origin: app.url },
+      body: JSON.stringify({ email: jo.email, password: 'correct horse battery' }),
+    });
+    const signed = (await res.json()).token as string;
+    // The reply's token is the one the set-auth-token header carries: `token.signature`.
+    expect(res.headers.get('set-auth-token')).toBe(signed);
+    const raw = signed.split('.')[0];
+    expect((await db.query('SELECT 1 FROM sessions WHERE token = $1', [raw])).rowCount).toBe(1);
+    expect(raw).not.toBe(signed);
+    expect((await send('GET', '/api/me', signed)).status).toBe(200);
+    expect((await send('GET', '/api/me', raw)).status).toBe(401);
+    expect((await send('GET', '/api/me', `${raw}.${'A'.repeat(43)}=`)).status).toBe(401);
+    const viaAuth = await fetch(`${app.url}/api/auth/get-session`, { headers: authed(raw) });
+    expect(await viaAuth.json()).toBeNull();
   });
 });

@@ -85,6 +85,11 @@ describe('when a file follows the arrows', () => {
     expect(ids).toEqual([]);
   });
 
+  it('then the web importing values from the contracts that import no package passes', async () => {
+    const ids = await ruleIdsFor(`web/src/planted-${tag}-i.ts`, "import { ERRORS } from '@craftwell/contracts/errors';\nexport const x = ERRORS;\n");
+    expect(ids).toEqual([]);
+  });
+
   it('then the web importing contracts types passes', async () => {
     const ids = await ruleIdsFor(`web/src/planted-${tag}-h.ts`, "import type { ToolName } from '@craftwell/contracts/jobs';\nexport type Tool = ToolName;\n");
     expect(ids).toEqual([]);

@@ -6,6 +6,7 @@ import { generateKeyPair, exportSPKI, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { optionalRedisUrl, serviceUrl } from '../support/services.js';
 import { startTestApp, type TestApp } from '../support/app.js';
+import { adminSetupCode } from '@craftwell/api/auth/setup-code';
 
 const postgresUrl = serviceUrl('postgres');
 const FRONTEND_API = 'clerk.craftwell.test';
@@ -53,6 +54,40 @@ describe.skipIf(!postgresUrl)('Clerk auth', () => {
   const me = (token?: string) =>
     fetch(`${app.url}/api/me`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
 
+  const call = (method: string, path: string, token: string, body?: unknown) =>
+    fetch(`${app.url}${path}`, {
+      method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+
+  it('when the first user reaches the api, then they are not administrator until they claim it with the setup code', async () => {
+    const first = await sign({ sub: 'user_early_bird', name: 'Early Bird' });
+    expect((await (await me(first)).json()).user).toMatchObject({ id: 'user_early_bird', isAdmin: false });
+    expect((await call('GET', '/api/admin/users', first)).status).toBe(403);
+    const wrong = await call('POST', '/api/admin/claim', first, { setupCode: 'AAAA-BBBB-CCCC' });
+    expect(wrong.status).toBe(400);
+    expect((await wrong.json()).message).toBe('That setup code is not right. Copy it from the server log.');
+    const owner = await sign({ sub: 'user_owner', name: 'Owner' });
+    const claimed = await call('POST', '/api/admin/claim', owner, { setupCode: adminSetupCode('sk_test_craftwell_local_only') });
+    expect(await claimed.json()).toEqual({ success: true, message: 'You are now the administrator.' });
+    expect((await (await me(owner)).json()).user.isAdmin).toBe(true);
+    const again = await call('POST', '/api/admin/claim', first, { setupCode: adminSetupCode('sk_test_craftwell_local_only') });
+    expect(again.status).toBe(409);
+    expect((await (await me(first)).json()).user.isAdmin).toBe(false);
+  });
+
+  it('when a Clerk user deletes the account, then a sign-in within the last 10 minutes is needed (fva claim)', async () => {
+    const body = { confirm: 'DELETE' };
+    for (const fva of [undefined, [11, -1], [-1, -1]]) {
+      const stale = await call('DELETE', '/api/account', await sign({ sub: 'user_leaving', ...(fva ? { fva } : {}) }), body);
+      expect(stale.status).toBe(403);
+      expect((await stale.json()).message).toBe('To delete your account, sign out and sign in again, then delete it within 10 minutes.');
+    }
+    expect((await me(await sign({ sub: 'user_leaving' }))).status).toBe(200);
+    const fresh = await call('DELETE', '/api/account', await sign({ sub: 'user_leaving', fva: [2, -1] }), body);
+    expect(fresh.status).toBe(200);
+  });
+
   it('when a valid session token carries the premium plan, then the user is premium', async () => {
     const res = await me(await sign({ sub: 'user_alice', pla: 'u:premium', name: 'Alice Clerk' }));
     expect(res.status).toBe(200);
@@ -73,7 +108,7 @@ describe.skipIf(!postgresUrl)('Clerk auth', () => {
   ])('when the token is %s, then the data routes answer 401', async (_label, make) => {
     const res = await me(await make());
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ success: false, message: 'Please sign in to continue.' });
+    expect(await res.json()).toEqual({ success: false, message: 'Please sign in to continue.', code: 'unauthorized' });
   });
 
   it('when the web asks for config, then it learns Clerk is active and gets the publishable key', async () => {

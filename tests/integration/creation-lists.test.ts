@@ -116,7 +116,7 @@ describe.skipIf(!postgresUrl)('creation lists over HTTP', () => {
 
     const other = await get(`/api/user/creations/${id}`, erin.token);
     expect(other.status).toBe(404);
-    expect(await other.json()).toEqual({ success: false, message: 'That creation does not exist.' });
+    expect(await other.json()).toEqual({ success: false, message: 'That creation does not exist.', code: 'not_found' });
     expect((await get('/api/user/creations/not-a-uuid', frank.token)).status).toBe(404);
   });
 

@@ -96,11 +96,11 @@ describe('docker-compose.yml', () => {
     expect(Number(services.api.deploy?.replicas)).toBeGreaterThanOrEqual(2);
   });
 
-  it('when a worker service starts, then it runs `npm run worker -- --queues <q> --concurrency N`, and all queues are covered', () => {
+  it('when a worker service starts, then it runs the compiled worker (`npm run worker` without npm) with --queues <q> --concurrency N, and all queues are covered', () => {
     const covered = new Set<string>();
     for (const [name, service] of workers) {
       const command = service.command ?? [];
-      expect(command.slice(0, 4), name).toEqual(['npm', 'run', 'worker', '--']);
+      expect(command.slice(0, 4), name).toEqual(['node', '--conditions=compiled', '--enable-source-maps', 'worker/dist/src/main.js']);
       const queues = command[command.indexOf('--queues') + 1]?.split(',') ?? [];
       expect(queues.length, name).toBeGreaterThan(0);
       for (const queue of queues) {
@@ -242,7 +242,7 @@ describe('docker-compose.yml', () => {
     for (const [name, service] of appServices) expect(service.environment?.S3_REGION, name).toBe(region);
 
     const init = services['storage-init'];
-    expect(init.command).toEqual(['node', '--import', 'tsx', 'api/src/cli/storage-init.ts']);
+    expect(init.command).toEqual(['node', '--conditions=compiled', '--enable-source-maps', 'api/dist/src/cli/storage-init.js']);
     expect(fs.existsSync(path.join(root, 'api/src/cli/storage-init.ts'))).toBe(true);
     const initSource = fs.readFileSync(path.join(root, 'api/src/cli/storage-init.ts'), 'utf8');
     expect(initSource).toMatch(/assertBucketIsPrivate/);
@@ -278,6 +278,7 @@ describe('Dockerfile', () => {
     const base = /^ARG NODE_IMAGE=(\S+)$/m.exec(dockerfile)?.[1];
     expect(base).toMatch(/^node:(22|24)\.\d+(\.\d+)?-bookworm-slim$/);
     expect(dockerfile.match(/^FROM \$\{NODE_IMAGE\} AS/gm)?.length).toBe(2);
-    for (const folder of ['api', 'worker', 'storage', 'migrations']) expect(runtime).toContain(`COPY ${folder} ${folder}`);
+    for (const folder of ['api', 'worker', 'storage']) expect(runtime).toContain(`COPY --from=build /app/${folder}/dist ${folder}/dist`);
+    expect(runtime).toContain('COPY migrations migrations');
   });
 });

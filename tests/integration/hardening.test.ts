@@ -2,6 +2,7 @@
  * Hardening over HTTP: security headers, upload and body limits, rate limits, profile pictures,
  * and errors that never leak internals.
  */
+import http from 'node:http';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { optionalRedisUrl, serviceUrl } from '../support/services.js';
@@ -17,7 +18,7 @@ describe.skipIf(!postgresUrl)('hardening', () => {
     app = await startTestApp({
       postgresUrl: postgresUrl!,
       redisUrl: optionalRedisUrl(),
-      env: { SIGN_IN_RATE_LIMIT_PER_MINUTE: '4', AI_RATE_LIMIT_PER_MINUTE: '3' },
+      env: { SIGN_IN_RATE_LIMIT_PER_MINUTE: '4', AI_RATE_LIMIT_PER_MINUTE: '3', ALLOWED_HOSTS: 'craftwell.lan' },
     });
     token = (await signUp(app.url)).token;
   }, 120_000);
@@ -32,12 +33,50 @@ describe.skipIf(!postgresUrl)('hardening', () => {
     expect(res.headers.get('x-request-id')).toMatch(/^[\w-]+$/);
   });
 
+  /** A request naming any Host (fetch will not send one of its own choosing). */
+  const withHost = (host: string, route: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) => new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port: new URL(app.url).port, path: route, method: init.method ?? 'GET', headers: { ...init.headers, host } }, (res) => {
+      let body = '';
+      res.on('data', (d: Buffer) => { body += d.toString(); });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end(init.body);
+  });
+
+  it('when a request names a host this server is not known by (DNS rebinding), then nothing is served, not even a sign-up', async () => {
+    const port = new URL(app.url).port;
+    const evil = `evil.example:${port}`;
+    for (const route of ['/', '/api/config', '/api/openapi.json', '/files/results/x.png']) {
+      const res = await withHost(evil, route);
+      expect(res.status, route).toBe(421);
+      expect(JSON.parse(res.body).message).toMatch(/does not answer to the name "evil\.example".*PUBLIC_URL/);
+    }
+    const email = `rebound-${Date.now()}@example.com`;
+    const signUpThere = await withHost(evil, '/api/auth/sign-up/email', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: `http://${evil}` },
+      body: JSON.stringify({ name: 'Rebound', email, password: 'correct horse battery' }),
+    });
+    expect(signUpThere.status).toBe(421);
+    const signIn = await fetch(`${app.url}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'correct horse battery' }) });
+    expect(signIn.status).toBe(401);
+  });
+
+  it('when a request names loopback, an address, ALLOWED_HOSTS or asks a probe, then it is served', async () => {
+    const port = new URL(app.url).port;
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`, 'craftwell.lan', `CRAFTWELL.LAN:${port}`, '10.1.2.3:3000']) {
+      expect((await withHost(host, '/api/config')).status, host).toBe(200);
+    }
+    expect((await withHost('craftwell-api.default.svc', '/healthz')).status).toBe(200);
+  });
+
   it('when an image upload is over 20 MB, then a 413 names the limit and nothing is queued', async () => {
     const form = new FormData();
     form.append('image', new Blob([Buffer.alloc(21 * 1024 * 1024, 1)], { type: 'image/png' }), 'huge.png');
     const res = await fetch(`${app.url}/api/ai/remove-image-background`, { method: 'POST', headers: authed(token), body: form });
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ success: false, message: 'That image is too large. The limit is 20 MB.' });
+    expect(await res.json()).toEqual({ success: false, message: 'That image is too large. The limit is 20 MB.', code: 'input_too_large' });
   });
 
   it('when a resume upload is over 10 MB, then a 413 names the limit', async () => {
@@ -64,7 +103,7 @@ describe.skipIf(!postgresUrl)('hardening', () => {
       method: 'POST', headers: { 'content-type': 'application/json', ...authed(token) }, body: JSON.stringify({ id: 'x'.repeat(200_000) }),
     });
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ success: false, message: 'The request body is too large.' });
+    expect(await res.json()).toEqual({ success: false, message: 'The request body is too large.', code: 'input_too_large' });
   });
 
   it('when a user uploads a profile picture, then it is resized, stored and shown; a non-image is refused', async () => {

@@ -38,7 +38,7 @@ describe.skipIf(!postgresUrl)('image tools over HTTP', () => {
   it('when the object is named in words the rule refuses, then 400/422 come back before any job', async () => {
     const twoWords = await removeObject('red cup');
     expect(twoWords.status).toBe(400);
-    expect(await twoWords.json()).toEqual({ success: false, message: 'Please enter only one object name' });
+    expect(await twoWords.json()).toEqual({ success: false, message: 'Please enter only one object name', code: 'bad_request' });
     const unknown = await removeObject('unicorn');
     expect(unknown.status).toBe(422);
     expect((await unknown.json()).message).toMatch(/doesn't know "unicorn"/);

@@ -75,7 +75,7 @@ for (const overlay of OVERLAYS) {
     it('when the api runs, then it has 2+ replicas, readiness on /readyz, liveness on /healthz and a PodDisruptionBudget', () => {
       expect(spec<{ replicas: number }>(api).replicas).toBeGreaterThanOrEqual(2);
       const container = podSpec(api).containers[0];
-      expect(container.command).toEqual(['node', '--import', 'tsx', 'api/src/main.ts']);
+      expect(container.command).toEqual(['node', '--conditions=compiled', '--enable-source-maps', 'api/dist/src/main.js']);
       expect(container.readinessProbe?.httpGet?.path).toBe('/readyz');
       expect(container.livenessProbe?.httpGet?.path).toBe('/healthz');
       const apiLabels = (spec<{ selector: { matchLabels: Record<string, string> } }>(api)).selector.matchLabels;
@@ -89,7 +89,7 @@ for (const overlay of OVERLAYS) {
     it('when workers run, then each queue has its own Deployment, started like `npm run worker -- --queues q --concurrency N`, with its own resources', () => {
       const queues = workers.map((worker) => {
         const container = podSpec(worker).containers[0];
-        expect(container.command, worker.metadata.name).toEqual(['node', '--import', 'tsx', 'worker/src/main.ts']);
+        expect(container.command, worker.metadata.name).toEqual(['node', '--conditions=compiled', '--enable-source-maps', 'worker/dist/src/main.js']);
         const args = container.args ?? [];
         const concurrency = Number(args[args.indexOf('--concurrency') + 1]);
         expect(Number.isInteger(concurrency) && concurrency >= 1, worker.metadata.name).toBe(true);
@@ -108,9 +108,11 @@ for (const overlay of OVERLAYS) {
 
     it('when deployed, then migrations and the storage check run as Jobs', () => {
       const commands = ofKind('Job').map((job) => podSpec(job).containers[0].command?.join(' '));
-      expect(commands.sort()).toEqual(['node --import tsx api/src/cli/migrate.ts', 'node --import tsx api/src/cli/storage-init.ts']);
+      const node = 'node --conditions=compiled --enable-source-maps';
+      expect(commands.sort()).toEqual([`${node} api/dist/src/cli/migrate.js`, `${node} api/dist/src/cli/storage-init.js`]);
       for (const workload of workloads) {
-        const entry = podSpec(workload).containers[0].command?.at(-1) ?? '';
+        // The compiled entry (api/dist/src/x.js) is built from a source file that exists.
+        const entry = (podSpec(workload).containers[0].command?.at(-1) ?? '').replace(/^(\w+)\/dist\/(.*)\.js$/, '$1/$2.ts');
         expect(fs.existsSync(path.join(root, entry)), `${workload.metadata.name}: ${entry}`).toBe(true);
       }
     });

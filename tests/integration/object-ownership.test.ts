@@ -47,12 +47,12 @@ describe.skipIf(!postgresUrl)('stored object ownership', () => {
   });
 
   /** A result image of `userId` as the worker stores it: an object plus the creation row naming it. */
-  async function storeResult(userId: string): Promise<{ key: string; url: string }> {
+  async function storeResult(userId: string, publish = true): Promise<{ key: string; url: string }> {
     const key = newObjectKey('results', 'png');
     fs.mkdirSync(path.dirname(objectPath(key)), { recursive: true });
     fs.writeFileSync(objectPath(key), await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).png().toBuffer());
     const url = `/files/${key}`;
-    await db.query("INSERT INTO creations (user_id, type, prompt, content, publish, object_key) VALUES ($1, 'image', 'a cat', $2, true, $3)", [userId, url, key]);
+    await db.query("INSERT INTO creations (user_id, type, prompt, content, publish, object_key) VALUES ($1, 'image', 'a cat', $2, $4, $3)", [userId, url, key, publish]);
     return { key, url };
   }
 
@@ -104,5 +104,75 @@ describe.skipIf(!postgresUrl)('stored object ownership', () => {
     expect(cleared.status).toBe(200);
     const me = await (await fetch(`${app.url}/api/me`, { headers: authed(a.token) })).json();
     expect(me.user).toMatchObject({ name: 'Ada', image: null });
+  });
+
+  /** Signs in over HTTP as a browser does and returns the session cookie it set. */
+  async function sessionCookie(email: string): Promise<string> {
+    const res = await fetch(`${app.url}/api/auth/sign-in/email`, {
+      method: 'POST', headers: { 'content-type': 'application/json', origin: app.url },
+      body: JSON.stringify({ email, password: 'correct horse battery' }),
+    });
+    expect(res.status).toBe(200);
+    return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  }
+
+  it('when B sends a bearer that does not resolve along with its cookie, then 401 and nothing changes; B’s account deletion leaves A’s file', async () => {
+    const a = await signUp(app.url);
+    const b = await signUp(app.url);
+    const result = await storeResult(a.user.id, false);
+    const cookie = await sessionCookie(b.email);
+    for (const authorization of ['Bearer a.b', 'Bearer x', 'Basic Zm9vOmJhcg==']) {
+      const res = await fetch(`${app.url}/api/auth/update-user`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization, cookie, origin: app.url },
+        body: JSON.stringify({ image: result.url }),
+      });
+      expect(res.status).toBe(401);
+    }
+    // The cookie alone still works for better-auth's own calls (the browser's sign-in flow).
+    const viaCookie = await fetch(`${app.url}/api/auth/get-session`, { headers: { cookie, origin: app.url } });
+    expect((await viaCookie.json())?.user?.id).toBe(b.user.id);
+    const me = await (await fetch(`${app.url}/api/me`, { headers: authed(b.token) })).json();
+    expect(me.user.image).toBeNull();
+    const gone = await fetch(`${app.url}/api/account`, {
+      method: 'DELETE', headers: { 'content-type': 'application/json', ...authed(b.token) },
+      body: JSON.stringify({ confirm: 'DELETE', currentPassword: 'correct horse battery' }),
+    });
+    expect(gone.status).toBe(200);
+    expect(fs.existsSync(objectPath(result.key))).toBe(true);
+    expect((await fetch(`${app.url}${result.url}`)).status).toBe(200);
+  });
+
+  it('when B’s picture names A’s objects by any path and B deletes the account or a creation, then only B’s own objects go', async () => {
+    const a = await signUp(app.url);
+    const b = await signUp(app.url);
+    const result = await storeResult(a.user.id, false);
+    const aAvatar = await uploadAvatar(app.url, a.token);
+    const bAvatar = await uploadAvatar(app.url, b.token);
+    const bResult = await storeResult(b.user.id, false);
+    // users.image written by a path that skipped every check: the sink must still refuse.
+    await db.query('UPDATE users SET image = $2 WHERE id = $1', [b.user.id, result.url]);
+    const gone = await fetch(`${app.url}/api/account`, {
+      method: 'DELETE', headers: { 'content-type': 'application/json', ...authed(b.token) },
+      body: JSON.stringify({ confirm: 'DELETE', currentPassword: 'correct horse battery' }),
+    });
+    expect(gone.status).toBe(200);
+    expect(fs.existsSync(objectPath(result.key))).toBe(true);
+    expect(fs.existsSync(objectPath(aAvatar.replace('/files/', '')))).toBe(true);
+    expect(fs.existsSync(objectPath(bAvatar.replace('/files/', '')))).toBe(false);
+    expect(fs.existsSync(objectPath(bResult.key))).toBe(false);
+  });
+
+  it('when a result is unpublished, then /files keeps it out of shared caches; published, it may be cached publicly', async () => {
+    const a = await signUp(app.url);
+    const hidden = await storeResult(a.user.id, false);
+    const shown = await storeResult(a.user.id, true);
+    const avatar = await uploadAvatar(app.url, a.token);
+    for (const url of [hidden.url, avatar]) {
+      const cacheControl = (await fetch(`${app.url}${url}`)).headers.get('cache-control') ?? '';
+      expect(cacheControl).toMatch(/^private\b/);
+      expect(cacheControl).not.toContain('public');
+    }
+    expect((await fetch(`${app.url}${shown.url}`)).headers.get('cache-control')).toMatch(/^public\b/);
   });
 });

@@ -81,8 +81,14 @@ for (const adapter of adapters) {
       const before = (await db.query('SELECT count(*)::int AS n FROM creations')).rows[0].n;
       const res = await echo({ text: 'nope', mode: 'throw' });
       expect(res.status).toBe(422);
-      expect(await res.json()).toEqual({ success: false, message: 'Cannot echo: nope' });
+      expect(await res.json()).toEqual({ success: false, message: 'Cannot echo: nope', code: 'unprocessable' });
       expect((await db.query('SELECT count(*)::int AS n FROM creations')).rows[0].n).toBe(before);
+    });
+
+    it('when a polled job fails, then its status carries the code the handler gave, not one derived from a status', async () => {
+      const res = await echo({ text: 'nope', mode: 'throw' }, { async: true });
+      const { body } = await pollUntilDone((await res.json()).jobId);
+      expect(body).toMatchObject({ success: false, state: 'failed', message: 'Cannot echo: nope', code: 'unprocessable' });
     });
 
     it('when a provider hiccups once, then the job is retried and succeeds', async () => {
@@ -106,7 +112,7 @@ for (const adapter of adapters) {
       const before = (await db.query('SELECT count(*)::int AS n FROM creations')).rows[0].n;
       const res = await echo({ text: 'slow', mode: 'sleep', sleepMs: 20_000 });
       expect(res.status).toBe(504);
-      expect((await res.json()).message).toMatch(/cancelled/);
+      expect(await res.json()).toMatchObject({ success: false, code: 'timeout', message: expect.stringMatching(/cancelled/) });
       await new Promise((r) => setTimeout(r, 500));
       expect((await db.query('SELECT count(*)::int AS n FROM creations')).rows[0].n).toBe(before);
     }, 30_000);

@@ -18,6 +18,7 @@ import { providerHttpError } from '@craftwell/worker/engines/provider-errors';
 import type { RunningJob } from '@craftwell/queue/types';
 import { AttemptAbort } from '@craftwell/queue/attempt';
 import { newObjectKey } from '@craftwell/storage/keys';
+import { CraftwellError, ERROR_CODES, ERRORS } from '@craftwell/contracts/errors';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { serviceUrl } from '../support/services.js';
 
@@ -111,15 +112,14 @@ describe.skipIf(!postgresUrl)('pipeline processor', () => {
     expect(await count("SELECT count(*) AS n FROM usage_reservations WHERE job_id = 'req-401'")).toBe(0);
   });
 
-  it('when Postgres is unreachable while a job saves, then the attempt is retried and would answer 503, not 500', async () => {
+  it('when Postgres is unreachable while a job saves, then it fails as dependency_unavailable (503, not retried: the table says so), not 500', async () => {
     const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: database.url });
     // A pool aimed at a port nothing listens on: every query fails like a stopped Postgres.
     const down = createPool('postgres://postgres@127.0.0.1:1/none', 1);
     const run = buildProcessor({ config, db: down, storage, log: createLogger('silent', 'test'), handlers: createHandlers(createEngines(config)) });
     try {
       const err = await run(job({ userId, requestId: 'req-pg-down', text: 'x', mode: 'ok' })).catch((e) => e);
-      expect(err.status).toBe(503);
-      expect(err.retryable).toBe(true);
+      expect(err).toMatchObject({ code: 'dependency_unavailable', status: 503, retryable: false });
       expect(err.message).toMatch(/database is unavailable/i);
     } finally {
       await down.end();
@@ -145,10 +145,30 @@ describe.skipIf(!postgresUrl)('pipeline processor', () => {
     expect(await attemptStoppedBy('req-cancelled', 'cancelled')).toEqual({ reserved: 0, input: false });
   });
 
+  it('when a handler throws any code of the vocabulary, then the job is retried exactly when the table says so, and only a last attempt gives the quota back', async () => {
+    const throwing = (error: unknown) => buildProcessor({
+      config: loadConfig({ DATA_DIR: dataDir, DATABASE_URL: database.url }), db, storage, log: createLogger('silent', 'test'),
+      handlers: { handlerFor: async () => async () => { throw error; } },
+    });
+    for (const code of ERROR_CODES) {
+      const requestId = `req-table-${code}`;
+      await db.query("INSERT INTO usage_reservations (job_id, user_id, tool, period) VALUES ($1, $2, 'article', '2026-01')", [requestId, userId]);
+      const err = await throwing(new CraftwellError(code, `Failed: ${code}`))(job({ userId, requestId, text: 'x', mode: 'ok' })).catch((e) => e);
+      expect({ code: err.code, message: err.message, retryable: err.retryable }).toEqual({ code, message: `Failed: ${code}`, retryable: ERRORS[code].retryable });
+      expect({ code, reserved: await count('SELECT count(*) AS n FROM usage_reservations WHERE job_id = $1', [requestId]) })
+        .toEqual({ code, reserved: ERRORS[code].retryable ? 1 : 0 });
+    }
+    // An ad-hoc error cannot pick its own retry: it is internal, and internal is not retried.
+    const adHoc = await throwing(Object.assign(new Error('socket hang up'), { retryable: true, status: 503 }))(job({ userId, requestId: 'req-ad-hoc', text: 'x', mode: 'ok' })).catch((e) => e);
+    expect(adHoc).toBeInstanceOf(CraftwellError);
+    expect(adHoc).toMatchObject({ code: 'internal', retryable: false });
+    expect(adHoc.message).not.toMatch(/socket/);
+  });
+
   it('when a payload breaks its contract, then the user sees a plain message and it is not retried', async () => {
     const run = processor();
     const err = await run(job({ userId, requestId: 'req-bug', text: 'x', mode: 'ok', sleepMs: -5 })).catch((e) => e);
     expect(err.message).toBe('This request could not be processed. Please try again.');
-    expect(err.retryable).toBe(false);
+    expect(err).toMatchObject({ code: 'internal', retryable: false });
   });
 });

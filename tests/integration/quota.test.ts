@@ -34,7 +34,7 @@ describe.skipIf(!postgresUrl)('quotas', () => {
     for (let i = 0; i < 3; i++) expect((await titles(token)).status).toBe(200);
     const over = await titles(token);
     expect(over.status).toBe(402);
-    expect(await over.json()).toEqual({ success: false, message: 'Limit reached. Upgrade to continue.' });
+    expect(await over.json()).toEqual({ success: false, message: 'Limit reached. Upgrade to continue.', code: 'quota_exceeded' });
     expect((await usage(token))['blog-title']).toEqual({ used: 3, reserved: 0, limit: 3 });
   });
 
@@ -78,7 +78,7 @@ describe.skipIf(!postgresUrl)('quotas', () => {
     form.append('job_description', 'x'.repeat(10_001));
     const res = await fetch(`${app.url}/api/ai/resume-review`, { method: 'POST', headers: authed(token), body: form });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ success: false, message: 'Keep the job description under 10,000 characters.' });
+    expect(await res.json()).toEqual({ success: false, message: 'Keep the job description under 10,000 characters.', code: 'bad_request' });
     expect((await usage(token))['resume-review'].used).toBe(0);
   });
 

@@ -4,10 +4,14 @@
  * replicas still refuse at exactly the same count.
  */
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Options } from 'express-rate-limit';
 import { BatchedRedisStore } from '@craftwell/api/middleware/rate-limit-store';
+import { createRateLimits } from '@craftwell/api/middleware/rate-limits';
 import { optionalRedisUrl } from '../support/services.js';
 
 const redisUrl = optionalRedisUrl();
@@ -88,5 +92,55 @@ describe.skipIf(!redisUrl)('batched rate-limit store', () => {
     }
     await s.flush();
     expect(await shared('net')).toBe(1);
+  });
+});
+
+describe.skipIf(!redisUrl)('rate limits while Redis is away', () => {
+  const prefix = `cwtest-${randomBytes(4).toString('hex')}`;
+  let client: Redis;
+  let server: http.Server;
+  let url = '';
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    client = new Redis(redisUrl!, { maxRetriesPerRequest: 1, commandTimeout: 1_000 });
+    client.on('error', () => undefined);
+    await new Promise((resolve) => client.once('ready', resolve));
+    const log = { warn: (m: string) => { lines.push(`down: ${m}`); }, info: (m: string) => { lines.push(`back: ${m}`); } };
+    const limits = createRateLimits({
+      RATE_LIMIT_PER_MINUTE: 5, AI_RATE_LIMIT_PER_MINUTE: 5, SIGN_IN_RATE_LIMIT_PER_MINUTE: 5, JOB_POLL_RATE_LIMIT_PER_MINUTE: 5, QUEUE_PREFIX: prefix,
+    }, client, { log });
+    const app = express();
+    app.get('/', limits.anonymousPerIp, (_req, res) => { res.json({ ok: true }); });
+    server = http.createServer(app);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    const keys = await client.keys(`${prefix}*`);
+    if (keys.length) await client.del(...keys);
+    await client.quit();
+  });
+
+  it('when Redis goes away, then every limit still holds (counted in this process), and the log says so once each way', async () => {
+    const statuses = async (n: number) => {
+      const out: number[] = [];
+      for (let i = 0; i < n; i++) out.push((await fetch(url)).status);
+      return out;
+    };
+    expect(await statuses(2)).toEqual([200, 200]);
+    client.disconnect();
+    // While it is away: the whole limit, counted here, then 429s; never an uncounted pass.
+    expect(await statuses(30)).toEqual([...Array(5).fill(200), ...Array(25).fill(429)]);
+    expect(lines).toEqual(['down: rate limits: Redis is not answering; counting in this process until it is back']);
+    await client.connect();
+    // Back in Redis: the two calls counted there before the outage, three more, then 429.
+    expect(await statuses(4)).toEqual([200, 200, 200, 429]);
+    expect(lines).toEqual([
+      'down: rate limits: Redis is not answering; counting in this process until it is back',
+      'back: rate limits: Redis is back; counting in Redis again',
+    ]);
   });
 });

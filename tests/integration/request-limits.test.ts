@@ -2,6 +2,10 @@
  * Request limits: bodies and fields of the sign-in routes are bounded, and behind a proxy
  * (TRUST_PROXY) each client address gets its own rate-limit allowance.
  */
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceUrl } from '../support/services.js';
 import { authed, signUp, startTestApp, type TestApp } from '../support/app.js';
@@ -24,7 +28,7 @@ describe.skipIf(!postgresUrl)('request limits', () => {
   it('when a sign-up body is megabytes long, then a 413 says the body is too large and no account is made', async () => {
     const res = await post(app.url, '/api/auth/sign-up/email', { name: 'n'.repeat(2 * 1024 * 1024), email: 'huge@example.com', password: 'correct horse battery' });
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ success: false, message: 'The request body is too large.' });
+    expect(await res.json()).toEqual({ success: false, message: 'The request body is too large.', code: 'input_too_large' });
     const again = await post(app.url, '/api/auth/sign-in/email', { email: 'huge@example.com', password: 'correct horse battery' });
     expect(again.status).toBe(401);
   });
@@ -81,6 +85,73 @@ describe.skipIf(!postgresUrl)('broken uploads', () => {
         expect((await res.json()).message).toBe('The upload is not valid form data or was cut short. Choose the file and send it again.');
       }
     }
+  });
+});
+
+describe.skipIf(!postgresUrl)('bounded uploads', () => {
+  let app: TestApp;
+  let token: string;
+
+  beforeAll(async () => {
+    app = await startTestApp({ postgresUrl: postgresUrl! });
+    token = (await signUp(app.url)).token;
+  }, 120_000);
+
+  afterAll(async () => { await app?.stop(); });
+
+  /** Every documented multipart route, and the profile picture's (a browser form, not in the reference). */
+  async function uploadRoutes(): Promise<string[]> {
+    const document = await (await fetch(`${app.url}/api/openapi.json`)).json() as { paths: Record<string, Record<string, { requestBody?: { content?: Record<string, unknown> } }>> };
+    const documented = Object.entries(document.paths)
+      .filter(([, operations]) => Object.values(operations).some((op) => op.requestBody?.content?.['multipart/form-data']))
+      .map(([route]) => route);
+    return [...documented, '/api/user/avatar'];
+  }
+
+  const send = (route: string, form: FormData) => fetch(`${app.url}${route}`, { method: 'POST', headers: authed(token), body: form });
+
+  it('when an upload carries a flood of text fields, or one huge field, then every upload route refuses it and the api does not grow', async () => {
+    const routes = await uploadRoutes();
+    expect(routes).toEqual(expect.arrayContaining(['/api/ai/remove-image-background', '/api/ai/resume-review', '/api/images/background', '/api/user/avatar']));
+    const before = process.memoryUsage().rss;
+    for (const route of routes) {
+      const flood = new FormData();
+      for (let i = 0; i < 200; i++) flood.append(`field${i}`, 'x'.repeat(1024));
+      const many = await send(route, flood);
+      expect(many.status, `${route}: 200 fields`).toBe(413);
+      expect((await many.json()).message, route).toBe('The form has too many fields: an upload takes at most 10 besides its files.');
+
+      const huge = new FormData();
+      huge.append('note', 'x'.repeat(1024 * 1024));
+      const one = await send(route, huge);
+      expect(one.status, `${route}: one 1 MB field`).toBe(413);
+      expect((await one.json()).message, route).toBe('A form field is too long: at most 64 KB each.');
+    }
+    // The app runs in this process: a few routes' worth of refused floods must not stay in memory.
+    expect(process.memoryUsage().rss - before).toBeLessThan(150 * 1024 * 1024);
+  });
+
+  it('when a route parses multipart, then it does so through the one bounded parser (api/src/middleware/uploads.ts)', async () => {
+    const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../api/src');
+    const offenders = fs.readdirSync(root, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts') && !file.includes('__tests__') && file !== path.join('middleware', 'uploads.ts'))
+      .filter((file) => /\bmulter\s*\(/.test(fs.readFileSync(path.join(root, file), 'utf8')));
+    expect(offenders).toEqual([]);
+  });
+
+  it('when a request declares a body larger than any route takes, then a 413 comes back before it is read', async () => {
+    const { port } = new URL(app.url);
+    const reply = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request({ host: '127.0.0.1', port, path: '/api/newsletter', method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(200 * 1024 * 1024) } }, (res) => {
+        let body = '';
+        res.on('data', (d: Buffer) => { body += d.toString(); });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+      req.write('{"email":');
+    });
+    expect(reply.status).toBe(413);
+    expect(JSON.parse(reply.body).message).toMatch(/too large/);
   });
 });
 

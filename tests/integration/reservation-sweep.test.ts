@@ -14,7 +14,7 @@ import { createPool, type Db } from '@craftwell/core/db/pool';
 import { createLocalStorage } from '@craftwell/storage/drivers/local';
 import type { ObjectStorage } from '@craftwell/storage/object-storage';
 import { newObjectKey } from '@craftwell/storage/keys';
-import { reserveUse, usageOf, type Quotas } from '@craftwell/core/repositories/quota';
+import { DEFAULT_USE_LIMITS, reserveUse, usageOf, type Quotas } from '@craftwell/core/repositories/quota';
 import { TOOL_NAMES } from '@craftwell/contracts/jobs';
 import { sweepReservations } from '@craftwell/api/jobs/reservation-sweep';
 import { serviceUrl } from '../support/services.js';
@@ -65,7 +65,8 @@ describe.skipIf(!postgresUrl || !redisUrl)('reservation sweep', () => {
     const uploadOf = (id: string) => uploads.get(id)!;
     for (const id of [failed, vanished, queued, fresh]) {
       await storage.put(uploadOf(id), Buffer.from('png'), { contentType: 'image/png' });
-      await reserveUse(db, quotas, user, 'remove-background', id, [uploadOf(id)]);
+      // Four jobs of one user at once: above the default running-jobs limit, so it is raised here.
+      await reserveUse(db, quotas, user, 'remove-background', id, [uploadOf(id)], { ...DEFAULT_USE_LIMITS, concurrentJobs: 4 });
     }
     await producer.enqueue('remove-background', { userId: user.id, requestId: failed, inputKey: 'uploads/x.png' }, { jobId: failed });
     await expect(producer.waitForResult(producer.jobIdFor('remove-background', failed), 10_000)).rejects.toMatchObject({ status: 400 });

@@ -1,7 +1,8 @@
 /**
  * A full disk: uploads and results that cannot be written answer 507 "storage full" with nothing
- * charged and nothing half-written, /readyz reports storage not ready, and both recover when
- * space is freed. DATA_DIR is a real 1 MB tmpfs (needs root to mount; skipped otherwise).
+ * charged and nothing half-written, /readyz reports storage low on space before that and not ready
+ * once full, and both recover when space is freed. DATA_DIR is a real 16 MB tmpfs (needs root to
+ * mount; skipped otherwise).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,12 +16,13 @@ import { authed, signUp, startTestApp, type TestApp } from '../support/app.js';
 const postgresUrl = serviceUrl('postgres');
 const canMount = process.getuid?.() === 0;
 
-function fillUp(dir: string): string {
-  const filler = path.join(dir, 'filler');
+/** Writes until the disk is full, or until `bytes` are written. */
+function fillUp(dir: string, bytes = Infinity, name = 'filler'): string {
+  const filler = path.join(dir, name);
   const fd = fs.openSync(filler, 'w');
   const chunk = Buffer.alloc(4096, 1);
   try {
-    for (;;) fs.writeSync(fd, chunk);
+    for (let written = 0; written < bytes; written += chunk.length) fs.writeSync(fd, chunk);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOSPC') throw err;
   } finally {
@@ -47,9 +49,9 @@ describe.skipIf(!postgresUrl || !canMount)('storage full', () => {
 
   beforeAll(async () => {
     mountPoint = fs.mkdtempSync(path.join(os.tmpdir(), 'craftwell-full-disk-'));
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', mountPoint]);
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=16m', 'tmpfs', mountPoint]);
     png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c33' } }).png().toBuffer();
-    app = await startTestApp({ postgresUrl: postgresUrl!, redisUrl: null, env: { DATA_DIR: mountPoint } });
+    app = await startTestApp({ postgresUrl: postgresUrl!, redisUrl: null, env: { DATA_DIR: mountPoint, STORAGE_MIN_FREE_MB: '8' } });
     await signUp(app.url); // the first account is the administrator; test as a free user
     token = (await signUp(app.url)).token;
   }, 120_000);
@@ -61,6 +63,26 @@ describe.skipIf(!postgresUrl || !canMount)('storage full', () => {
       fs.rmSync(mountPoint, { recursive: true, force: true });
     }
   });
+
+  /** /readyz once its answer has been refreshed (it is reused for a second). */
+  const readyz = async () => {
+    await new Promise((r) => setTimeout(r, 1_100));
+    const res = await fetch(`${app.url}/readyz`);
+    return { status: res.status, body: await res.json() };
+  };
+
+  it('when free space falls below STORAGE_MIN_FREE_MB, then readyz says storage is low on space (degraded, still serving)', async () => {
+    expect(await readyz()).toMatchObject({ status: 200, body: { checks: { storage: 'ok' } } });
+    const filler = fillUp(mountPoint, 12 * 1024 * 1024, 'low-filler');
+    try {
+      const low = await readyz();
+      expect(low).toMatchObject({ status: 200, body: { status: 'degraded', checks: { storage: 'low on space' } } });
+      expect(low.body.storageFreeMb).toBeLessThan(8);
+    } finally {
+      fs.rmSync(filler);
+    }
+    expect(await readyz()).toMatchObject({ status: 200, body: { checks: { storage: 'ok' } } });
+  }, 60_000);
 
   it('when the disk is full, then uploads and results answer 507 with nothing charged, readyz says storage is not ready, and it recovers', async () => {
     const filler = fillUp(mountPoint);
@@ -74,12 +96,12 @@ describe.skipIf(!postgresUrl || !canMount)('storage full', () => {
     expect(result.status).toBe(507);
     expect((await result.json()).message).toMatch(/storage is full/i);
 
-    const ready = await fetch(`${app.url}/readyz`);
+    const ready = await readyz();
     expect(ready.status).toBe(503);
-    expect((await ready.json()).checks.storage).not.toBe('ok');
+    expect(ready.body.checks.storage).not.toBe('ok');
 
     fs.rmSync(filler);
-    expect((await fetch(`${app.url}/readyz`)).status).toBe(200);
+    expect((await readyz()).status).toBe(200);
     expect((await imageJob()).status).toBe(200);
   }, 120_000);
 });

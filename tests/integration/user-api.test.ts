@@ -59,7 +59,7 @@ describe.skipIf(!postgresUrl)('user API', () => {
       for (const path of ['/api/user/get-user-creations', '/api/user/get-published-creations', '/api/user/usage', '/api/me']) {
         const res = await get(path, token);
         expect(res.status).toBe(401);
-        expect(await res.json()).toEqual({ success: false, message: 'Please sign in to continue.' });
+        expect(await res.json()).toEqual({ success: false, message: 'Please sign in to continue.', code: 'unauthorized' });
       }
       const res = await post('/api/ai/generate-blog-title', { prompt: 'x' }, token);
       expect(res.status).toBe(401);
@@ -206,7 +206,7 @@ describe.skipIf(!postgresUrl)('user API', () => {
       expect((await notUuid.json()).message).toBe('That creation id is not valid.');
       const brokenJson = await post('/api/user/toggle-like-creation', '{"id": ', bob.token);
       expect(brokenJson.status).toBe(400);
-      expect(await brokenJson.json()).toEqual({ success: false, message: 'The request body is not valid JSON.' });
+      expect(await brokenJson.json()).toEqual({ success: false, message: 'The request body is not valid JSON.', code: 'bad_request' });
     });
   });
 

@@ -1,7 +1,7 @@
 /**
  * Wraps the auth provider (local or Clerk) with what both must do the same way: accept personal
- * API keys (`Authorization: Bearer cw_...`) in place of a session, and refuse a disabled account
- * with 403 and a message that says why, on every data call.
+ * API keys (`Authorization: Bearer cw_...`) in place of a session, within the key's scopes, and
+ * refuse a disabled account with 403 and a message that says why, on every data call.
  */
 import type { Request } from 'express';
 import type { Db } from '@craftwell/core/db/pool';
@@ -9,6 +9,7 @@ import { forbidden } from '@craftwell/core/errors';
 import { isDisabled } from '@craftwell/core/repositories/admin';
 import { ownerOfKey } from '@craftwell/core/repositories/api-keys';
 import { apiKeyFromHeader, hashApiKey, isWellFormedApiKey } from './api-keys.js';
+import { scopeNeeded, scopeRefusal } from './api-key-scopes.js';
 import { SESSION_CACHE_TTL_MS } from './session-cache.js';
 import type { AuthProvider, AuthUser } from './types.js';
 
@@ -21,6 +22,7 @@ async function userOfApiKey(db: Db, key: string): Promise<AuthUser | null> {
   return {
     id: owner.id, name: owner.name, email: owner.email, image: owner.image,
     plan: owner.plan === 'premium' ? 'premium' : 'free', isAdmin: owner.is_admin, apiKeyId: owner.key_id,
+    apiKeyScopes: owner.key_scopes,
   };
 }
 
@@ -43,6 +45,10 @@ export function withAccountGuard(provider: AuthProvider, db: Db): AuthProvider {
       const user = key ? await userOfApiKey(db, key) : await provider.authenticate(req, options);
       if (!user) return null;
       if (await disabled(user.id)) throw forbidden(ACCOUNT_DISABLED_MESSAGE);
+      if (user.apiKeyId) {
+        const scope = scopeNeeded(req);
+        if (!user.apiKeyScopes?.includes(scope)) throw forbidden(scopeRefusal(scope));
+      }
       return user;
     },
     cached(req: Request) {

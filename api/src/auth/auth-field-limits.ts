@@ -4,6 +4,7 @@
  */
 import type { RequestHandler } from 'express';
 import { MAX_PASSWORD_LENGTH } from './password-policy.js';
+import { sendError } from '../middleware/error-handler.js';
 
 export const MAX_NAME_LENGTH = 100;
 /** RFC 5321: a forward path holds at most 254 characters of address. */
@@ -25,7 +26,7 @@ export const authFieldLimits: RequestHandler = (req, res, next) => {
   if (!body || typeof body !== 'object') return next();
   for (const limit of LIMITS) {
     if (limit.fields.some((field) => typeof body[field] === 'string' && (body[field] as string).length > limit.max)) {
-      return void res.status(400).json({ success: false, message: limit.message });
+      return sendError(res, 'bad_request', limit.message);
     }
   }
   next();

@@ -76,9 +76,12 @@ export function createClerkAuth(options: ClerkOptions): { middleware: RequestHan
       if (!auth?.userId) return null;
       const plan = auth.has({ plan: 'premium' }) ? 'premium' : 'free';
       const profile = await profileOf(auth.userId, (auth.sessionClaims ?? {}) as Record<string, unknown>);
-      // Mirror the user; the first user ever stored becomes the administrator.
+      // Mirror the user (never as administrator: see the admin claim route and CLI).
       const { isAdmin } = await upsertMirroredUser(options.db, { id: auth.userId, ...profile, plan });
-      return { id: auth.userId, name: profile.name, email: profile.email, image: profile.image, plan, isAdmin };
+      // Clerk's `fva`: [minutes since the first factor was verified, same for the second or -1].
+      const fva = (auth.sessionClaims as { fva?: unknown } | null)?.fva;
+      const verifiedMinutesAgo = Array.isArray(fva) && typeof fva[0] === 'number' && fva[0] >= 0 ? fva[0] : null;
+      return { id: auth.userId, name: profile.name, email: profile.email, image: profile.image, plan, isAdmin, verifiedMinutesAgo };
     },
   };
   return { middleware, provider };

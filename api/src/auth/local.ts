@@ -3,6 +3,7 @@
  * tables (snake_case columns mapped below). The first account created becomes the administrator
  * and holds the premium plan.
  */
+import { createHmac } from 'node:crypto';
 import type { Request } from 'express';
 import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
@@ -10,6 +11,9 @@ import { fromNodeHeaders } from 'better-auth/node';
 import { bearer } from 'better-auth/plugins';
 import type { Db } from '@craftwell/core/db/pool';
 import { adminExists, anyUserExists } from '@craftwell/core/repositories/users';
+import { revokeAllKeys } from '@craftwell/core/repositories/api-keys';
+import { isInviteUsable, noteInviteUser, useInvite } from '@craftwell/core/repositories/invites';
+import { SIGNUP_MESSAGES, emailDomainAllowed, hashInviteCode, type SignupPolicy } from './signup-policy.js';
 import { databaseUnavailable } from '@craftwell/core/errors';
 import type { AuthProvider, AuthUser, Plan } from './types.js';
 import { sessionHooks } from './session-hooks.js';
@@ -35,6 +39,8 @@ export interface LocalAuthOptions {
   adminSetupCode?: string | null;
   /** Told when sessions or the user behind them change, so cached lookups are dropped. */
   sessionCache?: SessionCache;
+  /** Who may sign up (signup-policy.ts); unset = anyone. */
+  signup?: SignupPolicy;
 }
 
 const timestamps = { createdAt: 'created_at', updatedAt: 'updated_at' };
@@ -48,6 +54,15 @@ const SESSION_CHANGING_PATHS = new Set([
 function bearerToken(authorization: string | null | undefined): string | null {
   const match = authorization ? /^Bearer\s+(\S+)/i.exec(authorization) : null;
   return match ? match[1] : null;
+}
+
+/**
+ * A session token as clients must send it: `token.signature`, signed with the auth secret the
+ * way better-auth signs its session cookie (and its `set-auth-token` header). The sessions table
+ * holds the bare token, so a copy of the database alone gives no usable bearer token.
+ */
+export function signedSessionToken(token: string, secret: string): string {
+  return `${token}.${createHmac('sha256', secret).update(token).digest('base64')}`;
 }
 
 /** Friendlier words for better-auth's error codes. */
@@ -64,6 +79,21 @@ const MESSAGES: Record<string, string> = {
 export function createBetterAuth(options: LocalAuthOptions) {
   const { db } = options;
   const setupCode = options.adminSetupCode ?? null;
+  const signup: SignupPolicy = options.signup ?? { mode: 'open', emailDomains: [] };
+
+  /** Whether this sign-up becomes the administrator (the rules of setup-code.ts). */
+  async function becomesAdmin(body: { setupCode?: unknown } | undefined, headers: Headers | undefined): Promise<boolean> {
+    if (!setupCode) return !(await anyUserExists(db));
+    if (await adminExists(db)) return false;
+    // Both the client (after TRUST_PROXY) and the socket peer: a spoofed X-Forwarded-For
+    // cannot pass for loopback, nor can a stranger's request relayed by a local proxy.
+    const fromThisMachine = isLoopbackIp(headers?.get(CLIENT_IP_HEADER)) && isLoopbackIp(headers?.get(PEER_IP_HEADER));
+    return fromThisMachine || setupCodeMatches(setupCode, body?.setupCode);
+  }
+  const inviteOf = (body: unknown) => {
+    const code = (body as { inviteCode?: unknown } | undefined)?.inviteCode;
+    return typeof code === 'string' && code.length > 0 && code.length <= 100 ? hashInviteCode(code) : null;
+  };
   return betterAuth({
     database: db,
     secret: options.secret,
@@ -126,7 +156,8 @@ export function createBetterAuth(options: LocalAuthOptions) {
       // overwrites anything a client sent under that name.
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
-    plugins: [bearer()],
+    // Only signed bearer tokens (replies carry the signed form, see the after hook).
+    plugins: [bearer({ requireSignature: true })],
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === '/sign-up/email' || ctx.path === '/change-password') {
@@ -137,6 +168,10 @@ export function createBetterAuth(options: LocalAuthOptions) {
             if (reason) throw new APIError('BAD_REQUEST', { message: reason, code: 'WEAK_PASSWORD' });
           }
         }
+        if (ctx.path === '/change-password') {
+          // A new password ends every session (the reply carries a fresh one) and every API key.
+          return { context: { body: { ...(ctx.body as object), revokeOtherSessions: true } } };
+        }
         if (ctx.path === '/sign-up/email') {
           const body = (ctx.body ?? {}) as { name?: unknown };
           if (typeof body.name !== 'string' || body.name.trim().length === 0) {
@@ -144,6 +179,16 @@ export function createBetterAuth(options: LocalAuthOptions) {
           }
           if (body.name.length > 100) {
             throw new APIError('BAD_REQUEST', { message: 'Use at most 100 characters for your name.', code: 'NAME_TOO_LONG' });
+          }
+          const email = (ctx.body as { email?: unknown }).email;
+          if (!emailDomainAllowed(signup, email)) {
+            throw new APIError('FORBIDDEN', { message: SIGNUP_MESSAGES.domain(signup.emailDomains), code: 'SIGNUP_DOMAIN' });
+          }
+          if (signup.mode !== 'open' && !(await becomesAdmin(ctx.body as object, ctx.headers))) {
+            if (signup.mode === 'closed') throw new APIError('FORBIDDEN', { message: SIGNUP_MESSAGES.closed, code: 'SIGNUP_CLOSED' });
+            const invite = inviteOf(ctx.body);
+            if (!invite) throw new APIError('FORBIDDEN', { message: SIGNUP_MESSAGES.inviteNeeded, code: 'INVITE_REQUIRED' });
+            if (!(await isInviteUsable(db, invite))) throw new APIError('FORBIDDEN', { message: SIGNUP_MESSAGES.inviteInvalid, code: 'INVITE_INVALID' });
           }
           const candidate = (ctx.body as { setupCode?: unknown }).setupCode;
           if (setupCode && candidate !== undefined && candidate !== '') {
@@ -165,6 +210,14 @@ export function createBetterAuth(options: LocalAuthOptions) {
           if (userId) await options.sessionCache.forgetUser(userId);
         }
         const returned = ctx.context.returned;
+        if (ctx.path === '/change-password' && !(returned instanceof APIError)) {
+          const userId = (ctx.context.session as { user?: { id?: string } } | null)?.user?.id;
+          if (userId) await revokeAllKeys(db, userId);
+        }
+        const token = (returned as { token?: unknown } | null | undefined)?.token;
+        if (!(returned instanceof APIError) && typeof token === 'string' && token) {
+          return ctx.json({ ...(returned as Record<string, unknown>), token: signedSessionToken(token, options.secret) });
+        }
         if (returned instanceof APIError) {
           const code = (returned.body as { code?: string } | undefined)?.code;
           const friendly = code ? MESSAGES[code] : undefined;
@@ -177,17 +230,22 @@ export function createBetterAuth(options: LocalAuthOptions) {
       user: {
         create: {
           before: async (user, context) => {
-            const admin = { data: { ...user, plan: 'premium', isAdmin: true } };
-            const member = { data: { ...user, plan: 'free', isAdmin: false } };
-            if (!setupCode) {
-              return (await anyUserExists(db)) ? member : admin;
+            if (await becomesAdmin(context?.body as object | undefined, context?.headers ?? undefined)) {
+              return { data: { ...user, plan: 'premium', isAdmin: true } };
             }
-            if (await adminExists(db)) return member;
-            const code = (context?.body as { setupCode?: unknown } | undefined)?.setupCode;
-            // Both the client (after TRUST_PROXY) and the socket peer: a spoofed X-Forwarded-For
-            // cannot pass for loopback, nor can a stranger's request relayed by a local proxy.
-            const fromThisMachine = isLoopbackIp(context?.headers?.get(CLIENT_IP_HEADER)) && isLoopbackIp(context?.headers?.get(PEER_IP_HEADER));
-            return fromThisMachine || setupCodeMatches(setupCode, code) ? admin : member;
+            if (signup.mode === 'invite') {
+              // Checked in the before hook; used here, once, so two sign-ups cannot share a link.
+              const invite = inviteOf(context?.body);
+              if (!invite || !(await useInvite(db, invite))) {
+                throw new APIError('FORBIDDEN', { message: SIGNUP_MESSAGES.inviteInvalid, code: 'INVITE_INVALID' });
+              }
+            }
+            if (signup.mode === 'closed') throw new APIError('FORBIDDEN', { message: SIGNUP_MESSAGES.closed, code: 'SIGNUP_CLOSED' });
+            return { data: { ...user, plan: 'free', isAdmin: false } };
+          },
+          after: async (user, context) => {
+            const invite = signup.mode === 'invite' ? inviteOf(context?.body) : null;
+            if (invite) await noteInviteUser(db, invite, user.id);
           },
         },
       },
@@ -222,6 +280,9 @@ export function createLocalAuthProvider(auth: BetterAuthInstance, cache?: Sessio
     async authenticate(req: Request, options?: { allowCookie?: boolean }): Promise<AuthUser | null> {
       const header = req.headers.authorization;
       const token = bearerToken(header);
+      // One credential per request (one-credential.ts): a header that does not resolve is not
+      // made good by a cookie sent along with it.
+      if (header !== undefined && !token) return null;
       if (token) {
         const authorization = header!;
         return cache ? cache.remember(token, () => lookUp({ authorization })) : lookUp({ authorization });

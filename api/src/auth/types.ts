@@ -14,6 +14,13 @@ export interface AuthUser {
   isAdmin: boolean;
   /** Set when the caller used a personal API key instead of a session. */
   apiKeyId?: string;
+  /** What the caller's API key may do (set with apiKeyId; see auth/api-key-scopes.ts). */
+  apiKeyScopes?: readonly string[];
+  /**
+   * Clerk: minutes since the user last proved who they are (first factor; the session token's
+   * `fva` claim), null when the token does not say. Local accounts re-enter the password instead.
+   */
+  verifiedMinutesAgo?: number | null;
 }
 
 export interface AuthProvider {

@@ -1,13 +1,18 @@
 /**
- * Administration: `npm run admin -- list-users` and `npm run admin -- set-plan <email> <free|premium>`.
+ * Administration: `npm run admin -- list-users`, `set-plan <email> <free|premium>`,
+ * `set-admin <email or user id> <on|off>`, `create-invite [days] [note]`.
  */
 import { ConfigError, loadConfig, type AppConfig } from '@craftwell/core/config/env';
-import { listUsers, setPlanByEmail } from '@craftwell/core/repositories/users';
+import { listUsers, setAdmin, setPlanByEmail } from '@craftwell/core/repositories/users';
+import { createInvite } from '@craftwell/core/repositories/invites';
+import { hashInviteCode, newInviteCode } from '../auth/signup-policy.js';
 import { withDatabase } from './with-database.js';
 
 const USAGE = `Usage:
   npm run admin -- list-users
-  npm run admin -- set-plan <email> <free|premium>`;
+  npm run admin -- set-plan <email> <free|premium>
+  npm run admin -- set-admin <email or user id> <on|off>
+  npm run admin -- create-invite [days, 1-90, default 7] [note]`;
 
 const [command, ...args] = process.argv.slice(2);
 
@@ -38,6 +43,37 @@ async function run(config: AppConfig): Promise<number> {
         return 1;
       }
       console.log(`${email} is now on the ${plan} plan.`);
+      return 0;
+    });
+  }
+  if (command === 'create-invite') {
+    const [daysText, ...noteWords] = args;
+    const days = daysText === undefined ? 7 : Number(daysText);
+    if (!Number.isInteger(days) || days < 1 || days > 90) {
+      console.error(USAGE);
+      return 2;
+    }
+    return withDatabase(config, async (db) => {
+      const code = newInviteCode();
+      await createInvite(db, { hash: hashInviteCode(code), createdBy: null, note: noteWords.join(' ').slice(0, 200), expiresAt: new Date(Date.now() + days * 86_400_000) });
+      const base = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+      console.log(`Invite link (one sign-up, valid ${days} day${days === 1 ? '' : 's'}; shown only now):\n${base}/?invite=${code}`);
+      if (config.SIGNUP_MODE !== 'invite') console.log(`Note: SIGNUP_MODE is ${config.SIGNUP_MODE}; invite links are needed only with SIGNUP_MODE=invite.`);
+      return 0;
+    });
+  }
+  if (command === 'set-admin') {
+    const [who, flag] = args;
+    if (!who || (flag !== 'on' && flag !== 'off')) {
+      console.error(USAGE);
+      return 2;
+    }
+    return withDatabase(config, async (db) => {
+      if (!(await setAdmin(db, who, flag === 'on'))) {
+        console.error(`No user with the e-mail or id ${who}. See: npm run admin -- list-users`);
+        return 1;
+      }
+      console.log(flag === 'on' ? `${who} is now an administrator.` : `${who} is no longer an administrator.`);
       return 0;
     });
   }

@@ -1,6 +1,9 @@
 /**
  * Embedded mode without REDIS_URL: start `redis-server` from PATH on loopback, data in
- * DATA_DIR/redis, so BullMQ runs exactly as in a cluster.
+ * DATA_DIR/redis, so BullMQ runs exactly as in a cluster. It asks for a password generated once
+ * and kept in DATA_DIR (0600): any local user or process could otherwise reach the queue and the
+ * rate-limit counters on the loopback port. The password goes to redis-server in a config file
+ * (not its command line, which `ps` shows) and to every client in the URL.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -8,6 +11,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { isProcessAlive, readRunningInstance } from '@craftwell/core/db/running-instance';
 import { StartupError } from '@craftwell/core/db/data-dir';
+import { keptSecret } from './secret.js';
 
 export function findRedisServer(): string | null {
   const found = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' });
@@ -68,8 +72,12 @@ export async function startEmbeddedRedis(bin: string, dataDir: string): Promise<
   const pidFile = path.join(dir, 'server.pid');
   await stopLeftoverRedis(dataDir, pidFile);
   const port = await freePort();
+  const password = keptSecret(dataDir, 'redis-password');
+  const configFile = path.join(dir, 'auth.conf');
+  fs.writeFileSync(configFile, `requirepass ${password}\n`, { mode: 0o600 });
+  fs.chmodSync(configFile, 0o600);
   const child: ChildProcess = spawn(bin, [
-    '--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes',
+    configFile, '--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes',
     '--save', '', '--protected-mode', 'yes', '--maxmemory-policy', 'noeviction',
   ], { stdio: 'ignore' });
   const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
@@ -85,7 +93,7 @@ export async function startEmbeddedRedis(bin: string, dataDir: string): Promise<
   }
   if (child.pid) fs.writeFileSync(pidFile, String(child.pid), { mode: 0o600 });
   return {
-    url: `redis://127.0.0.1:${port}`,
+    url: `redis://:${encodeURIComponent(password)}@127.0.0.1:${port}`,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;

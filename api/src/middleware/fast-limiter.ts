@@ -25,8 +25,13 @@ export interface FastLimiterOptions {
   skip?(req: Request): boolean;
   /** Given: a hit is taken back when its reply does not count (by its status). */
   counts?(res: Response): boolean;
+  /**
+   * Asked only for a hit over the limit: true takes the hit back and lets the request pass (a
+   * caller whose credential resolves to a user is not held to the anonymous limit).
+   */
+  exempt?(req: Request, res: Response): Promise<boolean>;
   /** Writes the RateLimit headers (off when a later limiter writes the ones the caller sees). */
-  headers?: boolean;
+  headers?: boolean | ((req: Request) => boolean);
   /** Sends the 429 (Retry-After is set already). */
   refuse(req: Request, res: Response, retryAfterSeconds: number): void;
 }
@@ -88,21 +93,32 @@ export function fastLimiter(options: FastLimiterOptions): RequestHandler {
     const remaining = Math.max(limit - hit.totalHits, 0);
     const resetSeconds = hit.resetTime ? Math.max(0, Math.ceil((hit.resetTime.getTime() - Date.now()) / 1000)) : windowSeconds;
     req.rateLimit = { limit, used: hit.totalHits, remaining, resetTime: hit.resetTime, key };
-    if (options.headers !== false && !res.headersSent) {
+    const headers = typeof options.headers === 'function' ? options.headers(req) : options.headers !== false;
+    if (headers && !res.headersSent) {
       res.append('RateLimit', `"${name}"; r=${remaining}; t=${resetSeconds}`);
       res.append('RateLimit-Policy', `${policyStart}${partitionKey(key)}:`);
     }
+    const resetAt = hit.resetTime?.getTime() ?? Infinity;
+    let takenBack = false;
+    const takeBack = () => {
+      if (takenBack || Date.now() >= resetAt) return;
+      takenBack = true;
+      void Promise.resolve(counter.decrement(key)).catch(() => undefined);
+    };
     const counts = options.counts;
-    if (counts) {
-      const resetAt = hit.resetTime?.getTime() ?? Infinity;
-      res.once('finish', () => {
-        if (!counts(res) && Date.now() < resetAt) void Promise.resolve(counter.decrement(key)).catch(() => undefined);
-      });
-    }
+    if (counts) res.once('finish', () => { if (!counts(res)) takeBack(); });
     if (hit.totalHits > limit) {
-      const retryAfter = Math.max(1, resetSeconds);
-      res.setHeader('Retry-After', String(retryAfter));
-      options.refuse(req, res, retryAfter);
+      const refuse = () => {
+        const retryAfter = Math.max(1, resetSeconds);
+        res.setHeader('Retry-After', String(retryAfter));
+        options.refuse(req, res, retryAfter);
+      };
+      if (!options.exempt) return refuse();
+      options.exempt(req, res).then((exempt) => {
+        if (!exempt) return refuse();
+        takeBack();
+        next();
+      }, next);
       return;
     }
     next();
@@ -114,11 +130,12 @@ export function fastLimiter(options: FastLimiterOptions): RequestHandler {
     let hit: IncrementResponse | Promise<IncrementResponse>;
     try {
       hit = counter.increment(key);
-    } catch {
-      // A Redis outage must not take the api down with it: the request passes uncounted.
-      return next();
+    } catch (err) {
+      // Never uncounted: the counters fall back to this process when Redis is away
+      // (rate-limit-store.ts), so an error here is a fault, not an outage.
+      return next(err);
     }
     if (!(hit instanceof Promise)) return decide(req, res, next, key, hit);
-    hit.then((answer) => decide(req, res, next, key, answer), () => next()).catch(next);
+    hit.then((answer) => decide(req, res, next, key, answer), next).catch(next);
   };
 }

@@ -1,15 +1,9 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Metrics } from '@craftwell/core/metrics';
+import { TOOLS } from '@craftwell/contracts/tool-options';
 
-/** The tool behind each /api/ai route, for quota refusals. */
-const TOOL_OF_ROUTE: Record<string, string> = {
-  '/api/ai/generate-article': 'article',
-  '/api/ai/generate-blog-title': 'blog-title',
-  '/api/ai/generate-image': 'generate-image',
-  '/api/ai/remove-image-background': 'remove-background',
-  '/api/ai/remove-image-object': 'remove-object',
-  '/api/ai/resume-review': 'resume-review',
-};
+/** The tool behind each /api/ai route, for quota refusals: from the contract's table of tools. */
+const TOOL_OF_ROUTE: Record<string, string> = Object.fromEntries(Object.values(TOOLS).map((tool) => [tool.route, tool.metricsLabel]));
 
 /**
  * The route pattern (never the raw path, whose ids would explode the series count). req.baseUrl

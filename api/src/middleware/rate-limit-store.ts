@@ -11,6 +11,7 @@
  */
 import type { ClientRateLimitInfo, IncrementResponse, Options, Store } from 'express-rate-limit';
 import type { Redis } from 'ioredis';
+import type { HitCounter } from './fast-limiter.js';
 
 /** How often batched hits go to Redis. */
 export const FLUSH_MS = 100;
@@ -196,5 +197,74 @@ export class BatchedRedisStore implements Store {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.flush();
+  }
+}
+
+/** After a failed command, how long the counters stay in this process before Redis is tried again. */
+export const RETRY_SHARED_MS = 1_000;
+
+interface StateLog { warn(message: string): void; info(message: string): void }
+
+/**
+ * Whether the shared counters can be used: Redis connected and its last command answered. Every
+ * change is logged once (down / back), never once per request.
+ */
+export class SharedStoreState {
+  private up = true;
+  private failedAt = 0;
+
+  constructor(private readonly redis: Pick<Redis, 'status' | 'on'>, private readonly log?: StateLog, private readonly now: () => number = Date.now) {
+    redis.on('ready', () => this.succeeded());
+  }
+
+  /** False while Redis is disconnected, and for a moment after a command failed. */
+  available(): boolean {
+    if (this.redis.status !== 'ready') {
+      this.failed();
+      return false;
+    }
+    return this.up || this.now() - this.failedAt >= RETRY_SHARED_MS;
+  }
+
+  succeeded(): void {
+    if (this.up) return;
+    this.up = true;
+    this.log?.info('rate limits: Redis is back; counting in Redis again');
+  }
+
+  failed(): void {
+    this.failedAt = this.now();
+    if (!this.up) return;
+    this.up = false;
+    this.log?.warn('rate limits: Redis is not answering; counting in this process until it is back');
+  }
+}
+
+/**
+ * Counts in the shared store while it answers and in this process while it does not: a Redis
+ * outage never turns a limit off (each replica then holds every client to the whole limit).
+ */
+export class FallbackCounter implements HitCounter {
+  constructor(private readonly shared: HitCounter, private readonly local: HitCounter, private readonly state: SharedStoreState) {}
+
+  increment(key: string): IncrementResponse | Promise<IncrementResponse> {
+    if (!this.state.available()) return this.local.increment(key);
+    let hit: IncrementResponse | Promise<IncrementResponse>;
+    try {
+      hit = this.shared.increment(key);
+    } catch {
+      this.state.failed();
+      return this.local.increment(key);
+    }
+    if (!(hit instanceof Promise)) return hit;
+    return hit.then(
+      (answer) => { this.state.succeeded(); return answer; },
+      () => { this.state.failed(); return this.local.increment(key); },
+    );
+  }
+
+  decrement(key: string): void | Promise<void> {
+    if (!this.state.available()) return this.local.decrement(key);
+    return Promise.resolve(this.shared.decrement(key)).catch(() => this.local.decrement(key));
   }
 }

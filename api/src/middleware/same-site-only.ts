@@ -5,6 +5,7 @@
  * (a script, curl) cannot carry a victim's cookie and passes.
  */
 import type { RequestHandler } from 'express';
+import { sendError } from './error-handler.js';
 
 const ALLOWED_FETCH_SITES = new Set(['same-origin', 'none']);
 
@@ -16,7 +17,7 @@ export function sameSiteOnly(publicUrl?: string): RequestHandler {
     const ownOrigin = `${req.protocol}://${req.get('host')}`;
     const crossSite = (fetchSite !== undefined && !ALLOWED_FETCH_SITES.has(fetchSite))
       || (origin !== undefined && origin !== ownOrigin && origin !== publicOrigin);
-    if (crossSite) return void res.status(403).json({ success: false, message: 'The queue dashboard only accepts requests from this site.' });
+    if (crossSite) return sendError(res, 'forbidden', 'The queue dashboard only accepts requests from this site.');
     next();
   };
 }

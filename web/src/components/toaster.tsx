@@ -2,10 +2,10 @@ import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
 import toast, { Toaster, useToasterStore } from 'react-hot-toast';
 
-/** At most this many toasts are visible; older ones are dismissed first (spec s9). */
+/** At most this many toasts are visible; older ones are dismissed first. */
 export const maxVisibleToasts = 20;
 
-/** Toasts for the whole app: errors stay 4 s, successes 2 s (spec s9). */
+/** Toasts for the whole app: errors stay 4 s, successes 2 s. */
 export function AppToaster() {
   const { toasts } = useToasterStore();
 

@@ -9,7 +9,7 @@ export type NavItem = {
   exact?: boolean;
 };
 
-/** The signed-in sidebar, in order (spec s2). */
+/** The signed-in sidebar, in order. */
 export const navItems: NavItem[] = [
   { to: paths.ai, label: 'Dashboard', Icon: LayoutDashboard, exact: true },
   { to: paths.writeArticle, label: 'Write Article', Icon: SquarePen },

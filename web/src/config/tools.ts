@@ -18,7 +18,7 @@ const card = (title: string, description: string, icon: LucideIcon, [from, to]: 
   path,
 });
 
-/** The six tools as shown on the landing page (spec s2, s3). */
+/** The six tools as shown on the landing page, in order. */
 export const toolCards: ToolCard[] = [
   card('AI Article Writer', 'Generate high-quality, engaging articles on any topic with our AI writing technology.', SquarePen, ['#3588F2', '#0BB0D7'], paths.writeArticle),
   card('Blog Title Generator', 'Find the perfect, catchy title for your blog posts with our AI-powered generator.', Hash, ['#B153EA', '#E549A3'], paths.blogTitles),

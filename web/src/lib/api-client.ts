@@ -1,7 +1,9 @@
 // The one way the browser talks to the api: same origin, bearer token from the active auth
-// adapter, JSON body read even on 4xx/5xx (the body is {success:false, message}).
+// adapter, JSON body read even on 4xx/5xx (the body is {success:false, message, code}).
+import { isErrorCode, type ErrorCode } from '@craftwell/contracts/errors';
 
-export type ApiReply<T = object> = { success: boolean; message?: string; retryAfter?: number } & Partial<T>;
+/** `code` is set on refusals that speak the vocabulary (contracts/errors.ts); act on it, not on `message`. */
+export type ApiReply<T = object> = { success: boolean; message?: string; code?: ErrorCode; retryAfter?: number } & Partial<T>;
 
 /** Seconds a 429 asks us to wait (Retry-After header, else the body's retryAfter). */
 function retryAfterOf(response: Response, reply: Record<string, unknown>): number | undefined {
@@ -58,7 +60,7 @@ export async function authorizationHeaders(): Promise<Record<string, string>> {
 /**
  * Calls the api and returns its JSON reply plus the HTTP status.
  * Throws Error(message) only for network failures or replies that are not JSON, so callers
- * can toast `reply.message` on success:false and `error.message` on a throw (spec s7).
+ * can toast `reply.message` on success:false and `error.message` on a throw (docs/api.md#errors).
  */
 export async function apiRequest<T = object>(
   path: string,
@@ -106,5 +108,13 @@ export async function apiRequest<T = object>(
   const success = typeof reply.success === 'boolean' ? reply.success : response.ok;
   // A 429's message already says when to retry; retryAfter lets callers back off by as much.
   const retryAfter = response.status === 429 ? retryAfterOf(response, reply) : undefined;
-  return { ...(reply as Partial<T>), success, status: response.status, ...(retryAfter ? { retryAfter } : {}) } as ApiReply<T> & { status: number };
+  // better-auth's own codes (INVALID_EMAIL_OR_PASSWORD...) are not ours: callers see no code then.
+  const { code, ...rest } = reply;
+  return {
+    ...(rest as Partial<T>),
+    success,
+    status: response.status,
+    ...(isErrorCode(code) ? { code } : {}),
+    ...(retryAfter ? { retryAfter } : {}),
+  } as ApiReply<T> & { status: number };
 }

@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import type { EngineInfo } from '@craftwell/contracts/jobs';
 import { apiRequest } from './api-client.js';
 
 export type ToolKey = 'article' | 'blog-title' | 'generate-image' | 'remove-background' | 'remove-object' | 'resume-review';
@@ -13,7 +14,7 @@ export type Plan = {
   limits: Partial<Record<ToolKey, number | null>>;
 };
 
-export type EngineInfo = { id: string; label: string; offline: boolean };
+export type { EngineInfo };
 
 export type AppConfig = {
   auth: { mode: 'local' | 'clerk'; clerkPublishableKey?: string };

@@ -1,14 +1,11 @@
 // Runs an /api/ai call through the polling API (`?async=1` + GET /api/jobs/:id) so screens can
 // show real progress, and answers with the same shape as the synchronous reply.
+import type { EngineInfo } from '@craftwell/contracts/jobs';
 import { apiRequest, type ApiReply } from './api-client.js';
+import { errorAction } from './error-actions.js';
 
-export interface EngineInfo {
-  id: string;
-  label: string;
-  offline: boolean;
-  /** What this run did (e.g. which of several objects was removed and which fill ran). */
-  note?: string;
-}
+/** The engine a reply names: the contract's shape (its `note` says what this run did). */
+export type { EngineInfo };
 
 export type JobState = 'queued' | 'active' | 'completed' | 'failed';
 
@@ -144,10 +141,11 @@ export async function runJob(path: string, body: unknown, options: RunJobOptions
       continue;
     }
     failures = 0;
-    if (job.status === 429) {
+    const action = errorAction(job);
+    if (action.kind === 'back-off') {
       // Too many checks: the job keeps running; say so, wait as long as the server asks, go on.
       onProgress?.({ ...lastProgress, stage: job.message ?? 'Waiting a moment before checking again...' });
-      delay = Math.min(MAX_RATE_LIMIT_WAIT_MS, (job.retryAfter ?? 5) * 1000);
+      delay = Math.min(MAX_RATE_LIMIT_WAIT_MS, action.seconds * 1000);
       continue;
     }
     if (job.status === 503) {
@@ -161,7 +159,8 @@ export async function runJob(path: string, body: unknown, options: RunJobOptions
     } else {
       outageSince = null;
     }
-    if (!job.success) return { success: false, message: job.message, status: job.status };
+    // A refused poll or a failed job: its code (quota_exceeded, not_configured...) travels on.
+    if (!job.success) return { success: false, message: job.message, code: job.code, status: job.status };
 
     const state = job.state ?? 'queued';
     lastProgress = { state, progress: job.progress ?? 0, stage: job.stage ?? '' };
@@ -176,7 +175,7 @@ export async function runJob(path: string, body: unknown, options: RunJobOptions
       return { success: true, content: job.content, engine: job.engine, status: job.status };
     }
     if (state === 'failed') {
-      return { success: false, message: job.message ?? 'The job failed.', status: job.status };
+      return { success: false, message: job.message ?? 'The job failed.', code: job.code, status: job.status };
     }
   }
 }

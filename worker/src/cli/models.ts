@@ -17,7 +17,7 @@ import { checkInpaintModelFile } from '../engines/object/inpaint-model.js';
 import { pathToFileURL } from 'node:url';
 import { loadDataDir } from '@craftwell/core/config/env';
 import {
-  downloadModel, MODEL_CATALOG, MODEL_FILE_EXTENSION, ModelDownloadError,
+  downloadModel, MODEL_CATALOG, MODEL_FILE_EXTENSION, ModelDownloadError, modelFileNameOf, modelPathIn,
   type CatalogModel, type DownloadProgress,
 } from '../engines/text/model-download.js';
 
@@ -66,7 +66,12 @@ export async function runModelsCli(argv: string[], io: CliIo): Promise<number> {
   const url = model?.url ?? target;
   // A bare URL is a text model; only a catalogue entry can be another kind.
   const extension = MODEL_FILE_EXTENSION[model?.kind ?? 'text'];
-  const file = flags.file ?? model?.file ?? decodeURIComponent(new URL(url).pathname.split('/').pop() ?? 'model.gguf');
+  // A URL of your own is vouched for by its checksum, never by the server that sends the file.
+  if (!model && !flags.sha256) {
+    io.err.write('A download from a URL needs its checksum: pass --sha256 <hex> (the SHA-256 its publisher lists).\n');
+    return 2;
+  }
+  const file = flags.file ?? model?.file ?? (modelFileNameOf(url) || 'model.gguf');
   if (!file.endsWith(extension)) {
     io.err.write(`The file name must end in ${extension} (got "${file}"); pass --file <name${extension}>.\n`);
     return 2;
@@ -91,7 +96,7 @@ async function addInpaintModel(
   source: string, flags: { sha256?: string; file?: string; force: boolean }, modelsDir: string, io: CliIo,
 ): Promise<number> {
   const isUrl = /^https?:\/\//.test(source);
-  const file = flags.file ?? decodeURIComponent(path.basename(isUrl ? new URL(source).pathname : source));
+  const file = flags.file ?? (isUrl ? modelFileNameOf(source) : path.basename(source));
   if (!file.endsWith(MODEL_FILE_EXTENSION.inpaint)) {
     io.err.write(`An inpainting model is an ONNX file: the name must end in .onnx (got "${file}"); pass --file <name.onnx>.\n`);
     return 2;
@@ -100,7 +105,17 @@ async function addInpaintModel(
     io.err.write('--sha256 must be 64 hexadecimal characters.\n');
     return 2;
   }
-  const target = path.join(modelsDir, file);
+  if (isUrl && !flags.sha256) {
+    io.err.write('A download from a URL needs its checksum: pass --sha256 <hex> (the SHA-256 its publisher lists).\n');
+    return 2;
+  }
+  let target: string;
+  try {
+    target = modelPathIn(modelsDir, file);
+  } catch (error) {
+    io.err.write(`${(error as Error).message}\n`);
+    return 2;
+  }
   let sha256: string;
   try {
     if (isUrl) {

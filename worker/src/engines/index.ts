@@ -15,6 +15,7 @@ import type { ImageGenerator } from './image-gen/types.js';
 import type { ObjectRemover } from './object/index.js';
 import { createTextEngines, type TextEngines } from './text/registry.js';
 import { configureModelRuns } from './model-runs.js';
+import { configurePdfReaders } from './resume/pdf-reader-pool.js';
 
 /** The image generator, or null with the message that says what to configure. */
 export type ImageGeneration = { generator: ImageGenerator; unavailable?: undefined } | { generator: null; unavailable: string };
@@ -26,7 +27,7 @@ export interface Engines {
   objectRemover(): Promise<ObjectRemover>;
   /** Settings of the instance finder behind mask-first removal (the model itself loads on first use). */
   objectDetection: { minScore: number };
-  /** Loads a local text model and the PDF reader now rather than on the first job. */
+  /** Loads a local text model now rather than on the first job (PDF readers start on first use). */
   warmUp(): Promise<void>;
 }
 
@@ -46,12 +47,15 @@ export async function imageGenerationFrom(image: ImageConfig): Promise<ImageGene
 export function createEngines(config: AppConfig): Engines {
   const text = createTextEngines(parseTextConfig(config.rawEnv), { dataDir: config.dataDir });
   const background = parseBackgroundConfig(config.rawEnv);
+  // Loaded models and PDF readers are let go after this long unused (docs/operating.md, Footprint).
+  const idleMs = config.ENGINE_IDLE_SECONDS * 1000;
+  configurePdfReaders({ idleMs });
   // Runs of all job threads share the cores: as many at once as fit at BG_ISNET_THREADS each.
   configureModelRuns({ threadsPerRun: background.BG_ISNET_THREADS });
   // One ISNet session per job thread serves background removal and object outlines alike.
   const isnet = once(async () => {
     const module = await import('./background/isnet.js');
-    module.configureIsnet({ model: background.BG_ISNET_MODEL, threads: background.BG_ISNET_THREADS });
+    module.configureIsnet({ model: background.BG_ISNET_MODEL, threads: background.BG_ISNET_THREADS, idleMs });
     return module;
   });
   return {
@@ -71,8 +75,6 @@ export function createEngines(config: AppConfig): Engines {
     objectDetection: { minScore: parseObjectConfig(config.rawEnv).minScore },
     async warmUp() {
       await text.warmUp();
-      const { warmUpPdfReader } = await import('./resume/pdf-text.js');
-      void warmUpPdfReader().catch(() => undefined);
     },
   };
 }

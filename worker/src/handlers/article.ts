@@ -1,5 +1,5 @@
 /**
- * Article writer. With a text model: the spec's prompt, streamed into job progress so the web shows
+ * Article writer. With a text model: the fixed prompt sentence from the web, streamed into job progress so the web shows
  * the article growing. Without one: the offline outline engine, clearly labelled as an outline.
  */
 import type { JobHandler } from '@craftwell/contracts/handler';

@@ -1,5 +1,5 @@
 /**
- * Blog title generator. With a text model: the spec's prompt, answer normalised to a numbered
+ * Blog title generator. With a text model: the fixed prompt sentence from the web, answer normalised to a numbered
  * markdown list. Without one: the offline headline engine (category-aware formulas).
  */
 import type { JobHandler } from '@craftwell/contracts/handler';

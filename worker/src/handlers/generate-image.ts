@@ -1,4 +1,4 @@
-/** generate-image job: the spec's prompt to a hosted provider, PNG out. Never a fake picture. */
+/** generate-image job: the fixed prompt sentence (engines/image-gen/prompt.ts) to a hosted provider, PNG out. Never a fake picture. */
 import { UserFacingJobError, type JobHandler } from '@craftwell/contracts/handler';
 import type { ImageGeneration } from '../engines/index.js';
 

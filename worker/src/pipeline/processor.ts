@@ -11,23 +11,25 @@ import { createWorkerRuntime, type WorkerRuntime } from './runtime.js';
 import { saveCreation } from './save-creation.js';
 import { releaseUse } from '@craftwell/core/repositories/quota';
 import { findByJobId } from '@craftwell/core/repositories/creations';
-import { DATABASE_UNAVAILABLE_MESSAGE, STORAGE_FULL_MESSAGE } from '@craftwell/core/errors';
+import { CraftwellError, DATABASE_UNAVAILABLE_MESSAGE, STORAGE_FULL_MESSAGE } from '@craftwell/core/errors';
 import { isDatabaseOutage } from '@craftwell/core/db/outage';
 import { isStorageFull } from '@craftwell/storage/errors';
 
 /**
- * Errors a handler meant for the user keep their words; anything else (a bug, a lost connection)
- * is logged in full but reaches the user as a plain retryable failure without internals.
+ * Every error leaves the processor in the one vocabulary (contracts/errors.ts), and its code alone
+ * decides whether the queue tries again. Errors a handler meant for the user keep their words;
+ * anything else (a bug, a lost connection) is logged in full but reaches the user without
+ * internals.
  */
-function toJobError(err: unknown): Error & { retryable: boolean; status: number } {
-  // A full disk will not be emptier in a second: fail at once with 507, nothing charged.
-  if (isStorageFull(err)) return Object.assign(new Error(STORAGE_FULL_MESSAGE), { retryable: false, status: 507 });
-  // Postgres down while the job reads or saves: worth another attempt, and if none is left the
-  // user hears "try again in a moment" (503), never a generic 500.
-  if (isDatabaseOutage(err)) return Object.assign(new Error(DATABASE_UNAVAILABLE_MESSAGE), { retryable: true, status: 503 });
-  const e = err as { retryable?: unknown; status?: unknown; message?: unknown };
-  if (typeof e?.retryable === 'boolean' && typeof e.status === 'number') return err as Error & { retryable: boolean; status: number };
-  return Object.assign(new Error('Something went wrong while processing your request. Please try again.'), { retryable: true, status: 500 });
+function asCraftwellError(err: unknown): CraftwellError {
+  // Checked first: a provider's "connection timeout" is its own code, not our database's outage.
+  if (err instanceof CraftwellError) return err;
+  // A full disk will not be emptier in a second: fail at once, nothing charged.
+  if (isStorageFull(err)) return new CraftwellError('storage_full', STORAGE_FULL_MESSAGE, { cause: err });
+  // Postgres down while the job reads or saves: the user hears "try again in a moment" (503 with
+  // Retry-After), never a generic 500.
+  if (isDatabaseOutage(err)) return new CraftwellError('dependency_unavailable', DATABASE_UNAVAILABLE_MESSAGE, { cause: err });
+  return new CraftwellError('internal', 'Something went wrong while processing your request. Please try again.', { cause: err });
 }
 
 function inputKeysOf(payload: Record<string, unknown>): string[] {
@@ -44,7 +46,7 @@ export function buildProcessor(runtime: WorkerRuntime): Processor {
     } catch (err) {
       // The api validates before enqueueing, so this is a producer bug: retrying cannot help.
       runtime.log.error({ jobId: job.id, job: name, err }, 'job payload does not match its contract');
-      throw Object.assign(new Error('This request could not be processed. Please try again.'), { retryable: false, status: 500 });
+      throw new CraftwellError('internal', 'This request could not be processed. Please try again.');
     }
     const ctx: JobContext = {
       payload,
@@ -68,13 +70,13 @@ export function buildProcessor(runtime: WorkerRuntime): Processor {
       }
       const handler = await runtime.handlers.handlerFor(name);
       const output = await handler(ctx);
-      if (job.signal.aborted) throw new Error('The job was cancelled.');
+      if (job.signal.aborted) throw new CraftwellError('cancelled');
       await job.progress({ progress: 95, stage: 'Saving' });
       const result = await saveCreation(runtime, { id: requestId, name, payload }, output);
       await cleanUp();
       return result;
     } catch (caught) {
-      const err = toJobError(caught);
+      const err = asCraftwellError(caught);
       const retryable = err.retryable;
       // A shutdown or a lost lock hands the job back: its inputs and quota stay for the next worker.
       const handedBack = handsJobBack((job.signal.reason as { kind?: unknown } | undefined)?.kind);

@@ -8,7 +8,7 @@ import type { ObjectStorage } from '@craftwell/storage/object-storage';
 import { newObjectKey } from '@craftwell/storage/keys';
 import { withTransaction, type Db } from '@craftwell/core/db/pool';
 import { insertCreation } from '@craftwell/core/repositories/creations';
-import { commitUse } from '@craftwell/core/repositories/quota';
+import { commitUnsavedUse, commitUse, meterOf } from '@craftwell/core/repositories/quota';
 
 /** The prompt stored with the creation: what the user asked for, in their words. */
 function promptOf(name: JobName, payload: JobPayload<JobName>): string {
@@ -36,7 +36,11 @@ export async function saveCreation(
   } else {
     content = output.content;
   }
-  if (!save) return { creationId: '', content, engine: output.engine };
+  const meter = meterOf(job.name);
+  if (!save) {
+    if (meter) await commitUnsavedUse(deps.db, job.id, job.payload.userId, meter);
+    return { creationId: '', content, engine: output.engine };
+  }
   try {
     const row = await withTransaction(deps.db, async (client) => {
       const inserted = await insertCreation(client, {
@@ -49,7 +53,7 @@ export async function saveCreation(
         objectKey,
         jobId: job.id,
       });
-      if (inserted.inserted && def.quotaTool) await commitUse(client, job.id, job.payload.userId, def.quotaTool);
+      if (inserted.inserted && meter) await commitUse(client, job.id, job.payload.userId, meter);
       return inserted;
     });
     // A retry of a job whose row already exists: keep the first result, drop the new object.

@@ -6,7 +6,7 @@
  */
 import type { Response } from 'express';
 import { Zip, ZipDeflate, ZipPassThrough, strToU8 } from 'fflate';
-import type { ObjectStorage } from '@craftwell/storage/object-storage';
+import type { RouteStorage } from '../../auth/owned-objects.js';
 import type { Db } from '@craftwell/core/db/pool';
 import type { Logger } from '@craftwell/core/logger';
 import * as accounts from '@craftwell/core/repositories/accounts';
@@ -19,7 +19,7 @@ function drained(res: Response): Promise<void> {
   });
 }
 
-export async function streamAccountExport(deps: { db: Db; storage: ObjectStorage; log: Logger }, userId: string, res: Response): Promise<void> {
+export async function streamAccountExport(deps: { db: Db; storage: RouteStorage; log: Logger }, userId: string, res: Response): Promise<void> {
   const account = await accounts.findAccount(deps.db, userId);
   if (!account) throw new Error('account vanished during export');
   const date = new Date().toISOString().slice(0, 10);

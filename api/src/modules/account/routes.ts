@@ -5,18 +5,21 @@
  */
 import { Router } from 'express';
 import { z } from 'zod';
-import type { ObjectStorage } from '@craftwell/storage/object-storage';
 import { withTransaction, type Db } from '@craftwell/core/db/pool';
-import { badRequest, notFound } from '@craftwell/core/errors';
+import { badRequest, forbidden, notFound } from '@craftwell/core/errors';
 import type { Logger } from '@craftwell/core/logger';
 import * as accounts from '@craftwell/core/repositories/accounts';
 import type { PasswordCheck } from '../../auth/password-check.js';
+import { claimEverything, type DeleteClaimed, type RouteStorage } from '../../auth/owned-objects.js';
 import { currentUser } from '../../middleware/require-auth.js';
+import type { AuthUser } from '../../auth/types.js';
 import { streamAccountExport } from './export-zip.js';
 
 export interface AccountRoutesDeps {
   db: Db;
-  storage: ObjectStorage;
+  storage: RouteStorage;
+  /** The one way to delete a stored object (see auth/owned-objects.ts). */
+  deleteClaimed: DeleteClaimed;
   log: Logger;
   /** Local accounts only; null when Clerk holds the passwords. */
   checkPassword: PasswordCheck | null;
@@ -30,6 +33,9 @@ export const changeEmailBody = z.object({
   currentPassword: password,
 });
 export const DELETE_CONFIRMATION = 'DELETE';
+/** Clerk mode: how recent a sign-in must be for the account to be deleted. */
+export const REAUTH_MINUTES = 10;
+export const REAUTH_MESSAGE = `To delete your account, sign out and sign in again, then delete it within ${REAUTH_MINUTES} minutes.`;
 export const deleteAccountBody = z.object({
   confirm: z.literal(DELETE_CONFIRMATION, { message: `Type ${DELETE_CONFIRMATION} to confirm.` }),
   currentPassword: password.optional(),
@@ -39,10 +45,19 @@ export function accountRoutes(deps: AccountRoutesDeps): Router {
   const { db, storage, log } = deps;
   const router = Router();
 
-  async function requirePassword(userId: string, given: string | undefined) {
-    if (!deps.checkPassword) return;
+  /**
+   * Proof that the person is at the keyboard, before a change that cannot be undone: a browser
+   * session (never an API key) and, for local accounts, the password; for Clerk, a sign-in
+   * (first factor) within the last REAUTH_MINUTES, as the session token's `fva` claim tells.
+   */
+  async function requireReauthentication(user: AuthUser, given: string | undefined) {
+    if (user.apiKeyId) throw forbidden('API keys cannot do this. Sign in to the web app to do this.');
+    if (!deps.checkPassword) {
+      if (user.verifiedMinutesAgo == null || user.verifiedMinutesAgo > REAUTH_MINUTES) throw forbidden(REAUTH_MESSAGE);
+      return;
+    }
     if (!given) throw badRequest('Enter your current password.');
-    if (!(await deps.checkPassword(userId, given))) throw badRequest('Your current password is not correct.');
+    if (!(await deps.checkPassword(user.id, given))) throw badRequest('Your current password is not correct.');
   }
 
   router.post('/account/email', async (req, res) => {
@@ -50,7 +65,7 @@ export function accountRoutes(deps: AccountRoutesDeps): Router {
     const body = changeEmailBody.parse(req.body ?? {});
     const user = currentUser(req);
     if (body.newEmail === user.email?.toLowerCase()) throw badRequest('That is already your e-mail address.');
-    await requirePassword(user.id, body.currentPassword);
+    await requireReauthentication(user, body.currentPassword);
     await accounts.changeEmail(db, user.id, body.newEmail);
     await deps.forgetUser(user.id);
     res.json({ success: true, message: 'E-mail address changed', email: body.newEmail });
@@ -63,15 +78,16 @@ export function accountRoutes(deps: AccountRoutesDeps): Router {
   router.delete('/account', async (req, res) => {
     const body = deleteAccountBody.parse(req.body ?? {});
     const user = currentUser(req);
-    await requirePassword(user.id, body.currentPassword);
-    const deleted = await withTransaction(db, (client) => accounts.deleteAccount(client, user.id));
-    if (!deleted) throw notFound('This account no longer exists.');
+    await requireReauthentication(user, body.currentPassword);
+    // Only what the database records as the user's goes, never what users.image happens to name.
+    const claimed = await withTransaction(db, async (client) => {
+      const owned = await claimEverything(client, user.id);
+      return (await accounts.deleteAccount(client, user.id)) ? owned : null;
+    });
+    if (!claimed) throw notFound('This account no longer exists.');
     await deps.forgetUser(user.id);
-    const avatarKey = deleted.image ? storage.keyFromUrl(deleted.image) : null;
     // Rows first, then files: a file that fails to go is unreferenced and the orphan sweep takes it.
-    for (const key of [...deleted.objectKeys, ...(avatarKey ? [avatarKey] : [])]) {
-      await storage.delete(key).catch((err) => log.warn({ err, key }, 'object of a deleted account left for the orphan sweep'));
-    }
+    await deps.deleteClaimed(claimed);
     res.json({ success: true, message: 'Your account and everything in it have been deleted.' });
   });
 

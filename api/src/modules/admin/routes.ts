@@ -12,7 +12,12 @@ import { currentPeriod } from '@craftwell/core/period';
 import * as admin from '@craftwell/core/repositories/admin';
 import { listAudit, recordAudit } from '@craftwell/core/repositories/audit-log';
 import { setPublished } from '@craftwell/core/repositories/own-creations';
+import { withTransaction } from '@craftwell/core/db/pool';
+import { claimAdministrator } from '@craftwell/core/repositories/users';
+import * as invites from '@craftwell/core/repositories/invites';
+import { hashInviteCode, newInviteCode } from '../../auth/signup-policy.js';
 import { currentUser } from '../../middleware/require-auth.js';
+import { setupCodeMatches } from '../../auth/setup-code.js';
 
 export interface AdminRoutesDeps {
   /** Told when a creation leaves the gallery, so cached pages go before the reply. */
@@ -21,6 +26,11 @@ export interface AdminRoutesDeps {
   queueInspector?: QueueInspector;
   /** Drops cached sessions of a user (every replica), so a plan or access change counts at once. */
   forgetUser: (userId: string) => Promise<void>;
+  /**
+   * Clerk mode: the setup code (printed in the server log) with which a signed-in user becomes
+   * the first administrator. Null where sign-up itself takes the code (local accounts).
+   */
+  adminSetupCode?: string | null;
 }
 
 export const ADMIN_ONLY_MESSAGE = 'Only administrators can do this.';
@@ -42,6 +52,13 @@ export const adminAuditQuery = z.object({
 });
 export const setPlanBody = z.object({ plan: z.enum(['free', 'premium'], { message: 'plan must be free or premium.' }) });
 export const setDisabledBody = z.object({ disabled: z.boolean({ message: 'disabled must be true or false.' }) });
+export const createInviteBody = z.object({
+  note: z.string({ message: 'note must be text.' }).trim().max(200, 'Use at most 200 characters for the note.').default(''),
+  expiresInDays: z.number({ message: 'expiresInDays must be a whole number of days from 1 to 90.' }).int('expiresInDays must be a whole number of days from 1 to 90.')
+    .min(1, 'expiresInDays must be a whole number of days from 1 to 90.').max(90, 'expiresInDays must be a whole number of days from 1 to 90.').default(7),
+});
+export const inviteParams = z.object({ id: z.string().uuid('That invite id is not valid.') });
+export const claimAdminBody = z.object({ setupCode: z.string({ message: 'Enter the setup code from the server log.' }).max(40) });
 
 function requireAdmin(req: Request, _res: Response, next: NextFunction) {
   next(currentUser(req).isAdmin ? undefined : forbidden(ADMIN_ONLY_MESSAGE));
@@ -55,7 +72,47 @@ function origin(req: Request) {
 export function adminRoutes(deps: AdminRoutesDeps): Router {
   const { db } = deps;
   const router = Router();
+
+  // Before requireAdmin: the one call a signed-in user makes to become the first administrator.
+  router.post('/claim', async (req, res) => {
+    const setupCode = deps.adminSetupCode;
+    if (!setupCode) throw notFound('There is nothing to claim here: the first account with the setup code becomes administrator at sign-up.');
+    if (currentUser(req).apiKeyId) throw forbidden('Sign in to the web app to do this.');
+    const body = claimAdminBody.parse(req.body ?? {});
+    if (!setupCodeMatches(setupCode, body.setupCode)) throw badRequest('That setup code is not right. Copy it from the server log.');
+    const user = currentUser(req);
+    if (!(await withTransaction(db, (client) => claimAdministrator(client, user.id)))) {
+      throw new AppError('This server already has an administrator.', 409, 'conflict');
+    }
+    await recordAudit(db, { ...origin(req), action: 'admin-claimed', targetUserId: user.id });
+    await deps.forgetUser(user.id);
+    res.json({ success: true, message: 'You are now the administrator.' });
+  });
+
   router.use(requireAdmin);
+
+  // Invite links for SIGNUP_MODE=invite: the code is in this reply only.
+  router.post('/invites', async (req, res) => {
+    const body = createInviteBody.parse(req.body ?? {});
+    const code = newInviteCode();
+    const invite = await invites.createInvite(db, {
+      hash: hashInviteCode(code), createdBy: currentUser(req).id, note: body.note,
+      expiresAt: new Date(Date.now() + body.expiresInDays * 24 * 60 * 60 * 1000),
+    });
+    await recordAudit(db, { ...origin(req), action: 'invite-created', target: invite.id });
+    res.status(201).json({ success: true, message: 'Invite link created. Copy it now: it is shown only once.', code, path: `/?invite=${code}`, invite });
+  });
+
+  router.get('/invites', async (_req, res) => {
+    res.json({ success: true, invites: await invites.listInvites(db) });
+  });
+
+  router.delete('/invites/:id', async (req, res) => {
+    const { id } = inviteParams.parse(req.params);
+    if (!(await invites.revokeInvite(db, id))) throw notFound('That invite does not exist or has been used.');
+    await recordAudit(db, { ...origin(req), action: 'invite-revoked', target: id });
+    res.json({ success: true, message: 'Invite revoked' });
+  });
 
   router.get('/users', async (req, res) => {
     const query = adminUsersQuery.parse(req.query);

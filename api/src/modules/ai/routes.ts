@@ -1,9 +1,9 @@
-/** Spec section 7 /api/ai calls. Each validates its input here; the job does the work. */
+/** The /api/ai calls (docs/api.md). Each validates its input here; the job does the work. */
 import { Router, type Request, type Response } from 'express';
 import multer from 'multer';
 import { z } from 'zod';
 import { ARTICLE_LENGTHS, JOB_DESCRIPTION_MAX_CHARS, MAX_PROMPT_CHARS, ARTICLE_MAX_SECTIONS, ARTICLE_TONES, SECTION_ACTIONS } from '@craftwell/contracts/jobs';
-import { MAX_IMAGE_BYTES, normalizeImageUpload } from '@craftwell/contracts/image-input';
+import { decodeImageUpload, inspectImageUpload, MAX_IMAGE_BYTES } from '@craftwell/contracts/image-input';
 import { checkPdfUpload, MAX_PDF_BYTES } from '@craftwell/contracts/pdf-input';
 import { validateObjectName } from '@craftwell/contracts/object-vocabulary';
 import { parseBlogTitlePrompt } from '@craftwell/contracts/text-prompts';
@@ -11,6 +11,7 @@ import { newObjectKey } from '@craftwell/storage/keys';
 import { AppError, badRequest, DependencyUnavailableError } from '@craftwell/core/errors';
 import { IDEMPOTENCY_KEY_PATTERN } from '@craftwell/core/repositories/idempotency-keys';
 import { currentUser } from '../../middleware/require-auth.js';
+import { uploadParser } from '../../middleware/uploads.js';
 import type { AiService, Submission, UploadToStore } from './service.js';
 
 const prompt = z
@@ -101,7 +102,7 @@ const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
 
 /** Multer errors, in words a person can act on. */
 function upload(field: string, maxBytes: number, what: string) {
-  const handler = multer({ storage: multer.memoryStorage(), limits: { fileSize: maxBytes, files: 2, fields: 10 } }).fields([
+  const handler = uploadParser({ maxFileBytes: maxBytes, maxFiles: 2 }).fields([
     { name: field, maxCount: 1 },
     { name: 'mask', maxCount: 1 },
   ]);
@@ -117,6 +118,11 @@ function upload(field: string, maxBytes: number, what: string) {
       }
       next(err);
     });
+}
+
+/** An uploaded image, stored as its normalised PNG: decoded only once the quota is reserved. */
+function pngUpload(bytes: Buffer): UploadToStore {
+  return { key: newObjectKey('uploads', 'png'), body: () => decodeImageUpload(bytes), source: bytes, contentType: 'image/png' };
 }
 
 function fileOf(req: Request, field: string): Express.Multer.File | undefined {
@@ -227,8 +233,8 @@ export function aiRoutes({ service, imageGeneration, testJobs, objectRemoverTake
   router.post('/remove-image-background', upload('image', MAX_IMAGE_BYTES, 'image'), async (req, res) => {
     const file = fileOf(req, 'image');
     if (!file) throw badRequest('Choose an image to remove its background.');
-    const image = await normalizeImageUpload(file.buffer);
-    const input: UploadToStore = { key: newObjectKey('uploads', 'png'), body: image.png, contentType: 'image/png' };
+    await inspectImageUpload(file.buffer);
+    const input = pngUpload(file.buffer);
     reply(res, await service.submit(currentUser(req), 'remove-background', { inputKey: input.key }, { ...requestOptions(req), uploads: [input] }));
   });
 
@@ -239,14 +245,14 @@ export function aiRoutes({ service, imageGeneration, testJobs, objectRemoverTake
     const objectText = typeof req.body?.object === 'string' ? req.body.object : '';
     const check = validateObjectName(objectText, { anyName: objectRemoverTakesAnyName, hasMask: Boolean(maskFile) });
     if (!check.ok) throw new AppError(check.message, check.status);
-    const image = await normalizeImageUpload(file.buffer);
-    const uploads: UploadToStore[] = [{ key: newObjectKey('uploads', 'png'), body: image.png, contentType: 'image/png' }];
+    const image = await inspectImageUpload(file.buffer);
+    const uploads: UploadToStore[] = [pngUpload(file.buffer)];
     if (maskFile) {
-      const mask = await normalizeImageUpload(maskFile.buffer);
+      const mask = await inspectImageUpload(maskFile.buffer);
       if (mask.width !== image.width || mask.height !== image.height) {
         throw badRequest(`The mask must be the same size as the image (${image.width}×${image.height}).`);
       }
-      uploads.push({ key: newObjectKey('uploads', 'png'), body: mask.png, contentType: 'image/png' });
+      uploads.push(pngUpload(maskFile.buffer));
     }
     const choice = parseInstanceChoice(req.body, image.width, image.height);
     reply(res, await service.submit(currentUser(req), 'remove-object',
@@ -255,16 +261,16 @@ export function aiRoutes({ service, imageGeneration, testJobs, objectRemoverTake
   });
 
   // Mask-first removal, step one: where are the instances of this object? A short job on the
-  // image queue (the model lives in the workers); no quota, the per-user AI rate limit applies.
+  // image queue (the model lives in the workers), counted on its own light meter (quota.ts).
   router.post('/detect-objects', upload('image', MAX_IMAGE_BYTES, 'image'), async (req, res) => {
     const file = fileOf(req, 'image');
     if (!file) throw badRequest('Choose an image to find objects in.');
     const objectText = typeof req.body?.object === 'string' ? req.body.object : '';
     const check = validateObjectName(objectText);
     if (!check.ok) throw new AppError(check.message, check.status);
-    const image = await normalizeImageUpload(file.buffer);
+    const image = await inspectImageUpload(file.buffer);
     const { point } = parseInstanceChoice({ x: req.body?.x, y: req.body?.y }, image.width, image.height);
-    const upload: UploadToStore = { key: newObjectKey('uploads', 'png'), body: image.png, contentType: 'image/png' };
+    const upload = pngUpload(file.buffer);
     const submission = await service.submit(currentUser(req), 'detect-objects',
       { inputKey: upload.key, object: check.name, point, save: false }, { ...requestOptions(req), async: false, uploads: [upload] });
     // It saves and charges nothing: a queue outage mid-wait is just a retry.

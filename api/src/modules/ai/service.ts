@@ -1,10 +1,10 @@
 /**
- * The story of every /api/ai request: validate → reserve quota → store uploads → enqueue → wait
+ * The story of every /api/ai request: validate → reserve quota → decode and store uploads → enqueue → wait
  * (or reply 202 for polling). Whatever fails on the way gives back what it took: the quota
  * reservation and the uploaded objects.
  */
 import { randomUUID } from 'node:crypto';
-import { JOBS, parsePayload, type JobName, type JobPayload, type JobResult } from '@craftwell/contracts/jobs';
+import { parsePayload, type JobName, type JobPayload, type JobResult } from '@craftwell/contracts/jobs';
 import { JobFailedError, JobLostError, JobMayRunError, JobTimeoutError, QueueUnavailableError, type JobProducer } from '@craftwell/queue/types';
 import type { ObjectStorage } from '@craftwell/storage/object-storage';
 import type { AuthUser } from '../../auth/types.js';
@@ -13,7 +13,7 @@ import { AppError, DependencyUnavailableError } from '@craftwell/core/errors';
 import { findByJobId } from '@craftwell/core/repositories/creations';
 import { engineInfoSchema } from '@craftwell/contracts/jobs';
 import type { Logger } from '@craftwell/core/logger';
-import { releaseUse, reserveUse, type Quotas } from '@craftwell/core/repositories/quota';
+import { DEFAULT_USE_LIMITS, meterOf, releaseUse, reserveUse, type Quotas, type UseLimits } from '@craftwell/core/repositories/quota';
 import {
   claimIdempotencyKey, fingerprintOf, holdsIdempotencyKey, releaseIdempotencyKey, takeOverIdempotencyKey, type IdempotencyRecord,
 } from '@craftwell/core/repositories/idempotency-keys';
@@ -25,6 +25,8 @@ export interface AiServiceDeps {
   quotas: Quotas;
   jobWaitTimeoutMs: number;
   log: Logger;
+  /** Light-step allowance and running jobs per user (DEFAULT_USE_LIMITS when not given). */
+  useLimits?: UseLimits;
 }
 
 /**
@@ -54,8 +56,18 @@ const REPEAT_CHECK_MS = 250;
 
 export interface UploadToStore {
   key: string;
-  body: Buffer;
+  /** The bytes, or how to make them: decoding an upload waits until its quota is reserved. */
+  body: Buffer | (() => Promise<Buffer>);
+  /** The bytes as uploaded, which identify the request for its Idempotency-Key (needed when `body` is deferred). */
+  source?: Buffer;
   contentType: string;
+}
+
+/** What identifies an upload for an Idempotency-Key: its bytes as sent. */
+function uploadIdentity(upload: UploadToStore): Buffer {
+  if (upload.source) return upload.source;
+  if (Buffer.isBuffer(upload.body)) return upload.body;
+  throw new Error('An upload with a deferred body needs its source bytes');
 }
 
 /**
@@ -112,11 +124,9 @@ export function createAiService(deps: AiServiceDeps) {
         // a loss, a timeout or an outage a repeat runs the request again.
         if (!(err instanceof JobFailedError) || lost || err.status === 503) await release();
       }
-      if (lost) throw new DependencyUnavailableError(new JobLostError().message, 2, 503, 'job_lost');
-      // A job that failed on an outage (its database or queue) may succeed later: say when to retry.
-      if (err instanceof JobFailedError && err.status === 503) throw new DependencyUnavailableError(err.message, 5);
-      if (err instanceof JobFailedError) throw new AppError(err.message, err.status);
-      if (err instanceof JobTimeoutError) throw new AppError(err.message, 504, 'timeout');
+      if (lost) throw new JobLostError();
+      // The queue's errors carry the job's code (contracts/errors.ts): the error handler answers
+      // each with its status and, for outages, Retry-After.
       throw err;
     }
   }
@@ -125,7 +135,6 @@ export function createAiService(deps: AiServiceDeps) {
     user: AuthUser, name: N, payload: Omit<JobPayload<N>, 'userId'>, options: SubmitOptions,
     requestId: string, keyHeld?: { key: string },
   ): Promise<Submission> {
-    const def = JOBS[name];
     const full = parsePayload(name, { ...payload, userId: user.id, requestId });
     const uploads = options.uploads ?? [];
     const uploadKeys = uploads.map((u) => u.key);
@@ -133,14 +142,18 @@ export function createAiService(deps: AiServiceDeps) {
       if (keyHeld) await releaseIdempotencyKey(deps.db, user.id, keyHeld.key, requestId).catch(() => undefined);
     };
     try {
-      if (def.quotaTool) await reserveUse(deps.db, deps.quotas, user, def.quotaTool, requestId, uploadKeys);
+      const meter = meterOf(name);
+      if (meter) await reserveUse(deps.db, deps.quotas, user, meter, requestId, uploadKeys, deps.useLimits ?? DEFAULT_USE_LIMITS);
     } catch (err) {
       await release();
       throw err;
     }
     let jobId: string;
     try {
-      for (const u of uploads) await deps.storage.put(u.key, u.body, { contentType: u.contentType });
+      for (const u of uploads) {
+        const body = typeof u.body === 'function' ? await u.body() : u.body;
+        await deps.storage.put(u.key, body, { contentType: u.contentType });
+      }
       // A request slow enough to have its key taken over by a repeat must not enqueue a second job.
       if (keyHeld && !(await holdsIdempotencyKey(deps.db, user.id, keyHeld.key, requestId))) {
         throw new AppError('A repeat of this request (same Idempotency-Key) has taken it over; its reply is the one that counts.', 409, 'conflict');
@@ -191,7 +204,7 @@ export function createAiService(deps: AiServiceDeps) {
       const key = options.idempotencyKey;
       if (!key) return start(user, name, payload, options, randomUUID());
       // Uploads are stored under fresh keys each time: the request is known by their bytes.
-      const uploadDigests = new Map((options.uploads ?? []).map((u) => [u.key, fingerprintOf(u.body.toString('base64'))]));
+      const uploadDigests = new Map((options.uploads ?? []).map((u) => [u.key, fingerprintOf(uploadIdentity(u).toString('base64'))]));
       const fingerprint = fingerprintOf({
         name,
         payload: Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, typeof v === 'string' && uploadDigests.has(v) ? uploadDigests.get(v) : v])),

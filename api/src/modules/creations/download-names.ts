@@ -1,5 +1,5 @@
 /**
- * File names of downloads, following the tool screens' own names (spec s5, s9) so a file saved
+ * File names of downloads, following the tool screens' own names so a file saved
  * from the dashboard looks like one saved right after creating it.
  */
 export type DownloadFormat = 'png' | 'md' | 'docx';

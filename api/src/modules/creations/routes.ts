@@ -7,18 +7,20 @@ import { pipeline } from 'node:stream/promises';
 import { Router, type Response } from 'express';
 import sharp from 'sharp';
 import { z } from 'zod';
-import type { ObjectStorage } from '@craftwell/storage/object-storage';
 import { withTransaction, type Db } from '@craftwell/core/db/pool';
 import { badRequest, notFound } from '@craftwell/core/errors';
 import type { Logger } from '@craftwell/core/logger';
 import * as ownCreations from '@craftwell/core/repositories/own-creations';
 import { currentUser } from '../../middleware/require-auth.js';
+import { claimCreationObject, type DeleteClaimed, type RouteStorage } from '../../auth/owned-objects.js';
 import { articleTopic, downloadName, type DownloadFormat } from './download-names.js';
 import { markdownToDocx } from './markdown-docx.js';
 
 export interface CreationRoutesDeps {
   db: Db;
-  storage: ObjectStorage;
+  storage: RouteStorage;
+  /** The one way to delete a stored object (see auth/owned-objects.ts). */
+  deleteClaimed: DeleteClaimed;
   log: Logger;
   /** Told when a user's creations change, so cached list pages go before the reply. */
   listChanged?: (userId: string) => void;
@@ -43,14 +45,16 @@ export function creationRoutes(deps: CreationRoutesDeps): Router {
 
   router.delete('/creations/:id', async (req, res) => {
     const { id } = creationIdParams.parse(req.params);
-    const deleted = await withTransaction(db, (client) => ownCreations.deleteOwned(client, id, currentUser(req).id));
-    if (!deleted) throw notFound(NOT_FOUND);
-    deps.listChanged?.(currentUser(req).id);
+    const userId = currentUser(req).id;
+    const claimed = await withTransaction(db, async (client) => {
+      const owned = await claimCreationObject(client, userId, id);
+      return (await ownCreations.deleteOwned(client, id, userId)) ? owned : null;
+    });
+    if (!claimed) throw notFound(NOT_FOUND);
+    deps.listChanged?.(userId);
     // The row is gone first, so nothing ever points at a missing file. Should the delete of the
     // object fail, the hourly orphan sweep removes it (it is no longer referenced).
-    if (deleted.objectKey) {
-      await storage.delete(deleted.objectKey).catch((err) => deps.log.warn({ err, key: deleted.objectKey }, 'stored object of a deleted creation left for the orphan sweep'));
-    }
+    await deps.deleteClaimed(claimed);
     res.json({ success: true, message: 'Creation deleted' });
   });
 

@@ -4,7 +4,7 @@
  * crop to the subject, or the mask alone — answered as a PNG download.
  */
 import { Router } from 'express';
-import multer from 'multer';
+import { uploadParser } from '../../middleware/uploads.js';
 import { z } from 'zod';
 import { normalizeImageUpload } from '@craftwell/contracts/image-input';
 import { badRequest } from '@craftwell/core/errors';
@@ -20,7 +20,7 @@ export const backgroundOptionsFields = z.object({
 
 export function imageRoutes(): Router {
   const router = Router();
-  const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_BYTES, files: 2, fields: 5 } }).fields([
+  const upload = uploadParser({ maxFileBytes: MAX_BYTES, maxFiles: 2 }).fields([
     { name: 'image', maxCount: 1 },
     { name: 'background', maxCount: 1 },
   ]);

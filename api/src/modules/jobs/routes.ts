@@ -41,6 +41,7 @@ export function jobRoutes(producer: JobProducer, db?: Db): Router {
       engine: status.result?.engine,
       creationId: status.result?.creationId,
       message: status.error?.message,
+      code: status.error?.code,
     });
   });
   return router;

@@ -1,12 +1,13 @@
 /** GET /metrics (Prometheus): off unless METRICS_TOKEN is set; then only for that bearer token. */
 import { Router } from 'express';
 import { metricsReply, type Metrics } from '@craftwell/core/metrics';
+import { sendError } from '../../middleware/error-handler.js';
 
 export function metricsRoutes(metrics: Metrics | undefined, token: string | undefined): Router {
   const router = Router();
   router.get('/metrics', async (req, res) => {
     if (!metrics || !token) {
-      res.status(404).json({ success: false, message: 'Metrics are off. Set METRICS_TOKEN to turn them on.' });
+      sendError(res, 'not_found', 'Metrics are off. Set METRICS_TOKEN to turn them on.');
       return;
     }
     const reply = await metricsReply(metrics, token, req.headers.authorization);

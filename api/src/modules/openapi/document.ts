@@ -4,6 +4,7 @@
  * Multipart uploads and replies are described here; their fields are read by multer, not zod.
  */
 import { z, type ZodType } from 'zod';
+import { ERROR_CODES, ERRORS } from '@craftwell/contracts/errors';
 
 type Method = 'get' | 'post' | 'delete';
 
@@ -31,7 +32,11 @@ const base = { success: z.boolean(), message: z.string().optional() };
 export const replies = {
   message: z.object(base),
   content: z.object({ ...base, content: z.string().describe('Result: markdown text, or the URL of an image'), creationId: z.string().optional(), jobId: z.string().optional().describe('With ?async=1: poll GET /api/jobs/{id}') }),
-  error: z.object({ success: z.literal(false), message: z.string().describe('What went wrong, in words a person can act on') }),
+  error: z.object({
+    success: z.literal(false),
+    message: z.string().describe('What went wrong, in words a person can act on'),
+    code: z.enum(ERROR_CODES).describe(`What a client acts on (the message may change). ${ERROR_CODES.map((code) => `${code}: ${ERRORS[code].status}`).join(', ')}`),
+  }),
 };
 
 function jsonSchema(schema: ZodType): Record<string, unknown> {
@@ -59,7 +64,7 @@ function responses(op: OperationSpec) {
   const ok = op.produces
     ? { description: 'The file', content: { [op.produces]: { schema: { type: 'string', contentMediaType: op.produces } } } }
     : { description: 'Success', content: { 'application/json': { schema: jsonSchema(op.reply ?? replies.message) } } };
-  const error = { description: 'Refused: {success: false, message}', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+  const error = { description: 'Refused: {success: false, message, code}', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
   return {
     [String(op.status ?? 200)]: ok,
     400: error,
@@ -92,7 +97,7 @@ export function buildOpenApiDocument(operations: OperationSpec[], info: { versio
     info: {
       title: 'Craftwell API',
       version: info.version,
-      description: 'Every data call takes `Authorization: Bearer <token>`: a session token from sign-in, or a personal API key (`cw_...`) created in Account settings. Replies are JSON `{success, message, ...}`.',
+      description: 'Every data call takes `Authorization: Bearer <token>`: a session token from sign-in, or a personal API key (`cw_...`) created in Account settings. Replies are JSON `{success, message, ...}`; a refusal also carries `code`, one of the Error schema codes, which a client acts on instead of the message.',
     },
     ...(info.serverUrl ? { servers: [{ url: info.serverUrl }] } : {}),
     security: [{ bearer: [] }],

@@ -2,9 +2,11 @@
 import { z } from 'zod';
 import { deleteAccountBody, changeEmailBody } from '../account/routes.js';
 import { adminAuditQuery, adminCreationParams, adminPageQuery, adminUserParams, adminUsersQuery, setDisabledBody, setPlanBody } from '../admin/routes.js';
+import { claimAdminBody, createInviteBody, inviteParams } from '../admin/routes.js';
 import { articleOutlineSchema, articleSchema, articleSectionSchema, blogTitleSchema, imageSchema } from '../ai/routes.js';
 import { apiKeyParams, createApiKeyBody } from '../api-keys/routes.js';
 import { creationIdParams, downloadQuery } from '../creations/routes.js';
+import { createShareLinkBody, shareLinkParams, shareLinkReply } from '../share-links/routes.js';
 import { newsletterSchema } from '../site/routes.js';
 import { pageSchema, toggleSchema } from '../users/routes.js';
 import { replies, type OperationSpec } from './document.js';
@@ -60,6 +62,13 @@ export const OPERATIONS: OperationSpec[] = [
   { method: 'delete', path: '/api/creations/:id', tag: 'Creations', summary: 'Delete one of my creations and its file', params: creationIdParams },
   { method: 'post', path: '/api/creations/:id/unpublish', tag: 'Creations', summary: 'Take one of my creations out of the gallery', params: creationIdParams },
   { method: 'get', path: '/api/creations/:id/download', tag: 'Creations', summary: 'Download a creation: png for images, md or docx for text', params: creationIdParams, query: downloadQuery, produces: 'application/octet-stream' },
+  {
+    method: 'post', path: '/api/creations/:id/share-links', tag: 'Creations', summary: 'Share one of my creations through a link (optional expiry and password)',
+    description: 'The url (with its token) is in this reply only. expiresAt or expiresInDays: in the future, at most 365 days. The page /s/{token} answers 404 for an unknown token and 410 once the link is revoked or expired.',
+    params: creationIdParams, body: createShareLinkBody, status: 201, reply: z.object({ success: z.boolean(), content: shareLinkReply }),
+  },
+  { method: 'get', path: '/api/share-links', tag: 'Creations', summary: 'My share links that are not revoked (expired ones say so)' },
+  { method: 'delete', path: '/api/share-links/:id', tag: 'Creations', summary: 'Revoke a share link at once', params: shareLinkParams },
 
   { method: 'get', path: '/api/admin/users', tag: 'Admin', summary: "Accounts with plan, state and this month's usage", query: adminUsersQuery },
   { method: 'post', path: '/api/admin/users/:id/plan', tag: 'Admin', summary: "Change an account's plan", params: adminUserParams, body: setPlanBody },
@@ -68,4 +77,8 @@ export const OPERATIONS: OperationSpec[] = [
   { method: 'get', path: '/api/admin/gallery', tag: 'Admin', summary: 'Published creations', query: adminPageQuery },
   { method: 'post', path: '/api/admin/creations/:id/unpublish', tag: 'Admin', summary: 'Take any creation out of the gallery', params: adminCreationParams },
   { method: 'get', path: '/api/admin/audit', tag: 'Admin', summary: 'Audit log: administrator actions and sign-ins', query: adminAuditQuery },
+  { method: 'post', path: '/api/admin/invites', tag: 'Admin', summary: 'Make a one-time sign-up invite link (SIGNUP_MODE=invite); the code is in this reply only', body: createInviteBody, status: 201 },
+  { method: 'get', path: '/api/admin/invites', tag: 'Admin', summary: 'Invite links, newest first (without their codes)' },
+  { method: 'delete', path: '/api/admin/invites/:id', tag: 'Admin', summary: 'Revoke an unused invite link', params: inviteParams },
+  { method: 'post', path: '/api/admin/claim', tag: 'Admin', summary: 'Clerk mode: become the first administrator with the setup code from the server log', body: claimAdminBody },
 ];

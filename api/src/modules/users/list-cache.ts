@@ -34,7 +34,7 @@ export interface ListCache {
 }
 
 /** The ETag Express would compute (weak, length and SHA-1), computed once per copy. */
-function serialize(value: unknown): CachedReply {
+export function serialize(value: unknown): CachedReply {
   const body = Buffer.from(JSON.stringify(value));
   const hash = createHash('sha1').update(body).digest('base64').slice(0, 27);
   return { body, etag: `W/"${body.length.toString(16)}-${hash}"` };

@@ -4,25 +4,27 @@
  * (another user's result, a link to another site) is refused before better-auth sees it.
  */
 import type { RequestHandler } from 'express';
-import type { ObjectStorage } from '@craftwell/storage/object-storage';
+import type { RouteStorage } from '../../auth/owned-objects.js';
 import type { AuthProvider } from '../../auth/types.js';
 import type { Db } from '@craftwell/core/db/pool';
 import { isObjectOwnedBy } from '@craftwell/core/repositories/stored-objects';
+import { unauthorized } from '@craftwell/core/errors';
+import { sendError } from '../../middleware/error-handler.js';
 
 export const FOREIGN_PICTURE_MESSAGE = 'Choose a profile picture by uploading it; other images cannot be used.';
 
 /** Runs after the body parser on /api/auth/update-user. */
-export function profilePictureGuard(deps: { db: Db; storage: ObjectStorage; authProvider: AuthProvider }): RequestHandler {
+export function profilePictureGuard(deps: { db: Db; storage: RouteStorage; authProvider: AuthProvider }): RequestHandler {
   return async (req, res, next) => {
     try {
       const image = (req.body as { image?: unknown } | undefined)?.image;
       if (image === undefined || image === null || image === '') return next();
+      // The same caller better-auth will see: one credential (one-credential.ts runs first).
       const user = await deps.authProvider.authenticate(req, { allowCookie: true });
-      // No session: better-auth answers 401 itself.
-      if (!user) return next();
+      if (!user) return next(unauthorized());
       const key = typeof image === 'string' ? deps.storage.keyFromUrl(image) : null;
       if (key && (await isObjectOwnedBy(deps.db, key, user.id))) return next();
-      res.status(400).json({ success: false, message: FOREIGN_PICTURE_MESSAGE });
+      sendError(res, 'bad_request', FOREIGN_PICTURE_MESSAGE);
     } catch (err) {
       next(err);
     }

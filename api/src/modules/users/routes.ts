@@ -1,22 +1,25 @@
-/** Spec section 7 user calls, plus /api/me, usage and avatar. */
+/** The user calls of docs/api.md (creations lists, likes), plus /api/me, usage and avatar. */
 import { Router } from 'express';
-import multer from 'multer';
 import sharp from 'sharp';
 import { z } from 'zod';
-import type { ObjectStorage } from '@craftwell/storage/object-storage';
 import { newObjectKey } from '@craftwell/storage/keys';
 import { withTransaction, type Db } from '@craftwell/core/db/pool';
 import { badRequest, notFound } from '@craftwell/core/errors';
 import { currentUser } from '../../middleware/require-auth.js';
+import { uploadParser } from '../../middleware/uploads.js';
 import * as creations from '@craftwell/core/repositories/creations';
 import { usageOf, type Quotas } from '@craftwell/core/repositories/quota';
 import { replaceUserImage } from '@craftwell/core/repositories/users';
-import { recordObjectOwner, releaseOwnedObject } from '@craftwell/core/repositories/stored-objects';
-import { createListCache, sendCached, type ListCache } from './list-cache.js';
+import { recordObjectOwner } from '@craftwell/core/repositories/stored-objects';
+import { claimPictures, type DeleteClaimed, type RouteStorage } from '../../auth/owned-objects.js';
+import { createListCache, sendCached, serialize, type ListCache } from './list-cache.js';
+import { createLikePrivacy } from './like-privacy.js';
 
 export interface UserRoutesDeps {
   db: Db;
-  storage: ObjectStorage;
+  storage: RouteStorage;
+  /** The one way to delete a stored object (see auth/owned-objects.ts). */
+  deleteClaimed: DeleteClaimed;
   quotas: Quotas;
   authMode: 'local' | 'clerk';
   /** Told when a user's profile changes here, so cached sessions show it at once. */
@@ -84,8 +87,11 @@ async function pageReply({ cursor, limit }: z.infer<typeof pageSchema>, load: Pa
 export function userRoutes(deps: UserRoutesDeps): Router {
   const { db } = deps;
   const lists = deps.lists ?? createListCache(() => false);
+  const likePrivacy = createLikePrivacy();
+  /** Another user's published creation: no owner id, likers as stand-ins (like-privacy.ts). */
+  const inGallery = ({ user_id: _owner, ...c }: ReturnType<typeof present>) => ({ ...c, likes: likePrivacy.hide(c.id, c.likes ?? []) });
   const router = Router();
-  const avatarUpload = multer({ storage: multer.memoryStorage(), limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
+  const avatarUpload = uploadParser({ maxFileBytes: AVATAR_MAX_BYTES, maxFiles: 1 });
 
   router.get('/me', (req, res) => {
     const user = currentUser(req);
@@ -101,8 +107,15 @@ export function userRoutes(deps: UserRoutesDeps): Router {
 
   router.get('/user/get-published-creations', async (req, res) => {
     const page = pageSchema.parse(req.query);
-    sendCached(res, await lists.gallery(`${page.limit}:${page.cursor ?? ''}`,
-      () => pageReply(page, (limit, after) => creations.listPublished(db, limit, after))));
+    const shared = await lists.gallery(`${page.limit}:${page.cursor ?? ''}`, async () => {
+      const reply = await pageReply(page, (limit, after) => creations.listPublished(db, limit, after));
+      return { ...reply, creations: reply.creations.map((c) => inGallery(c)) };
+    });
+    // The shared copy names no one; the reader's own likes are put back for this reply only.
+    const readerId = currentUser(req).id;
+    const body = JSON.parse(shared.body.toString('utf8')) as { creations: Array<{ id: string; likes: string[] }> };
+    for (const c of body.creations) c.likes = likePrivacy.reveal(c.id, c.likes, readerId);
+    sendCached(res, serialize(body));
   });
 
   router.get('/user/creation-stats', async (req, res) => {
@@ -118,7 +131,10 @@ export function userRoutes(deps: UserRoutesDeps): Router {
     // Someone else's private creation is reported exactly like a missing one.
     const row = parsed.success ? await creations.findReadable(db, parsed.data, currentUser(req).id) : null;
     if (!row) throw notFound('That creation does not exist.');
-    res.json({ success: true, creation: present(row) });
+    const readerId = currentUser(req).id;
+    if (row.user_id === readerId) return void res.json({ success: true, creation: present(row) });
+    const shown = inGallery(present(row));
+    res.json({ success: true, creation: { ...shown, likes: likePrivacy.reveal(row.id, shown.likes, readerId) } });
   });
 
   router.post('/user/toggle-like-creation', async (req, res) => {
@@ -155,20 +171,14 @@ export function userRoutes(deps: UserRoutesDeps): Router {
     const key = newObjectKey('results', 'png');
     await deps.storage.put(key, png, { contentType: 'image/png' });
     const url = deps.storage.publicUrl(key);
-    let replacedKey: string | null;
-    try {
-      replacedKey = await withTransaction(db, async (client) => {
-        const old = await replaceUserImage(client, user.id, url);
-        await recordObjectOwner(client, key, user.id);
-        // users.image may name anything (older rows, other paths): only the caller's own upload goes.
-        const previous = old ? deps.storage.keyFromUrl(old) : null;
-        return previous && (await releaseOwnedObject(client, previous, user.id)) ? previous : null;
-      });
-    } catch (err) {
-      await deps.storage.delete(key).catch(() => undefined);
-      throw err;
-    }
-    if (replacedKey) await deps.storage.delete(replacedKey).catch(() => undefined);
+    // Should the transaction fail, the new object is unreferenced and the orphan sweep takes it.
+    const replaced = await withTransaction(db, async (client) => {
+      const old = await replaceUserImage(client, user.id, url);
+      await recordObjectOwner(client, key, user.id);
+      // users.image may name anything (older rows, other paths): only the caller's own upload goes.
+      return claimPictures(client, user.id, [old ? deps.storage.keyFromUrl(old) : null]);
+    });
+    await deps.deleteClaimed(replaced);
     await deps.forgetUser?.(user.id);
     res.json({ success: true, content: url });
   });

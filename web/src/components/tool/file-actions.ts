@@ -1,5 +1,5 @@
 // Copy and download helpers shared by the tool screens. Each answers true/false so the screen
-// shows the spec's own success or failure toast.
+// shows its own success or failure toast.
 
 export async function copyText(text: string): Promise<boolean> {
   try {

@@ -1,7 +1,7 @@
 import { FileDropArea } from './file-drop-area.js';
 import { isImageFile } from './rules.js';
 
-/** The image upload area the background and object tools share (spec: same upload area). */
+/** The image upload area the background and object tools share (one look for both). */
 export function ImageDropArea(props: { file: File | null; onFile: (file: File) => void; disabled: boolean }) {
   return (
     <FileDropArea

@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import { Button } from '../button.js';
 import { absoluteUrl, copyText, downloadFromUrl } from './file-actions.js';
 
-/** Share copies the result's address; Download fetches the image and saves it (spec s2, s8). */
+/** Share copies the result's address; Download fetches the image and saves it. */
 export function ImageResultActions({ url, fileName }: { url: string; fileName: () => string }) {
   async function share() {
     if (await copyText(absoluteUrl(url))) toast.success('Image URL copied to clipboard!');

@@ -1,33 +1,31 @@
 /**
- * The computed rules of the tool screens (spec sections 3, 5 and 9), kept pure so each one is
- * tested on its own and every screen uses the same definition.
+ * The computed rules of the tool screens, kept pure so each one is tested on its own and every
+ * screen uses the same definition. The choices themselves are the contract's
+ * (contracts/tool-options.ts), which the api validates against.
  */
+import { ARTICLE_LENGTHS, type ArticleLength } from '@craftwell/contracts/tool-options';
 
-/** Reading speed used for the article reading time (spec s9). */
+export { BLOG_CATEGORIES, IMAGE_STYLES } from '@craftwell/contracts/tool-options';
+
+/** Reading speed used for the article reading time. */
 export const WORDS_PER_MINUTE = 200;
 
-/** How long the "Copied!" indicator of the title panel stays on (spec s9). */
+/** How long the "Copied!" indicator of the title panel stays on. */
 export const COPIED_INDICATOR_MS = 2000;
 
 export interface ArticleLengthOption {
-  length: number;
+  length: ArticleLength;
   text: string;
 }
 
-export const ARTICLE_LENGTH_OPTIONS: readonly ArticleLengthOption[] = [
-  { length: 800, text: 'Short (500-800 words)' },
-  { length: 1200, text: 'Medium (800-1200 words)' },
-  { length: 1600, text: 'Long (1200+ words)' },
-];
+/** The spec's label of each length the api accepts (a length without one fails to compile). */
+const ARTICLE_LENGTH_TEXT: Record<ArticleLength, string> = {
+  800: 'Short (500-800 words)',
+  1200: 'Medium (800-1200 words)',
+  1600: 'Long (1200+ words)',
+};
 
-export const BLOG_CATEGORIES = [
-  'General', 'Technology', 'Business', 'Health', 'Lifestyle', 'Education', 'Travel', 'Food',
-] as const;
-
-export const IMAGE_STYLES = [
-  'Realistic', 'Ghibli style', 'Anime style', 'Cartoon style', 'Fantasy style', 'Realistic style',
-  '3D style', 'Portrait style',
-] as const;
+export const ARTICLE_LENGTH_OPTIONS: readonly ArticleLengthOption[] = ARTICLE_LENGTHS.map((length) => ({ length, text: ARTICLE_LENGTH_TEXT[length] }));
 
 /** Words = pieces of the text split on whitespace, empty pieces ignored. */
 export function countWords(text: string): number {

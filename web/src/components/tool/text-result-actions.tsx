@@ -5,7 +5,7 @@ import { copyText, downloadText } from './file-actions.js';
 
 /**
  * Copy (or Share) puts the markdown on the clipboard; Download saves it as a .md file. The
- * toasts are each tool's own texts from the spec (s8).
+ * toasts are each tool's own texts (each screen passes them in).
  */
 export function TextResultActions(props: {
   text: string;

@@ -6,7 +6,7 @@ import { QuotaHint } from './quota-hint.js';
 import type { ToolQuota } from './use-tool-quota.js';
 
 /**
- * The foot of every tool form: the submit button (with the spec's label and processing text),
+ * The foot of every tool form: the submit button (with the tool's own label and processing text),
  * the remaining quota under it, and the job's progress bar while it runs.
  */
 export function ToolSubmit({ run, ...props }: {

@@ -2,14 +2,14 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { ToolKey } from '../../lib/app-config.js';
 import { isAbortError, runJob, type JobProgress, type ToolReply } from '../../lib/jobs.js';
+import { configureText, errorAction } from '../../lib/error-actions.js';
 import { useToolQuota } from './use-tool-quota.js';
 
-/** HTTP status the api answers when the monthly limit of a tool is used up. */
-const LIMIT_REACHED_STATUS = 402;
-
 /**
- * One tool run at a time: processing flag, live job progress, the spec's error toasts
+ * One tool run at a time: processing flag, live job progress, each tool's own error toasts
  * (server message on success:false, the error's message on a throw) and the quota hint.
+ * A refusal is acted on by its code: quota_exceeded shows the upgrade hint, rate_limited holds
+ * the next run back until Retry-After has passed, not_configured names what the operator sets.
  * Processing ends either way; leaving the screen abandons the polling.
  */
 export function useToolRun(tool: ToolKey) {
@@ -17,12 +17,19 @@ export function useToolRun(tool: ToolKey) {
   const [progress, setProgress] = useState<JobProgress | null>(null);
   const [limitReached, setLimitReached] = useState(false);
   const controllerRef = useRef<AbortController | null>(null);
+  /** Until when (ms since epoch) the server asked us not to send another run. */
+  const backOffUntilRef = useRef(0);
   const { quota, refresh: refreshQuota } = useToolQuota(tool);
 
   useEffect(() => () => controllerRef.current?.abort(), []);
 
   const run = useCallback(
     async (path: string, body: unknown): Promise<ToolReply | null> => {
+      const waitMs = backOffUntilRef.current - Date.now();
+      if (waitMs > 0) {
+        toast.error(`Too many requests. Please try again in ${Math.ceil(waitMs / 1000)} seconds.`);
+        return null;
+      }
       controllerRef.current?.abort();
       const controller = new AbortController();
       controllerRef.current = controller;
@@ -32,8 +39,11 @@ export function useToolRun(tool: ToolKey) {
       try {
         const reply = await runJob(path, body, { signal: controller.signal, onProgress: setProgress });
         if (reply.success) return reply;
-        if (reply.status === LIMIT_REACHED_STATUS) setLimitReached(true);
-        toast.error(reply.message || 'Something went wrong');
+        const action = errorAction(reply, tool);
+        if (action.kind === 'upgrade') setLimitReached(true);
+        if (action.kind === 'back-off') backOffUntilRef.current = Date.now() + action.seconds * 1000;
+        const message = reply.message || 'Something went wrong';
+        toast.error(action.kind === 'configure' ? `${message} ${configureText(action.needs)}` : message);
         return null;
       } catch (error) {
         if (!isAbortError(error)) toast.error(error instanceof Error ? error.message : String(error));
@@ -46,7 +56,7 @@ export function useToolRun(tool: ToolKey) {
         }
       }
     },
-    [refreshQuota],
+    [refreshQuota, tool],
   );
 
   return { run, processing, progress, quota, limitReached };

@@ -12,6 +12,7 @@ import { useAppConfig } from '../../lib/app-config.js';
 import { ACCOUNT_CHANGED_EVENT, useCurrentUser } from '../../lib/auth-context.js';
 import { ApiKeysSection } from './components/api-keys-section.js';
 import { SettingsSection } from './components/settings-section.js';
+import { ShareLinksSection } from '../share-links/share-links-section.js';
 
 const errorText = (thrown: unknown) => (thrown instanceof Error ? thrown.message : 'Something went wrong');
 
@@ -135,7 +136,8 @@ export default function AccountPage() {
           <p className="text-sm text-slate-600">Your password is managed by your sign-in provider.</p>
         )}
       </SettingsSection>
-      <ApiKeysSection />
+      <ApiKeysSection isAdmin={Boolean(user.isAdmin)} />
+      <ShareLinksSection />
       <SettingsSection title="Export your data" description="A zip file with every image and text you created, and a JSON file with your account, creations, likes and usage.">
         <Button variant="secondary" icon={<Download className="size-4" aria-hidden="true" />} loading={exporting} onClick={() => void exportData()}>
           Download my data

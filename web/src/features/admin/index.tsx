@@ -5,10 +5,11 @@ import { PageHeader } from '../../components/page-header.js';
 import { useCurrentUser } from '../../lib/auth-context.js';
 import { AuditPanel } from './components/audit-panel.js';
 import { GalleryPanel } from './components/gallery-panel.js';
+import { InvitesPanel } from './components/invites-panel.js';
 import { QueuePanel } from './components/queue-panel.js';
 import { UsersPanel } from './components/users-panel.js';
 
-/** /ai/admin: accounts, queue, gallery and audit log (administrators only; the api checks too). */
+/** /ai/admin: accounts, queue, gallery, invite links and audit log (administrators only; the api checks too). */
 export default function AdminPage() {
   const { user } = useCurrentUser();
   // Bumped after each administrator action, so the audit log shows it at once.
@@ -28,6 +29,7 @@ export default function AdminPage() {
       <UsersPanel currentUserId={user.id} onChanged={changed} />
       <QueuePanel />
       <GalleryPanel onChanged={changed} />
+      <InvitesPanel onChanged={changed} />
       <AuditPanel refreshKey={changes} />
     </div>
   );

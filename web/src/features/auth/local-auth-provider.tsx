@@ -23,7 +23,8 @@ export function LocalAuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<CurrentUser | null>(null);
   // Loaded once we know whether the stored token (if any) is still a valid session.
   const [isLoaded, setIsLoaded] = useState(() => session.readStoredToken() === null);
-  const [dialog, setDialog] = useState<OpenDialog>('none');
+  // Opened from an invite link while signed out: the sign-in dialog (with its sign-up) at once.
+  const [dialog, setDialog] = useState<OpenDialog>(() => (session.inviteFromAddress() && !session.readStoredToken() ? 'sign-in' : 'none'));
 
   const applyToken = useCallback((next: string | null) => {
     session.storeToken(next);

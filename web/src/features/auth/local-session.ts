@@ -2,7 +2,9 @@ import { apiRequest } from '../../lib/api-client.js';
 import type { CurrentUser } from '../../lib/auth-context.js';
 
 // Local accounts (better-auth behind /api/auth): the session token lives in localStorage and
-// goes out as a bearer header through the api client.
+// goes out as a bearer header through the api client. It is the signed token of the reply
+// (`token.signature`, the same value as better-auth's set-auth-token header): the server accepts
+// no other form.
 
 const tokenKey = 'craftwell.session-token';
 
@@ -43,8 +45,19 @@ export function signInWithEmail(email: string, password: string): Promise<AuthRe
   return tokenCall('/api/auth/sign-in/email', { email, password }, 'Could not sign you in. Please try again.');
 }
 
+/** The code of an invite link (`/?invite=CODE`) this page was opened with, if any. */
+export function inviteFromAddress(): string | null {
+  try {
+    return new URLSearchParams(window.location.search).get('invite') || null;
+  } catch {
+    return null;
+  }
+}
+
 export function signUpWithEmail(name: string, email: string, password: string): Promise<AuthResult> {
-  return tokenCall('/api/auth/sign-up/email', { name, email, password }, 'Could not create your account. Please try again.');
+  // A server with SIGNUP_MODE=invite needs the invite link's code with the sign-up.
+  const inviteCode = inviteFromAddress();
+  return tokenCall('/api/auth/sign-up/email', { name, email, password, ...(inviteCode ? { inviteCode } : {}) }, 'Could not create your account. Please try again.');
 }
 
 export function changePassword(currentPassword: string, newPassword: string): Promise<AuthResult> {

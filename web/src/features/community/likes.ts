@@ -1,4 +1,4 @@
-// Likes arrive either as a list of user ids or as one comma-separated string of ids (spec s3).
+// Likes arrive either as a list of user ids or as one comma-separated string of ids; both are accepted.
 
 /** The user ids in a likes value, whichever shape it has. */
 export function parseLikes(likes: unknown): string[] {

@@ -1,4 +1,4 @@
-// The gallery is a masonry of 1 to 4 columns chosen by the width the grid really has (spec s2, s9):
+// The gallery is a masonry of 1 to 4 columns chosen by the width the grid really has:
 // the viewport alone is misleading because the sidebar takes part of it on wide screens.
 
 /** Smallest grid width (px) for 2, 3 and 4 columns; each column stays at least ~220 px wide. */

@@ -25,7 +25,8 @@ function galleryUrl(limit: number, cursor?: string | null): string {
 
 /**
  * Published creations, fetched once a signed-in user exists. A like toggle re-fetches the
- * whole list (as many items as are loaded); any failed fetch empties the list (spec s4).
+ * whole list (as many items as are loaded); any failed fetch empties the list
+ * rather than show a stale one.
  */
 export function useGallery(enabled: boolean) {
   const [creations, setCreations] = useState<PublishedCreation[]>([]);

@@ -1,4 +1,6 @@
-// Rules of the Dashboard (spec s2, s9), kept pure so they can be tested on their own.
+// Rules of the Dashboard, kept pure so they can be tested on their own.
+
+import type { EngineInfo } from '@craftwell/contracts/jobs';
 
 export type Creation = {
   id: string | number;
@@ -11,7 +13,7 @@ export type Creation = {
   created_at?: string;
   createdAt?: string;
   date?: string;
-  engine?: { id: string; label: string; offline: boolean } | null;
+  engine?: EngineInfo | null;
 };
 
 export const weekInMs = 7 * 24 * 60 * 60 * 1000;
@@ -44,7 +46,7 @@ export type CreationCounts = { total: number; thisWeek: number };
 export type StatCard = { key: 'total' | 'plan' | 'week' | 'productivity'; title: string; value: string; trend: string | null };
 
 /**
- * The four stat cards with the spec's exact values and trend texts. `counts` from the server
+ * The four stat cards with their fixed values and trend texts. `counts` from the server
  * win; without them the given list is counted.
  */
 export function dashboardStats(creations: ReadonlyArray<Creation>, isPremium: boolean, now: number = Date.now(), counts?: CreationCounts): StatCard[] {

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { JOB_DESCRIPTION_MAX_CHARS } from '@craftwell/contracts/tool-options';
 import { Check, FileSearch, FileText, Sparkles } from 'lucide-react';
 import { EmptyState } from '../../components/empty-state.js';
 import { TextAreaField } from '../../components/field.js';
@@ -17,8 +18,6 @@ import { useToolRun } from '../../components/tool/use-tool-run.js';
 
 const tool = toolByPath(toolCards, paths.reviewResume);
 
-/** The API's limit for the optional job ad. */
-const JOB_DESCRIPTION_MAX = 10_000;
 /** The review ends with what the parser read; the page shows that part beside the review. */
 const WHAT_WE_READ = '\n## What We Read\n';
 
@@ -78,9 +77,9 @@ export default function ReviewResumePage() {
           />
           <TextAreaField
             label="Job description (optional)"
-            hint={`Paste a job ad to see which of its skills and keywords your resume has and lacks (${jobDescription.length.toLocaleString('en-US')}/${JOB_DESCRIPTION_MAX.toLocaleString('en-US')} characters).`}
+            hint={`Paste a job ad to see which of its skills and keywords your resume has and lacks (${jobDescription.length.toLocaleString('en-US')}/${JOB_DESCRIPTION_MAX_CHARS.toLocaleString('en-US')} characters).`}
             value={jobDescription}
-            maxLength={JOB_DESCRIPTION_MAX}
+            maxLength={JOB_DESCRIPTION_MAX_CHARS}
             onChange={(event) => setJobDescription(event.target.value)}
             disabled={processing}
             rows={4}

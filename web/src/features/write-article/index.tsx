@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { ARTICLE_MAX_SECTIONS, ARTICLE_TONES, type ArticleTone } from '@craftwell/contracts/tool-options';
 import { FileText, PenLine, Sparkles } from 'lucide-react';
 import { EmptyState } from '../../components/empty-state.js';
 import { TextField, inputClasses, TextAreaField } from '../../components/field.js';
@@ -25,13 +26,10 @@ import { useToolRun } from '../../components/tool/use-tool-run.js';
 import { SectionActions, type SectionAction } from './section-actions.js';
 
 const tool = toolByPath(toolCards, paths.writeArticle);
-/** Mirrors the api's article tones (contracts ARTICLE_TONES). */
-const ARTICLE_TONES = ['neutral', 'friendly', 'professional', 'persuasive', 'playful'] as const;
-type ArticleTone = (typeof ARTICLE_TONES)[number];
 
-/** The headings of an outline: one per line, list markers dropped, at most 12 (the api's limit). */
+/** The headings of an outline: one per line, list markers dropped, at most the api's limit. */
 function outlineHeadings(text: string): string[] {
-  return text.split('\n').map((line) => line.replace(/^\s*[-*]\s*/, '').trim()).filter(Boolean).slice(0, 12);
+  return text.split('\n').map((line) => line.replace(/^\s*[-*]\s*/, '').trim()).filter(Boolean).slice(0, ARTICLE_MAX_SECTIONS);
 }
 const lengthChoices = ARTICLE_LENGTH_OPTIONS.map((option) => ({
   value: option.length,
@@ -41,7 +39,7 @@ const lengthChoices = ARTICLE_LENGTH_OPTIONS.map((option) => ({
 
 interface Article {
   topic: string;
-  /** The spec prompt it was written from (a revision is saved under the same one). */
+  /** The fixed prompt sentence it was written from (a revision is saved under the same one). */
   prompt: string;
   content: string;
   engine?: EngineInfo;
@@ -65,7 +63,7 @@ export default function WriteArticlePage() {
   const shown = streaming ?? article?.content ?? '';
   const words = countWords(shown);
 
-  // The spec's prompt stays exactly as it is; tone and audience travel beside it when chosen.
+  // The fixed prompt sentence stays exactly as it is; tone and audience travel beside it when chosen.
   function voiceFields() {
     return { ...(tone !== 'neutral' ? { tone } : {}), ...(audience.trim() ? { audience: audience.trim() } : {}) };
   }
@@ -99,7 +97,7 @@ export default function WriteArticlePage() {
     const subject = topic.trim();
     if (!subject || processing) return;
     const option = ARTICLE_LENGTH_OPTIONS.find((candidate) => candidate.length === length) ?? ARTICLE_LENGTH_OPTIONS[0];
-    // The spec's prompt stays exactly as it is; tone and audience travel beside it when chosen.
+    // The fixed prompt sentence stays exactly as it is; tone and audience travel beside it when chosen.
     const sections = outlineHeadings(outline ?? '');
     const reply = await run('/api/ai/generate-article', {
       prompt: articlePrompt(subject, option.text),

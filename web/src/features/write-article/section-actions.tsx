@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Button } from '../../components/button.js';
 
-export type SectionAction = 'regenerate' | 'lengthen' | 'shorten';
+import type { SectionAction } from '@craftwell/contracts/tool-options';
+
+export type { SectionAction };
 
 /** The article's H2 sections: "## Heading" in written articles, "**H2: Heading**" in offline outlines. */
 export function articleSections(markdown: string): string[] {

@@ -34,6 +34,8 @@ describe('apiRequest', () => {
     const reply = await apiRequest('/api/auth/sign-in/email', { method: 'POST', json: {} });
     expect(reply.success).toBe(false);
     expect(reply.message).toBe('Invalid email or password');
+    // better-auth's own code is not one of ours: a caller acting on codes sees none.
+    expect(reply.code).toBeUndefined();
   });
 
   it('when a form is sent, then no JSON content type is forced', async () => {

@@ -70,7 +70,7 @@ describe('runJob', () => {
     const message = 'You are checking on jobs too often. Please try again in 5 seconds.';
     const calls = scriptFetch([
       { status: 202, body: { success: true, jobId: 'j' } },
-      { status: 429, body: { success: false, message, retryAfter: 5 }, headers: { 'Retry-After': '5' } },
+      { status: 429, body: { success: false, message, code: 'rate_limited', retryAfter: 5 }, headers: { 'Retry-After': '5' } },
       { status: 200, body: { success: true, state: 'completed', progress: 100, stage: 'Saving', content: 'x' } },
     ]);
     const progress: JobProgress[] = [];
@@ -86,9 +86,9 @@ describe('runJob', () => {
   });
 
   it('when the server refuses the job (402), then that reply is returned as it is without polling', async () => {
-    const calls = scriptFetch([{ status: 402, body: { success: false, message: 'Limit reached. Upgrade to continue.' } }]);
+    const calls = scriptFetch([{ status: 402, body: { success: false, message: 'Limit reached. Upgrade to continue.', code: 'quota_exceeded' } }]);
     const reply = await runJob('/api/ai/generate-image', { prompt: 'p', publish: false });
-    expect(reply).toEqual({ success: false, message: 'Limit reached. Upgrade to continue.', status: 402 });
+    expect(reply).toEqual({ success: false, message: 'Limit reached. Upgrade to continue.', code: 'quota_exceeded', status: 402 });
     expect(calls).toHaveLength(1);
   });
 

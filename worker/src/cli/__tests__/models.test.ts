@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runModelsCli } from '../models.js';
 
 // A stand-in for a model host: /resolve/... redirects with the LFS checksum header like Hugging
-// Face does, /blob/... streams the bytes in pieces; /corrupt serves other bytes than announced.
+// Face does, /blob/... and /plain/<any name> stream the bytes in pieces; /corrupt serves other
+// bytes than announced.
 const model = Buffer.alloc(3 * 1024 * 1024, 7);
 model.write('GGUF');
 const sha = createHash('sha256').update(model).digest('hex');
@@ -20,7 +21,7 @@ beforeAll(async () => {
   server = http.createServer((req, res) => {
     if (req.url === '/resolve/tiny.gguf') {
       res.writeHead(302, { location: '/blob/tiny.gguf', 'x-linked-etag': `"${sha}"` }).end();
-    } else if (req.url === '/blob/tiny.gguf' || req.url === '/plain/tiny.gguf') {
+    } else if (req.url === '/blob/tiny.gguf' || req.url?.startsWith('/plain/')) {
       res.writeHead(200, { 'content-length': String(model.length), 'content-type': 'application/octet-stream' });
       let offset = 0;
       const send = () => {
@@ -52,10 +53,13 @@ function io() {
   return { dataDir, out, err, text: () => ({ out: outText, err: errText }) };
 }
 
+/** A catalogue entry (as built in) at the stand-in host, with no pinned checksum. */
+const entry = (url: string) => [{ name: 'tiny', kind: 'text' as const, description: 'a stand-in', url, file: 'tiny.gguf', approxSize: '3 MB' }];
+
 describe('npm run models', () => {
   it('pull: follows the redirect, verifies the announced checksum, shows progress and saves the file', async () => {
     const cli = io();
-    const code = await runModelsCli(['pull', `${base}/resolve/tiny.gguf`], cli);
+    const code = await runModelsCli(['pull', 'tiny'], { ...cli, catalog: entry(`${base}/resolve/tiny.gguf`) });
     expect(code).toBe(0);
     const saved = path.join(cli.dataDir, 'models', 'tiny.gguf');
     expect(readFileSync(saved).equals(model)).toBe(true);
@@ -73,17 +77,19 @@ describe('npm run models', () => {
 
   it('pull: a checksum mismatch deletes the partial file and fails', async () => {
     const cli = io();
-    const code = await runModelsCli(['pull', `${base}/corrupt/tiny.gguf`], cli);
+    const code = await runModelsCli(['pull', 'tiny'], { ...cli, catalog: entry(`${base}/corrupt/tiny.gguf`) });
     expect(code).toBe(1);
     expect(cli.text().err).toMatch(/Checksum mismatch for tiny\.gguf/);
     expect(readdirSync(path.join(cli.dataDir, 'models'))).toEqual([]);
   });
 
-  it('pull: without any checksum source it refuses; --sha256 makes it work', async () => {
-    const refused = io();
-    expect(await runModelsCli(['pull', `${base}/plain/tiny.gguf`], refused)).toBe(1);
-    expect(refused.text().err).toMatch(/pass --sha256/);
-    expect(existsSync(path.join(refused.dataDir, 'models', 'tiny.gguf'))).toBe(false);
+  it('pull: a URL of your own without --sha256 is refused, even when its server announces a checksum; --sha256 makes it work', async () => {
+    for (const route of ['/plain/tiny.gguf', '/resolve/tiny.gguf']) {
+      const refused = io();
+      expect(await runModelsCli(['pull', `${base}${route}`], refused)).toBe(2);
+      expect(refused.text().err).toMatch(/pass --sha256/);
+      expect(existsSync(path.join(refused.dataDir, 'models'))).toBe(false);
+    }
 
     const cli = io();
     expect(await runModelsCli(['pull', `${base}/plain/tiny.gguf`, '--sha256', sha, '--file', 'mine.gguf'], cli)).toBe(0);
@@ -98,5 +104,35 @@ describe('npm run models', () => {
     expect(cli.text().err).toMatch(/Unknown model "gpt-17"/);
     expect(await runModelsCli([], cli)).toBe(2);
     expect(cli.text().err).toMatch(/Usage/);
+  });
+
+  it('pull and add: whatever a URL\'s last segment or --file says, nothing is written outside the models folder', async () => {
+    // Names built from the pieces a path climbs with, escaped or not, in random orders.
+    const pieces = ['..', '%2E%2E', '%2e.', '%2F', '/', '%5C', '\\', '.', 'x', 'models', '%00', '~', ' '];
+    let seed = 7;
+    const random = () => { seed = (seed * 1103515245 + 12345) % 2 ** 31; return seed / 2 ** 31; };
+    for (let round = 0; round < 60; round++) {
+      const cli = io();
+      const segment = Array.from({ length: 1 + Math.floor(random() * 8) }, () => pieces[Math.floor(random() * pieces.length)]).join('');
+      const extension = round % 2 ? '.onnx' : '.gguf';
+      const attempts: string[][] = [
+        ['pull', `${base}/plain/${segment}x${extension}`, '--sha256', sha],
+        ['pull', `${base}/plain/tiny.gguf`, '--sha256', sha, '--file', `${decodeURIComponent(segment.replace(/%00/g, ''))}x.gguf`],
+        ['add', `${base}/plain/${segment}x.onnx`, '--sha256', sha],
+      ];
+      for (const argv of attempts) await runModelsCli(argv, cli);
+      const outside = readdirSync(cli.dataDir, { recursive: true, encoding: 'utf8' })
+        .filter((f) => !f.startsWith(`models${path.sep}`) && f !== 'models');
+      expect(outside, segment).toEqual([]);
+      expect(readdirSync(path.dirname(cli.dataDir)).filter((f) => f.endsWith('x.gguf') || f.endsWith('x.onnx')), segment).toEqual([]);
+    }
+  });
+
+  it('pull: the name in a URL ending ..%2F..%2Fx.gguf is x.gguf, inside the models folder', async () => {
+    const cli = io();
+    expect(await runModelsCli(['pull', `${base}/plain/..%2F..%2Fx.gguf`, '--sha256', sha], cli)).toBe(0);
+    expect(readFileSync(path.join(cli.dataDir, 'models', 'x.gguf')).equals(model)).toBe(true);
+    expect(existsSync(path.join(cli.dataDir, '..', 'x.gguf'))).toBe(false);
+    expect(readdirSync(path.dirname(cli.dataDir)).filter((f) => f === 'x.gguf')).toEqual([]);
   });
 });

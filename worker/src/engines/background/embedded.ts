@@ -4,13 +4,15 @@ import type { BackgroundRemover } from './types.js';
 import { composeCutout } from './cutout.js';
 import { getIsnet, type IsnetOptions } from './isnet.js';
 import { ENGINES } from '@craftwell/contracts/engine-catalog';
+import { MAX_IMAGE_PIXELS } from '@craftwell/contracts/image-input';
 
 export function createIsnetRemover(options: IsnetOptions = {}): BackgroundRemover {
   return {
     info: ENGINES.isnet(options.model),
     async remove(png, { signal } = {}) {
       signal?.throwIfAborted();
-      const image = sharp(png);
+      // The api stored a normalised PNG within the upload limit; the decoder holds to it too.
+      const image = sharp(png, { limitInputPixels: MAX_IMAGE_PIXELS });
       const { data: rgba, info } = await image.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
       const { width, height } = info;
       const rgb = Buffer.allocUnsafe(width * height * 3);

@@ -58,12 +58,22 @@ export class IsnetSession {
   /** Runs are serialised: concurrent runs would only compete for the same two cores and double peak memory. */
   private queue: Promise<unknown> = Promise.resolve();
 
-  private constructor(private readonly session: ort.InferenceSession, readonly model: IsnetModel) {}
+  /** Null once unloaded (idle): the next run loads the model again. */
+  private session: ort.InferenceSession | null;
+
+  private constructor(session: ort.InferenceSession, readonly model: IsnetModel, private readonly options: IsnetOptions) {
+    this.session = session;
+  }
 
   static async create(options: IsnetOptions = {}): Promise<IsnetSession> {
+    return new IsnetSession(await IsnetSession.load(options), options.model ?? 'medium', options);
+  }
+
+  private static async load(options: IsnetOptions): Promise<ort.InferenceSession> {
     const model = options.model ?? 'medium';
     const bytes = await loadIsnetModelBytes(model);
-    const session = await ort.InferenceSession.create(bytes, {
+    // A load is native work like a run: inside a slot, so the thread is never ended during it.
+    return runModel(() => ort.InferenceSession.create(bytes, {
       intraOpNumThreads: options.threads ?? 2,
       interOpNumThreads: 1,
       executionMode: 'sequential',
@@ -74,15 +84,33 @@ export class IsnetSession {
       // Idle inference threads sleep instead of spinning for the next operator: a spinning
       // thread burns a core the api (same machine in embedded mode) needs for its replies.
       extra: { session: { intra_op: { allow_spinning: '0' } } },
-    });
-    return new IsnetSession(session, model);
+    }));
+  }
+
+  /** Whether the model is in memory now (false after an idle unload, until the next run). */
+  get loaded(): boolean {
+    return this.session !== null;
   }
 
   /** Saliency of every pixel as 8-bit alpha (255 = subject), same size as the input. */
   predictMask(rgb: RgbImage): Promise<Buffer> {
     const run = this.queue.then(() => this.predictNow(rgb));
     this.queue = run.catch(() => undefined);
-    return run;
+    return run.finally(() => restartIdleCountdown(this));
+  }
+
+  /**
+   * Lets go of the model's native memory once the runs queued so far are done; a run queued
+   * later loads it again. Queued like a run, so it never releases under one.
+   */
+  unload(): Promise<void> {
+    const step = this.queue.then(async () => {
+      const session = this.session;
+      this.session = null;
+      if (session) await runModel(() => session.release());
+    });
+    this.queue = step.catch(() => undefined);
+    return step;
   }
 
   private async predictNow(rgb: RgbImage): Promise<Buffer> {
@@ -104,7 +132,8 @@ export class IsnetSession {
     const inputTensor = new ort.Tensor('float32', input, [1, 3, RESOLUTION, RESOLUTION]);
     let outputs: ort.InferenceSession.OnnxValueMapType | undefined;
     try {
-      outputs = await runModel(() => this.session.run({ input: inputTensor }));
+      const session = (this.session ??= await IsnetSession.load(this.options));
+      outputs = await runModel(() => session.run({ input: inputTensor }));
       const prediction = outputs.output.data as Float32Array;
       const mask = Buffer.allocUnsafe(plane);
       for (let i = 0; i < plane; i += 1) {
@@ -123,19 +152,34 @@ export class IsnetSession {
     }
   }
 
-  async release(): Promise<void> {
-    await this.queue;
-    await this.session.release();
+  release(): Promise<void> {
+    return this.unload();
   }
 }
 
 let shared: Promise<IsnetSession> | undefined;
 let sharedKey = '';
 let defaults: IsnetOptions = {};
+/** How long the session is kept unused before it is released; 0 keeps it. */
+let idleMs = 0;
+let idleTimer: NodeJS.Timeout | undefined;
 
-/** Sets the options used when getIsnet() / predictSaliencyMask() are called without any. */
-export function configureIsnet(options: IsnetOptions): void {
-  defaults = { ...options };
+/**
+ * Sets the options used when getIsnet() / predictSaliencyMask() are called without any, and how
+ * long an unused session is kept (createEngines, from ENGINE_IDLE_SECONDS).
+ */
+export function configureIsnet(options: IsnetOptions & { idleMs?: number }): void {
+  const { idleMs: idle, ...rest } = options;
+  defaults = rest;
+  if (idle !== undefined) idleMs = idle;
+}
+
+/** After each run: when no run follows within the idle time, the model is unloaded (unload()). */
+function restartIdleCountdown(session: IsnetSession): void {
+  if (!idleMs) return;
+  clearTimeout(idleTimer);
+  idleTimer = setTimeout(() => void session.unload().catch(() => undefined), idleMs);
+  idleTimer.unref();
 }
 
 /**

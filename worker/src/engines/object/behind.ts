@@ -1,15 +1,15 @@
 /**
- * Parts of the hole that lie over a kept object standing behind the removed one: the zebra's body
- * where the giraffe's legs stood in front of it. Filled with the background, the zebra came out
- * as three striped strips with foliage between them; these parts are rebuilt from the zebra itself
- * before the rest of the hole is filled (fill.ts).
+ * Parts of the hole that lie over a kept object standing behind the removed one: an animal's body
+ * where the legs of the removed animal stood in front of it. Filled with the background, the body
+ * came out as strips of its pattern with background between them; these parts are rebuilt from
+ * the object itself before the rest of the hole is filled (fill.ts).
  *
- * Which objects stand behind is decided where the objects are known (instance-mask.ts: the box
+ * Which objects stand behind is decided where the objects are known (protect-neighbours.ts: the box
  * ends higher in the photo than the removed object's). A row of hole pixels counts when one such
  * object touches it on both sides, continues on each side for half the run's length or more, and
  * the run is narrow next to that object's own extent in the row: a leg in front of a body, not a
- * gap between two things or a tube crossing the row. Columns count the same way, turned: a bench
- * seat's front edge in front of the dog sitting on it, between the dog's body and its tail.
+ * gap between two things or a tube crossing the row. Columns count the same way, turned: a seat's
+ * front edge in front of the one sitting on it, between its body and its tail.
  */
 
 import { chessboardDistance } from './image.js';
@@ -21,8 +21,8 @@ const MIN_SIDE_SHARE = 0.5;
 /** Runs shorter than this are left to the ordinary fill (a rim, not a part hidden behind). */
 const MIN_RUN = 3;
 /**
- * The kept object's pixels this close to the hole are its margin (instance-mask.ts keeps
- * neighbours 2 px clear, so they may hold the removed object's colour, a giraffe leg's tan edge):
+ * The kept object's pixels this close to the hole are its margin (protect-neighbours.ts keeps
+ * neighbours 2 px clear, so they may hold the removed object's colour along its edge):
  * rebuilt with the run, never copied from.
  */
 const EDGE = 3;
@@ -63,9 +63,9 @@ function connectedParts(mask: Uint8Array, width: number): number[][] {
 /**
  * Drops the connected parts much wider than tall (in place); false when none is left. What a
  * removed object hides of one behind it is a leg or a post in front of a body, upright; a slice a
- * few rows high across a whole dog was a bicycle's wheels on both sides, copied in as a line.
- * Parts about as wide as tall stay (the dog's hindquarters behind a bench seat, found along
- * columns, are a little taller than wide where its tail curls).
+ * few rows high across the whole hole was a wheel on either side, copied in as a line.
+ * Parts about as wide as tall stay (hindquarters behind a seat's edge, found along columns, are
+ * a little taller than wide where a tail hangs).
  */
 function keepUpright(parts: Uint8Array, width: number): boolean {
   let kept = false;
@@ -131,8 +131,8 @@ function runsOverObject(hole: Uint8Array, ids: Uint8Array, width: number, height
  * The hole's parts that lie over a kept object standing behind the removed one, in a crop:
  * `hole` is 0/non-zero per pixel, `ids` the object behind each pixel belongs to (1, 2, ...; 0 =
  * none). Runs along rows make upright parts (a leg in front of a body); runs along columns make
- * lying ones (a bench seat's front edge in front of the dog's hindquarters, between its body and
- * its tail). The parts include the object's margin beside each run. Null when there are none.
+ * lying ones (a seat's front edge in front of the hindquarters of the one sitting on it, between
+ * its body and its tail). The parts include the object's margin beside each run. Null when there are none.
  */
 export function partsBehindKept(hole: Uint8Array, ids: Uint8Array, width: number, height: number): BehindParts | null {
   const upright = runsOverObject(hole, ids, width, height);
@@ -165,7 +165,7 @@ const SHIFT_RISE = 4;
 
 /**
  * Rebuilds each connected part by copying whole blocks of the object beside it, one shift per
- * band of BAND_ROWS rows: a stripe pattern stays coherent (a patch-by-patch fill blurred the zebra's stripes into a
+ * band of BAND_ROWS rows: a stripe pattern stays coherent (a patch-by-patch fill blurred stripes into a
  * grey ghost of the leg). The shift is the one whose copy best continues the object along the
  * part's border, among those that copy only the object's own pixels. Returns the crop with the
  * parts filled, and the parts no shift could fill (left for the patch fill), or null if none.

@@ -1,12 +1,12 @@
 /**
- * Parts of an object its instance mask missed because something stands in front of them: the
- * zebra's hindquarters between a giraffe's legs, a dog's tail hanging below the bench seat. The
+ * Parts of an object its instance mask missed because something stands in front of them: a body
+ * seen between the legs of an animal in front, a tail hanging below the seat an animal sits on. The
  * object's own colours (a histogram of its mask) are compared with the colours around it (the
  * background, other objects left out) pixel by pixel; the likelihood is averaged over a small
  * window so a striped coat counts as one texture. Pieces that are clearly the object's, lie
  * next to it or next to an object in front of it, and stay away from the search region's border
  * are added. The same runs for the neighbours a removal must keep (their hidden parts are then
- * protected: the tail stays with the dog when the bench goes).
+ * protected: a part hanging below a seat stays with its owner when the seat goes).
  */
 import { boxMean, chessboardDistance, growPiece, type Box, type Mask, type RgbImage } from './image.js';
 
@@ -55,9 +55,9 @@ export interface HiddenPartsOptions {
   touchingLikelihood?: number;
   /**
    * Where the model itself, its mask not cut off at the box, sees the object (255). A piece
-   * mostly there is the object's at the plain likelihoods and wherever it lies: the dog's tail
-   * below the bench seat lies under the dog's box, the zebra's hindquarters between a giraffe's
-   * legs are stripes the giraffe's coarse mask holds too.
+   * mostly there is the object's at the plain likelihoods and wherever it lies: a tail below a seat
+   * lies under its owner's box, a body seen between the legs of an animal in front is held by that
+   * animal's coarse mask too.
    */
   support?: Mask;
 }
@@ -177,7 +177,7 @@ function hiddenPartsAtSize(image: RgbImage, object: Mask, box: Box, others: Mask
     if (options.support) for (const p of piece) if (options.support.data[at(p % rw, Math.floor(p / rw))]) supported++;
     const seenByModel = supported >= SUPPORTED_SHARE * piece.length;
     // Inside another object's mask: by default only what does not touch the object itself (where
-    // a giraffe's pale leg meets the zebra, the giraffe keeps its pixels); a caller reclaiming a
+    // the removed object's leg meets the neighbour behind it, the leg keeps its pixels); a caller reclaiming a
     // neighbour's continuation from the removed object's mask sets `touchingLikelihood`.
     if (kindOf) {
       let mean = 0;
@@ -187,7 +187,7 @@ function hiddenPartsAtSize(image: RgbImage, object: Mask, box: Box, others: Mask
       if (mean < (seenByModel ? Math.min(needed, OTHER_LIKELIHOOD) : needed)) continue;
     }
     // A piece seen past another object lies beside the object, level with its body: not up by
-    // the other's head, where a white face matched a white coat. One the model sees too may hang
+    // the other's head, where a face of the same colour as the coat matched. One the model sees too may hang
     // below (a tail) or lie further aside, but never above: there the uncut mask leaks onto the
     // head of the animal in front.
     if (!touchesObject) {
@@ -217,15 +217,15 @@ function hiddenPartsAtSize(image: RgbImage, object: Mask, box: Box, others: Mask
 
 /** A neighbour's doubtful rim gives up pixels at least this clearly of the removed object's colours. */
 const RIM_TARGET_LIKELIHOOD = 0.9;
-/** ...averaged over a window this share of the photo's longer side (narrower than for pieces: a stem is a few pixels wide). */
+/** ...averaged over a window this share of the photo's longer side (narrower than for pieces: a thin part is a few pixels wide). */
 const RIM_WINDOW_SHARE = 0.0015;
 /** ...and grown by this share of the longer side within the rim. */
 const RIM_GROW_SHARE = 0.007;
 
 /**
  * Pixels of a neighbour's doubtful rim (255 in `rim`: kept, but where the model was not sure of
- * it) that are clearly of the removed object's colours rather than the neighbour's: the red stem
- * of a bicycle that the coarse mask of the dog in front took in with the dog's head. Colours come
+ * it) that are clearly of the removed object's colours rather than the neighbour's: a thin part of
+ * the removed object that the coarse mask of a neighbour in front took in along its outline. Colours come
  * from both sure cores (`targetCore`, `neighbourCore`), compared per pixel and averaged over a
  * small window within `box`. Full-size mask (255 = give up).
  */
@@ -245,7 +245,7 @@ export function targetColouredRim(image: RgbImage, targetCore: Mask, neighbourCo
   }
   if (targetN < 50 || neighbourN < 50) return out;
   // The rest works on the rim's own bounds (with room for the window and the growth): the band
-  // round a dog, not the whole of the two objects' boxes (half a second at 1 MP).
+  // round the neighbour, not the whole of the two objects' boxes (half a second at 1 MP).
   const r = Math.max(1, Math.round(RIM_WINDOW_SHARE * Math.max(width, height)));
   const reach = Math.max(2, Math.round(RIM_GROW_SHARE * Math.max(width, height)));
   const whole = box;
@@ -281,7 +281,7 @@ export function targetColouredRim(image: RgbImage, targetCore: Mask, neighbourCo
     }
   }
   if (!any) return out;
-  // The stem's soft, paler edge and what shows beside it go too: left, they kept a red outline.
+  // The thin part's soft, paler edge and what shows beside it go too: left, they kept an outline of it.
   const distance = chessboardDistance((i) => seed[i] === 1, rw, rh);
   for (let y = box.y1; y < box.y2; y++) {
     for (let x = box.x1; x < box.x2; x++) {

@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { UserFacingJobError } from '@craftwell/contracts/handler';
 import { decodeRgb, type Box } from './image.js';
 import { instanceModelAvailable } from './instance-seg.js';
-import { findInstances, notFoundMessage, restingOn, type InstanceChoice, chooseInstances } from './offline.js';
+import { findInstances, notFoundMessage, restingOn, type InstanceChoice, chooseInstances } from './find-instances.js';
 
 /** Mask PNGs are at most this many pixels on their longer side (the page scales them up). */
 const MASK_PNG_MAX_SIDE = 256;
@@ -22,7 +22,7 @@ export interface DetectedInstance {
   area: number;
   /** The instance's mask over its box (white = object), data URL of a PNG, at most 256 px a side. */
   maskPng: string;
-  /** What rests on it (a dog on the bench), which removing it would leave in mid-air: the remove call refuses without leaveFloating. */
+  /** What rests on it (an animal on a seat), which removing it would leave in mid-air: the remove call refuses without leaveFloating. */
   carries?: string;
 }
 

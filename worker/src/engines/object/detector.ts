@@ -141,7 +141,7 @@ export function detectionTiles(width: number, height: number): Box[] {
 /**
  * Small detections from the tiles. A box cut by a tile's inner edge, or larger than half a tile
  * each way, is likely part of a bigger object (the whole of which the full-image pass judges), so
- * it is dropped: removing half a player would be worse than "Couldn't find".
+ * it is dropped: removing half a person would be worse than "Couldn't find".
  */
 export async function detectObjectsInTiles(image: RgbImage, minScore = 0.05): Promise<Detection[]> {
   const found: Detection[] = [];

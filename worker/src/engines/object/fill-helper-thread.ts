@@ -3,7 +3,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
 import { helperStates, type HelperTask } from './fill-helper.js';
-import { refreshRange, voteRows, type SharedLevel } from './patch-fill.js';
+import { refreshRange, voteRows, type SharedLevel } from './patch-fill/patchmatch.js';
 
 const state = (workerData as { state: Int32Array }).state;
 /**

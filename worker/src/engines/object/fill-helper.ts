@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { COMPILED_CONDITION, MODULE_EXTENSION, RUNNING_COMPILED } from '@craftwell/core/runtime-paths';
 
 /** state[0]: the helper's life; state[1]: the current task's outcome. */
 const STARTING = 0, READY = 1, GONE = 2;
@@ -42,22 +43,23 @@ let enabled = true;
 let tasksDone = 0;
 
 /**
- * Code that loads the thread's module as TypeScript, as the app runs (tsx). Node 20 does not pass
- * the main thread's loader on to a worker, so the worker imports the module through tsx's API.
+ * Code that loads the thread's module: the compiled file directly; from source, as TypeScript
+ * through tsx's API (Node 20 does not pass the main thread's loader on to a worker).
  */
 function threadBootstrap(): string {
+  const thread = new URL(`./fill-helper-thread${MODULE_EXTENSION}`, import.meta.url).href;
+  if (RUNNING_COMPILED) return `import(${JSON.stringify(thread)})`;
   const require = createRequire(import.meta.url);
   const manifest = require.resolve('tsx/package.json');
   const exports = (JSON.parse(readFileSync(manifest, 'utf8')) as { exports: Record<string, { import: { default: string } }> }).exports;
   const api = pathToFileURL(path.join(path.dirname(manifest), exports['./esm/api']!.import.default)).href;
-  const thread = new URL('./fill-helper-thread.ts', import.meta.url).href;
   return `import(${JSON.stringify(api)}).then((tsx) => tsx.tsImport(${JSON.stringify(thread)}, ${JSON.stringify(thread)}))`;
 }
 
 function startThread(): Running | null {
   try {
     const state = new Int32Array(new SharedArrayBuffer(8));
-    const worker = new Worker(threadBootstrap(), { eval: true, workerData: { state }, execArgv: [] });
+    const worker = new Worker(threadBootstrap(), { eval: true, workerData: { state }, execArgv: RUNNING_COMPILED ? [`--conditions=${COMPILED_CONDITION}`] : [] });
     worker.unref();
     const gone = () => { Atomics.store(state, 0, GONE); Atomics.store(state, 1, FAILED); Atomics.notify(state, 1); };
     worker.on('error', gone);

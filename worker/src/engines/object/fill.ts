@@ -3,19 +3,20 @@
  * every hole pixel is near known ones); thick holes go to the patch-based fill, which copies real
  * texture instead of smearing. Both run on a crop around the mask; only hole pixels are pasted
  * back, so the rest of a large photo keeps its exact pixels and resolution. When the operator
- * supplies an inpainting model (OBJECT_INPAINT_MODEL), every hole goes to it instead.
+ * supplies an inpainting model (OBJECT_INPAINT_MODEL), every hole goes to it instead. What is
+ * pasted back into the photo, and how, is composite.ts.
  */
 import { chessboardDistance, cropMask, cropRgb, maskBounds, type Box, type Mask, type RgbImage } from './image.js';
 import { inpaintWithModel, modelCrop } from './inpaint-model.js';
 import { copyBehindParts, partsBehindKept } from './behind.js';
 import { recompositeKeptEdges } from './kept-edges.js';
-import { loadOpenCv } from './opencv.js';
+import { inpaintStrays, pasteCrop } from './composite.js';
+import { teleaInpaint } from './opencv.js';
 import { patchFill } from './patch-fill.js';
 import { continueStraightLines } from './straight-lines.js';
 
 /** Holes whose pixels are all within this many pixels of the edge count as thin. */
 const THIN_HOLE_HALF_WIDTH = 6;
-const INPAINT_RADIUS = 5;
 
 export type FillMethod = 'telea' | 'patch' | 'model';
 
@@ -56,8 +57,7 @@ const BAR_MAX_LEVEL = 32;
 /**
  * The black bars of a letterboxed or pillarboxed photo (a video still, a screenshot): whole rows
  * at the top and bottom, whole columns at the sides, that are black. They are no part of the
- * scene, so the patch fill never copies them (a black block was pasted into the hedge line behind
- * a removed car). Null when there are none.
+ * scene, so the patch fill never copies them (a black block was pasted into the fill). Null when there are none.
  */
 export function letterboxBars(image: RgbImage): Mask | null {
   const { width, height, data } = image;
@@ -89,21 +89,6 @@ export function holeHalfWidth(mask: Mask): number {
   let max = 0;
   for (let i = 0; i < data.length; i++) if (data[i] && dist[i]! > max) max = dist[i]!;
   return max;
-}
-
-async function teleaInpaint(crop: RgbImage, hole: Mask): Promise<Uint8Array> {
-  const cv = await loadOpenCv();
-  const src = cv.matFromArray(crop.height, crop.width, cv.CV_8UC3, crop.data);
-  const mask = cv.matFromArray(hole.height, hole.width, cv.CV_8UC1, hole.data);
-  const dst = new cv.Mat();
-  try {
-    cv.inpaint(src, mask, dst, INPAINT_RADIUS, cv.INPAINT_TELEA);
-    return Uint8Array.from(dst.data as Uint8Array);
-  } finally {
-    src.delete();
-    mask.delete();
-    dst.delete();
-  }
 }
 
 /**
@@ -144,33 +129,6 @@ function patchFillAround(
   return patchFill(rgb, rest, crop.width, crop.height, { signal, seed: 7, blocked, repeatable, notScene, noSource, trace });
 }
 
-/**
- * The filled photo with the faint strands inpainted (Telea, from the pixels around each). Last, so
- * that the hole's fill is the same with or without them: any change to what the patch fill sees
- * reshuffles a large hole (tried first, the blinds behind a girl then ended in a pale block).
- */
-async function withoutStrays(image: RgbImage, strays: Mask): Promise<RgbImage> {
-  const bounds = maskBounds(strays);
-  if (!bounds) return image;
-  const box: Box = {
-    x1: Math.max(0, bounds.x1 - INPAINT_RADIUS), y1: Math.max(0, bounds.y1 - INPAINT_RADIUS),
-    x2: Math.min(image.width, bounds.x2 + INPAINT_RADIUS), y2: Math.min(image.height, bounds.y2 + INPAINT_RADIUS),
-  };
-  const hole = cropMask(strays, box);
-  const out: RgbImage = { data: Buffer.from(image.data), width: image.width, height: image.height };
-  pasteCrop(out, await teleaInpaint(cropRgb(image, box), hole), hole.data, box, hole.width);
-  return out;
-}
-
-/** Copies the pixels of a filled crop that `paste` marks back into the photo at `box`. */
-function pasteCrop(out: RgbImage, filled: Uint8Array, paste: Uint8Array, box: Box, cropWidth: number): void {
-  for (let c = 0; c < paste.length; c++) {
-    if (!paste[c]) continue;
-    const o = ((box.y1 + Math.floor(c / cropWidth)) * out.width + box.x1 + (c % cropWidth)) * 3;
-    for (let k = 0; k < 3; k++) out.data[o + k] = filled[c * 3 + k]!;
-  }
-}
-
 /** Returns a copy of `image` with the mask's pixels, and any faint strands beside it, filled. */
 export async function fillMasked(
   image: RgbImage, mask: Mask, signal?: AbortSignal, options: FillOptions = {},
@@ -179,7 +137,7 @@ export async function fillMasked(
   // The strays, and whatever the patch fill copied of them into the hole.
   const strays: Mask = { ...options.strays, data: Uint8Array.from(options.strays.data) };
   const filled = await fillMaskedHole(image, mask, signal, options, strays);
-  return { ...filled, image: await withoutStrays(filled.image, strays) };
+  return { ...filled, image: await inpaintStrays(filled.image, strays) };
 }
 
 /** The fill of the hole alone; hole pixels copied from pixels of `strays` are added to it. */

@@ -236,3 +236,39 @@ export function growPiece(
   }
   return { pixels, touchesObject, touchesOther, atBorder };
 }
+
+/** An all-zero mask of the given size. */
+export function emptyMask(width: number, height: number): Mask {
+  return { data: new Uint8Array(width * height), width, height };
+}
+
+/** Sets to 255 every pixel of `into` that is set in `from` (the union, in place). */
+export function addMask(into: Mask, from: Mask): void {
+  const src = from.data, dst = into.data;
+  for (let i = 0; i < src.length; i++) if (src[i]) dst[i] = 255;
+}
+
+export function inBox(box: Box, x: number, y: number): boolean {
+  return x >= box.x1 && x < box.x2 && y >= box.y1 && y < box.y2;
+}
+
+export function boxesMeet(a: Box, b: Box): boolean {
+  return a.x1 < b.x2 && b.x1 < a.x2 && a.y1 < b.y2 && b.y1 < a.y2;
+}
+
+/** The smallest box holding both. */
+export function boxUnion(a: Box, b: Box): Box {
+  return { x1: Math.min(a.x1, b.x1), y1: Math.min(a.y1, b.y1), x2: Math.max(a.x2, b.x2), y2: Math.max(a.y2, b.y2) };
+}
+
+/** Share of the smaller mask's pixels that the other mask also has (0 when either is empty). */
+export function overlapShare(a: Mask, b: Mask): number {
+  let inter = 0, areaA = 0, areaB = 0;
+  for (let i = 0; i < a.data.length; i++) {
+    if (a.data[i]) areaA++;
+    if (b.data[i]) areaB++;
+    if (a.data[i] && b.data[i]) inter++;
+  }
+  const smaller = Math.min(areaA, areaB);
+  return smaller ? inter / smaller : 0;
+}

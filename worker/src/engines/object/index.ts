@@ -9,12 +9,14 @@ import { removesAnyName, type ObjectConfig } from '@craftwell/core/config/object
 import { objectEngineInfo, offlineObjectEngine } from '@craftwell/core/config/engines';
 import { startFillHelper, useFillThreads } from './fill-helper.js';
 import { decodeMask, decodeRgb, encodePng, maskBounds, type Mask, type RgbImage } from './image.js';
-import { continuesBehind } from './instance-mask.js';
+import { continuesBehind } from './protect-neighbours.js';
 import { instanceMask, instanceModelAvailable, segmentInstances } from './instance-seg.js';
 import type { SaliencyFn } from './mask.js';
 import {
-  describeRemoval, FAINT_SOURCE_SCORE, fillObjectMask, removalMask, type InstanceChoice, type RemovalMask,
+  describeRemoval, fillObjectMask, removalMask, type RemovalMask,
 } from './offline.js';
+import { FAINT_SOURCE_SCORE, type InstanceChoice } from './find-instances.js';
+import { judgeFill, UNTRUSTED_FILL_NOTE } from './fill-trust.js';
 import { CLIPDROP_ENGINE, clipdropCleanup } from './providers/clipdrop.js';
 import { CLOUDINARY_ENGINE, cloudinaryGenRemove } from './providers/cloudinary.js';
 import { validateObjectName } from '@craftwell/contracts/object-vocabulary';
@@ -65,7 +67,7 @@ async function objectsAroundUserMask(
   image: RgbImage, mask: Mask, modelPath?: string,
 ): Promise<{ protect: Mask; rebuild: Mask; behindIds: Mask } | null> {
   if (!instanceModelAvailable(modelPath)) return null;
-  // Faint detections too: the fill must not clone even what the model is unsure of (a cone).
+  // Faint detections too: the fill must not clone even what the model is unsure of (a small object near the hole).
   const instances = await segmentInstances(image, { minScore: FAINT_SOURCE_SCORE, modelPath }).catch(() => null);
   if (!instances?.length) return null;
   const protect: Mask = { data: new Uint8Array(mask.data.length), width: mask.width, height: mask.height };
@@ -155,9 +157,12 @@ export function createObjectRemover(config: ObjectConfig, deps: ObjectRemoverDep
       return { png: await toInputSize(out, image.width, image.height), engine: { ...CLIPDROP_ENGINE } };
     }
     const { image: filled, method } = await fillObjectMask(image, mask, signal, { inpaintModelPath: config.inpaintModelPath, protect, repeatable: rebuild, behindIds, strays });
+    // The classical fill says when its result cannot be trusted instead of returning it silently.
+    const untrusted = method !== 'model' && !judgeFill(image, mask, protect).trusted;
+    const note = describeRemoval(check.name, removal, method) + (untrusted ? ` ${UNTRUSTED_FILL_NOTE}` : '');
     return {
       png: await encodePng(filled),
-      engine: { ...offlineObjectEngine(config.inpaintModelPath), note: describeRemoval(check.name, removal, method) },
+      engine: { ...offlineObjectEngine(config.inpaintModelPath), note },
     };
   }
 

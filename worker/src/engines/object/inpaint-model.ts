@@ -126,14 +126,15 @@ export async function checkInpaintModelFile(modelPath: string): Promise<{ width:
 function loadInpaintModel(modelPath: string): Promise<InpaintSession> {
   let loading = sessions.get(modelPath);
   if (!loading) {
-    loading = ort.InferenceSession.create(modelPath, {
+    // Inside a slot like a run, so the thread is never ended during the native load.
+    loading = runModel(() => ort.InferenceSession.create(modelPath, {
       intraOpNumThreads: 2,
       interOpNumThreads: 1,
       executionMode: 'sequential',
       graphOptimizationLevel: 'all',
       enableMemPattern: false,
       enableCpuMemArena: false,
-    }).then((session) => new InpaintSession(session));
+    })).then((session) => new InpaintSession(session));
     sessions.set(modelPath, loading);
     // A failed load must not poison the process: the next caller tries again.
     loading.catch(() => sessions.delete(modelPath));

@@ -1,7 +1,7 @@
 /**
  * COCO instance segmentation with the bundled YOLOv8n-seg (int8 ONNX, see worker/models/README.md)
  * on onnxruntime-node, one warm CPU session per process. Each instance comes with its own mask,
- * so a dog sitting in front of a bicycle is a different instance from the bicycle: removing one
+ * so an animal standing in front of a vehicle is a different instance from the vehicle: removing one
  * never takes the other. The file is checked against its SHA-256 before the session is built.
  * Without the file the caller falls back to the detector-and-saliency path.
  */
@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { sourceDir } from '@craftwell/core/runtime-paths';
 import * as ort from 'onnxruntime-node';
 import sharp from 'sharp';
 import type { Box, Mask, RgbImage } from './image.js';
@@ -20,7 +20,7 @@ export const INSTANCE_MODEL_FILE = 'yolov8n-seg-int8.onnx';
 export const INSTANCE_MODEL_SHA256 = 'a892891617cbadd34d860f66a866393a8d4c487c49f1474e9b6d9e578332e56a';
 /** Where the model ships in the repository. */
 export const DEFAULT_INSTANCE_MODEL_PATH = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)), '../../../models', INSTANCE_MODEL_FILE,
+  sourceDir(import.meta.url), '../../../models', INSTANCE_MODEL_FILE,
 );
 
 const INPUT_SIDE = 320;
@@ -52,8 +52,8 @@ export interface Instance {
   area: number;
   /**
    * The same mask logits over the box grown by half each way, not cut off at the box: where the
-   * model sees the object past its own box (a dog's tail hanging below the bench, which the box
-   * stops at). Only a second opinion for neighbours a removal must keep.
+   * model sees the object past its own box (a tail hanging below the seat its owner sits on,
+   * which the box stops at). Only a second opinion for neighbours a removal must keep.
    */
   wide?: { logits: Float32Array; region: Box };
 }
@@ -75,9 +75,10 @@ async function createSession(modelPath: string): Promise<ort.InferenceSession> {
   if (sha256 !== INSTANCE_MODEL_SHA256) {
     throw new InstanceModelError(`${path.basename(modelPath)} has SHA-256 ${sha256}, expected ${INSTANCE_MODEL_SHA256}: the file is damaged or not the bundled model`);
   }
-  return ort.InferenceSession.create(bytes, {
+  // A load is native work like a run: inside a slot, so the thread is never ended during it.
+  return runModel(() => ort.InferenceSession.create(bytes, {
     intraOpNumThreads: 2, interOpNumThreads: 1, executionMode: 'sequential', graphOptimizationLevel: 'all',
-  });
+  }));
 }
 
 /** The warm session (loaded and checksum-verified once per process). */
@@ -238,8 +239,8 @@ const ZOOM_MIN_SCORE = 0.1;
 
 /**
  * A second look at one instance: the model run on a crop of its box grown by half each way, where
- * it is usually seen larger and always with less around it (a tail hanging below a bench seat,
- * missed in the whole photo, was found this way). Returns the same-class instance that best
+ * it is usually seen larger and always with less around it (a tail hanging below a seat, missed
+ * in the whole photo, was found this way). Returns the same-class instance that best
  * overlaps the original's box, in image coordinates, or null.
  */
 export async function segmentCloser(image: RgbImage, instance: Instance, modelPath?: string): Promise<Instance | null> {

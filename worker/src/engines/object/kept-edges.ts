@@ -1,8 +1,8 @@
 /**
  * The edge of an object kept beside a removed one still holds some of the removed object's
- * colour: a segmentation edge is a pixel or two generous, and the boundary pixels between a white
- * dog and a dark bench are mixtures of both. Once the bench is filled with field, those pixels
- * read as a thin dark outline of the bench around the dog. This re-composites them, as matting
+ * colour: a segmentation edge is a pixel or two generous, and the boundary pixels between a light
+ * kept object and a dark removed one are mixtures of both. Once the hole is filled with the
+ * background, those pixels read as a thin dark outline of the removed object around the kept one. This re-composites them, as matting
  * tools' "decontaminate colours" does: each edge pixel is modelled as a mix of the kept object's
  * colour F (read a little further inside it) and the old background B (the removed object's
  * colour next to it, before the fill), I = a*F + (1-a)*B; its old background share (1-a) is then
@@ -92,7 +92,7 @@ function recompositeCrop(
     for (let c = 0; c < 3; c++) {
       const own = original[i * 3 + c]!;
       // Kept between the pixel, the object's colour and the new background: a mixed window can
-      // overshoot into a hue none of them has (a cyan speck on a dog's head).
+      // overshoot into a hue none of them has (a cyan speck on a pale edge).
       const v = Math.min(Math.max(own, f[c]!, bNew[c]!), Math.max(Math.min(own, f[c]!, bNew[c]!), own + (1 - alpha) * (bNew[c]! - b[c]!)));
       filled[i * 3 + c] = Math.min(255, Math.max(0, Math.round(v)));
     }

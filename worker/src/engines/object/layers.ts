@@ -1,9 +1,9 @@
 /**
  * Edge continuation for the patch fill. When the ground around a hole is two clearly different
- * surfaces (a saucer on a table, grass under the stands) and their border runs into the hole on
- * one side and out on the other, the border is continued through the hole as a smooth curve that
- * leaves and arrives along the border's own direction, so the hidden rim of a saucer comes back
- * as an arc. Each hole pixel then belongs to one surface and copies only from it.
+ * surfaces (a round object lying on another surface, a field below a grandstand) and their border
+ * runs into the hole on one side and out on the other, the border is continued through the hole as
+ * a smooth curve that leaves and arrives along the border's own direction, so a hidden rim comes
+ * back as an arc. Each hole pixel then belongs to one surface and copies only from it.
  */
 
 import { chessboardDistance } from './image.js';
@@ -100,8 +100,8 @@ function principalDirection(points: Point[]): { direction: Point; straightness: 
  */
 export function holeLayers(pixels: ArrayLike<number>, hole: Uint8Array, width: number, height: number, holeExtent: number): Uint8Array | null {
   // Surfaces differ in chromaticity; light and shadow on one surface mostly in brightness. The
-  // feature is the chromaticity (scaled to 0-255) plus a little brightness, so a saucer and its
-  // own shadow stay one surface while the table beside it is another.
+  // feature is the chromaticity (scaled to 0-255) plus a little brightness, so a surface and its
+  // own shadow stay one surface while a different surface beside it is another.
   const rgb = new Float32Array(pixels.length);
   for (let i = 0; i < pixels.length; i += 3) {
     const r = pixels[i]!, g = pixels[i + 1]!, b = pixels[i + 2]!;
@@ -173,7 +173,7 @@ export function holeLayers(pixels: ArrayLike<number>, hole: Uint8Array, width: n
   }).filter((c): c is NonNullable<typeof c> => c !== null && c.straightness >= MIN_STRAIGHTNESS)
     .sort((a, b) => b.score - a.score);
   // The two ends of one border: far enough apart to cross the hole, each leaving toward the
-  // other (a saucer's rim enters on one side and leaves on the other; two blobs side by side do not).
+  // other (a round rim enters on one side and leaves on the other; two blobs side by side do not).
   let best: { a: (typeof candidates)[number]; b: (typeof candidates)[number]; value: number } | null = null;
   for (let i = 0; i < candidates.length; i++) {
     for (let j = i + 1; j < candidates.length; j++) {

@@ -18,7 +18,7 @@ const FOREGROUND_LEVEL = 64;
 const BOX_GROWTH = 0.08;
 /**
  * Boxes smaller than this (pixels, after growth) are removed whole. Neither saliency nor GrabCut
- * has enough pixels to outline a distant car: GrabCut kept only its windscreen, and which part it
+ * has enough pixels to outline a distant object: GrabCut kept only one part of it, and which part it
  * kept changed from run to run (its colour models start from OpenCV's shared random state). A
  * small box costs the fill little extra and leaves nothing of the object behind.
  */
@@ -94,7 +94,7 @@ async function grabCut(image: RgbImage, rect: Box): Promise<Uint8Array | null> {
   }
 }
 
-/** Drops specks (< 2 % of the largest part; a cup rim can be a separate part) and fills enclosed holes. */
+/** Drops specks (< 2 % of the largest part; a rim can be a separate part) and fills enclosed holes. */
 function cleanOutline(fg: Uint8Array, width: number, height: number): Uint8Array {
   const label = new Int32Array(width * height).fill(-1);
   const sizes: number[] = [];
@@ -317,7 +317,7 @@ export async function dilateMask(mask: Mask, radius: number, region: Box): Promi
 
 /** The full-size removal mask (255 = remove) for the object inside `box`. */
 export async function buildObjectMask(image: RgbImage, detected: Box, options: MaskOptions = {}): Promise<ObjectMask> {
-  // The detector's boxes are loose either way (a cup's handle fell outside on coffee.png): grow it.
+  // The detector's boxes are loose either way (a handle can fall outside): grow it.
   const gx = BOX_GROWTH * (detected.x2 - detected.x1), gy = BOX_GROWTH * (detected.y2 - detected.y1);
   const box: Box = {
     x1: Math.max(0, Math.floor(detected.x1 - gx)), y1: Math.max(0, Math.floor(detected.y1 - gy)),

@@ -8,6 +8,7 @@
  */
 
 import { createRequire } from 'node:module';
+import type { Mask, RgbImage } from './image.js';
 
 // The package's typings describe the namespace loosely; the few calls we make are typed at use.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -55,8 +56,28 @@ const RNG_SEED = 0x5eed;
  * Resets OpenCV's process-wide random number generator. GrabCut starts its colour models with
  * k-means, which draws from that generator; without a reset each call continues where the last
  * one left off, so the same removal gave a different mask depending on what the worker had done
- * before (5,000 pixels apart on the bicycle once the dog beside it had been removed first).
+ * before (5,000 pixels apart once another object in the photo had been removed first).
  */
 export function resetOpenCvRandom(cv: OpenCv): void {
   cv.setRNGSeed(RNG_SEED);
 }
+
+/** Radius (pixels) around each hole pixel that OpenCV's Telea inpaint draws from. */
+export const INPAINT_RADIUS = 5;
+
+/** OpenCV's Telea inpaint of `hole` (255) in an RGB crop: the crop's RGB bytes with the hole filled. */
+export async function teleaInpaint(crop: RgbImage, hole: Mask): Promise<Uint8Array> {
+  const cv = await loadOpenCv();
+  const src = cv.matFromArray(crop.height, crop.width, cv.CV_8UC3, crop.data);
+  const mask = cv.matFromArray(hole.height, hole.width, cv.CV_8UC1, hole.data);
+  const dst = new cv.Mat();
+  try {
+    cv.inpaint(src, mask, dst, INPAINT_RADIUS, cv.INPAINT_TELEA);
+    return Uint8Array.from(dst.data as Uint8Array);
+  } finally {
+    src.delete();
+    mask.delete();
+    dst.delete();
+  }
+}
+

@@ -1,13 +1,13 @@
 /**
  * Straight lines continued across the hole before the patch fill (after Sun et al. 2005, "Image
  * completion with structure propagation", with the structure found instead of drawn by the user).
- * A patch fill continues textures, not lines: the siding boards behind a dog came back as blocks,
- * and the tape line on a floor behind a girl as two stray pieces. Here a line seen on both sides
+ * A patch fill continues textures, not lines: the boards of a wall behind a removed object came
+ * back as blocks, and a line across a floor as two stray pieces. Here a line seen on both sides
  * of the hole (two segments of the same straight line, the hole between them) is drawn across it
  * first, each pixel near it taking the line's cross-section from the two ends, blended by where it
  * lies between them. The patch fill then treats the drawn pixels as known and fills around them.
  * Only lines that look the same all along and at both ends count: foliage lines up by chance
- * often enough that, without those checks, a streak was drawn through the leaves behind a giraffe.
+ * often enough that, without those checks, a streak was drawn through foliage.
  */
 
 import { chessboardDistance } from './image.js';
@@ -276,7 +276,7 @@ export async function continueStraightLines(
   rgb: Uint8Array, hole: Uint8Array, blocked: Uint8Array | undefined, skip: Uint8Array | undefined, width: number, height: number,
 ): Promise<ContinuedLines | null> {
   const toHole = chessboardDistance((i) => hole[i] !== 0, width, height);
-  // Other objects' outlines are not lines of the background: a giraffe's leg continued as a line.
+  // Other objects' outlines are not lines of the background: a kept leg was continued as a line.
   const toBlocked = blocked ? chessboardDistance((i) => blocked[i] !== 0, width, height) : null;
   const usable = new Uint8Array(width * height);
   const ring = new Uint8Array(width * height);

@@ -1,7 +1,6 @@
 /**
  * Loose strands around an object: wisps of hair or fur, a few pixels wide, that leave the edge of
- * its mask and end in the background nearby (the wisps around a girl's head against a dark
- * floor). The instance mask is too coarse for them and the mask's dilation stops short, so they
+ * its mask and end in the background nearby (wisps of hair against a dark floor). The instance mask is too coarse for them and the mask's dilation stops short, so they
  * were left floating where the object was, and the fill copied them into the hole as well.
  *
  * Thin lines are found with a morphological top-hat (bright lines: the luminance minus its
@@ -183,7 +182,7 @@ function leansToObject(
  * lightly smoothed luminance (the Hessian's strong eigenvalue, the other weak: a line, not a spot),
  * linked into strands that start at the mask's edge and end within STRAY_REACH of it; the floor's
  * boards and reflections run on past it. They are too thin to fill by copying, and left in place
- * floating wisps stayed on the floor beside where a girl's head was: they are inpainted (fill.ts).
+ * floating wisps stayed beside where the head was: they are inpainted (composite.ts).
  */
 const STRAY_SIGMA = 1;
 /** Ridge strength (grey levels at the smoothing scale) a strand pixel must reach. */
@@ -384,13 +383,14 @@ export function faintStrands(image: RgbImage, mask: Mask, others: Mask | null, o
 }
 
 /**
- * Left-over hair that is neither a line nor bright or dark enough for the strands above: a red
- * curl on a beige wall, a blob of a few JPEG blocks that leans a little towards the hair's colour.
+ * Left-over hair that is neither a line nor bright or dark enough for the strands above: a lock
+ * of coloured hair on a plain wall, a blob of a few JPEG blocks that leans a little towards the
+ * hair's colour.
  * Past the grown mask, on a plain background, pixels whose colour stands out from the known
  * pixels around them of about their brightness (the wall's, not the floor's below it) are taken,
  * in pieces that start at the mask (hysteresis: a clear core, grown over fainter pixels), end
  * within the strays' reach and lean from the background's colour towards the person's beside them.
- * Inpainted with the faint strands (fill.ts).
+ * Inpainted with the faint strands (composite.ts).
  */
 /** Radius of the window of known pixels (every other one) a pixel is held against. */
 const LEFTOVER_WINDOW = 12;
@@ -401,8 +401,8 @@ const LEFTOVER_INLIER = 10;
 const LEFTOVER_MIN_SAMPLES = 24;
 /**
  * The background is plain when at least half the samples are its inliers, nine in ten of those
- * unlike the pixel itself, and the inliers spread this little (RGB units, smoothed: a beige wall
- * with JPEG noise spreads 4 to 5.5).
+ * unlike the pixel itself, and the inliers spread this little (RGB units, smoothed: a plain painted
+ * wall with JPEG noise spreads 4 to 5.5).
  */
 const LEFTOVER_MIN_INLIER_SHARE = 0.5;
 const LEFTOVER_PLAIN_SHARE = 0.9;
@@ -476,10 +476,10 @@ export function leftoverHair(image: RgbImage, mask: Mask, object: Mask, others: 
         }
       }
       if (sampleCount < LEFTOVER_MIN_SAMPLES) continue;
-      // The median first, then the mean of the samples near it: a curl filling a good part of the
+      // The median first, then the mean of the samples near it: a lock of hair filling a good part of the
       // window must not pull the background's colour towards its own.
       const mr = median(r), mg = median(g), mb = median(b);
-      // Plain: past the pixels like this one (the curl itself), nearly every sample is near the
+      // Plain: past the pixels like this one (the hair itself), nearly every sample is near the
       // median; a texture of leaves or slats has colours on every side of it.
       let n = 0, ir = 0, ig = 0, ib = 0, unlike = 0;
       for (let k = 0; k < sampleCount; k++) {

@@ -8,10 +8,10 @@
  */
 import { findDates, formatFamily, monthLabel, type DateFormat } from './dates.js';
 import { LANGUAGE_NAMES, type ResumeLanguage } from './language.js';
-import type { Line, ResumeLayout, SectionKey } from './layout.js';
+import type { Line, ResumeLayout, Section, SectionKey } from './layout.js';
 import type { PdfText } from './pdf-text.js';
-import { BULLET, parseResume, type ParsedContact, type ParsedResume } from './resume-structure.js';
-import { ACTION_VERBS, BULLET_FONTS, CLICHES, ICON_FONTS, WEAK_OPENINGS } from './vocabulary.js';
+import { isMarked, parseResume, type ParsedContact, type ParsedResume } from './resume-structure.js';
+import { ACTION_VERBS, BULLET_FONTS, CLICHES, DISPLAY_FONT_WORDS, ICON_FONTS, WEAK_OPENINGS } from './vocabulary.js';
 
 export type Contact = ParsedContact;
 
@@ -42,7 +42,7 @@ export interface DateFindings {
   undated: string[];
 }
 
-export type AtsRiskId = 'multi-column' | 'table' | 'images' | 'symbol-fonts' | 'unusual-fonts' | 'header-footer-text' | 'small-text' | 'special-characters' | 'image-only';
+export type AtsRiskId = 'multi-column' | 'table' | 'images' | 'symbol-fonts' | 'unusual-fonts' | 'display-font' | 'header-footer-text' | 'small-text' | 'special-characters' | 'image-only';
 
 export interface AtsRisk { id: AtsRiskId; severity: 'high' | 'medium' | 'low'; detail: string }
 
@@ -50,6 +50,10 @@ export interface ScorePart { key: string; label: string; score: number; max: num
 
 export interface ResumeAnalysis {
   pageCount: number;
+  /** Words on each page, in page order (density is judged on the fullest page). */
+  wordsOnPage: number[];
+  /** The text was read by OCR from a picture: an applicant tracking system reads nothing from the file. */
+  pictureOnly: boolean;
   wordCount: number;
   language: ResumeLanguage;
   contact: Contact;
@@ -61,6 +65,8 @@ export interface ResumeAnalysis {
   /** The first lines with first-person pronouns, quoted. */
   pronounLines: string[];
   cliches: string[];
+  /** Lines that still hold a template's placeholder text ("Lorem ipsum", "[Your Name]", "Company Name"), quoted. */
+  placeholders: string[];
   ats: AtsRisk[];
   fonts: string[];
   /** An academic CV (publications, research, teaching): length is not held against it. */
@@ -70,8 +76,15 @@ export interface ResumeAnalysis {
   /** What the review could not check, said plainly. */
   notices: string[];
   parsed: ParsedResume;
-  score: { total: number; parts: ScorePart[] };
+  score: { total: number; parts: ScorePart[]; /** Why the total was held down to a ceiling, said in the review. */ cap?: string };
 }
+
+/**
+ * The highest total a picture-only PDF can score: an applicant tracking system that does not run
+ * OCR reads nothing from it, so however good the text OCR found, the file itself fails the first
+ * screen. The OCR text still drives the advice.
+ */
+export const PICTURE_ONLY_SCORE_CAP = 40;
 
 export interface AnalyseOptions {
   now?: Date;
@@ -81,6 +94,15 @@ export interface AnalyseOptions {
   unreadPages?: number;
 }
 
+/**
+ * Length and density guides the review states with its findings: one or two pages outside academia,
+ * no page above about 700 words (beyond that margins and spacing give way and the page reads as a
+ * wall of text), and at least 250 words in all (below 180 there is too little to judge an applicant by).
+ */
+export const LENGTH = { maxPages: 2, maxWordsOnPage: 700, thinWords: 250, veryThinWords: 180 } as const;
+
+const words = (text: string) => text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+
 const ESSENTIAL: SectionKey[] = ['experience', 'education', 'skills'];
 const RECOMMENDED: SectionKey[] = ['summary'];
 
@@ -88,7 +110,7 @@ export function analyseResume(layout: ResumeLayout, pdf: PdfText, options: Analy
   const now = options.now ?? new Date();
   const parsed = parseResume(layout, pdf);
   const text = layout.lines.map((l) => l.text).join('\n');
-  const wordCount = text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+  const wordCount = words(text);
   const supported = parsed.language !== 'other';
   const english = parsed.language === 'en';
   const found = new Set(parsed.sections.map((s) => s.key).filter((k): k is SectionKey => k !== 'other'));
@@ -107,16 +129,20 @@ export function analyseResume(layout: ResumeLayout, pdf: PdfText, options: Analy
   if (options.ocr) notices.unshift('This PDF has no text layer: its text was read from a picture of the page (OCR), so small misreadings are possible. Many applicant tracking systems cannot read a picture at all and would see an empty document.');
   const bullets = analyseBullets(layout, parsed, english);
   const dates = analyseDates(parsed, now);
-  const { counts: pronouns, lines: pronounLines } = english ? countPronouns(layout.lines) : { counts: {}, lines: [] };
+  const { counts: pronouns, lines: pronounLines } = english ? countPronouns(layout) : { counts: {}, lines: [] };
   const cliches = english ? CLICHES.filter((c) => new RegExp(`\\b${c.replace(/[-\s]/g, '[-\\s]')}\\b`, 'i').test(text))
     .filter((c, i, all) => !all.slice(0, i).some((other) => other.replace(/[-\s]/g, '') === c.replace(/[-\s]/g, ''))) : [];
+  const placeholders = findPlaceholders(layout);
   const ats = findAtsRisks(layout, pdf, parsed.contact, options.ocr === true);
-  const academic = found.has('publications') || /\b(curriculum vitae|teaching experience|research experience|publications)\b/i.test(text) && /\b(ph\.?\s?d|postdoc|professor|lecturer)\b/i.test(text);
+  // A talks or papers section alone does not make an academic CV: an academic post or degree must show too.
+  const academic = (found.has('publications') || /\b(curriculum vitae|teaching experience|research experience)\b/i.test(text))
+    && /\b(ph\.?\s?d|doctoral|doctorate|postdoc\w*|post-doctoral|professor|lecturer|research (fellow|scientist|assistant|associate)|dr\.)/i.test(text);
+  const wordsOnPage = pdf.pages.map((p) => layout.lines.filter((l) => l.page === p.number).reduce((n, l) => n + words(l.text), 0));
   const nowMonth = now.getFullYear() * 12 + now.getMonth();
   const student = parsed.roles.some((r) => r.section === 'education' && (r.end === null || (r.end ?? 0) > nowMonth));
   const base = {
-    student, pageCount: pdf.pages.length, wordCount, language: parsed.language, contact: parsed.contact, sectionsFound, missingSections,
-    bullets, dates, pronouns, pronounLines, cliches, ats, fonts: pdf.fonts, academic, notices, parsed,
+    student, pageCount: pdf.pages.length, wordsOnPage, pictureOnly: options.ocr === true, wordCount, language: parsed.language, contact: parsed.contact, sectionsFound, missingSections,
+    bullets, dates, pronouns, pronounLines, cliches, placeholders, ats, fonts: pdf.fonts, academic, notices, parsed,
   };
   return { ...base, score: scoreResume(base, { headingsRead, supported }) };
 }
@@ -131,7 +157,7 @@ const TOPIC_LABEL = /^[\p{L}\p{N}][\p{L}\p{N} &/+.–-]{0,40}:\s+/u;
 function analyseBullets(layout: ResumeLayout, parsed: ParsedResume, english: boolean): BulletFindings {
   const items = parsed.bullets.map((b) => b.text);
   const lines = sectionLines(layout, ['experience', 'projects', 'volunteering']);
-  const marked = lines.filter((l) => BULLET.test(l.text));
+  const marked = lines.filter(isMarked);
   // Lists whose markers are drawn as shapes (browsers, some templates) still show as indented lines.
   const minX = Math.min(...lines.map((l) => l.x));
   const indented = lines.filter((l) => l.x > minX + 4).length >= Math.max(2, lines.length / 3);
@@ -205,22 +231,66 @@ function analyseDates(parsed: ParsedResume, now: Date): DateFindings {
   return { ranges, formats: [...formats], inconsistentFormats: families.size > 1, gaps, breaksWhileStudying, invalid, undated };
 }
 
-function countPronouns(lines: Line[]): { counts: Record<string, number>; lines: string[] } {
+/** Sections that quote other people's words (titles, author lists): not the applicant's voice. */
+const QUOTING_SECTIONS: Section['key'][] = ['publications', 'references'];
+
+function countPronouns(layout: ResumeLayout): { counts: Record<string, number>; lines: string[] } {
   const counts: Record<string, number> = {};
   const quoted: string[] = [];
-  for (const line of lines) {
+  const quoting = new Set(layout.sections.filter((s) => QUOTING_SECTIONS.includes(s.key)).flatMap((s) => s.lines));
+  for (const line of layout.lines) {
+    if (quoting.has(line) || line.furniture) continue;
     // Letter boundaries by Unicode class: "2ème" holds no "me".
     for (const match of line.text.matchAll(/(?<![\p{L}\p{N}])(I|me|my|mine|myself|we|our)(?![\p{L}\p{N}]|['’]\p{L})/gu)) {
       // "I" alone is the pronoun; lower-case "i" is not counted (roman numerals, typos).
       if (match[1] !== 'I' && match[1].toLowerCase() !== match[1]) continue;
       // "I" in a list of numerals ("Part I", "Class I") is not a pronoun.
       if (match[1] === 'I' && /\b(part|class|phase|level|grade|tier|type|stage|volume|vol\.)\s+I\b/i.test(line.text)) continue;
+      if (match[1] === 'I' && isInitial(line.text, match.index ?? 0)) continue;
       const word = match[1] === 'I' ? 'I' : match[1].toLowerCase();
       counts[word] = (counts[word] ?? 0) + 1;
       if (!quoted.includes(line.text) && quoted.length < 3) quoted.push(line.text);
     }
   }
   return { counts, lines: quoted };
+}
+
+/** Author-list names: "Ferraz, I. N.", "I. N. Ferraz", "Smith J, Ferraz IN" (two or more such names on the line). */
+const AUTHOR_NAME = /\p{Lu}[\p{Ll}'’-]+,?\s(?:\p{Lu}\.?[\s-]?){1,3}(?=[,;.]|\s(?:and|&)\s|$)|(?:\p{Lu}\.\s?-?){1,3}\s?\p{Lu}[\p{Ll}'’-]+/gu;
+
+/**
+ * The letter I as an initial, not the pronoun: followed by a full stop ("I. N. Ferraz", "Ferraz, I.")
+ * or a hyphenated initial ("J.-I."), after another initial ("J. I. Smith"), or in an author list.
+ */
+function isInitial(text: string, at: number): boolean {
+  const after = text.slice(at + 1);
+  const before = text.slice(0, at);
+  if (/^\.(?!\.)/.test(after) || /^-\p{Lu}/u.test(after)) return true;
+  if (/(?<![\p{L}])\p{Lu}\.\s?-?$/u.test(before)) return true;
+  return (text.match(AUTHOR_NAME) ?? []).length >= 2;
+}
+
+/** Where a field's value would stand: the start or end of the line, or next to a separator. */
+const SLOT_START = String.raw`(?:^|[,|•·–—:;(]\s*|\.\s+|\s{2})`;
+const SLOT_END = String.raw`(?=\s*(?:$|[,|•·–—:;)]|\s{2}))`;
+const slot = (phrase: string) => new RegExp(`${SLOT_START}(${phrase})${SLOT_END}`, 'iu');
+
+/**
+ * Template text left in. Each pattern names a slot rather than a value (filler Latin, a bracketed
+ * field, a stock label standing where a name or date belongs, X's for digits), so text a person
+ * wrote does not match: "Company Name" as the company, not "renamed the company".
+ */
+const PLACEHOLDERS: RegExp[] = [
+  /\blorem ipsum\b|\bdolor sit amet\b|\bconsectetur adipiscing\b/i,
+  /[[<{]\s*(?:your|insert|enter|add|company|employer|job|position|role|title|name|date|dates|city|state|country|school|university|degree|phone|e-?mail|address|website|link|url|month|year|institution|department|journal|conference|co-?author|author)\b[^\]>}\n]{0,40}[\]>}]/i,
+  /\byour (?:full |first |last )?name\b|\byour (?:job )?title\b|\byour[._-]?(?:name|email)(?=[@.\s/]|$)|\byour-name\b/i,
+  slot(String.raw`(?:company|employer|organi[sz]ation|school|university|college|institution|department|journal|conference|publisher|degree) name|job title|position title|title of (?:the |your )?(?:thesis|dissertation|paper|talk|article|book|project)|city,\s*(?:state|country)|month,? year|mm\s?/\s?yyyy|(?:john|jane) doe|author\s?\d`),
+  /(?<![\p{L}\p{N}])(?:X{3,}|\d{2}XX)(?![\p{L}])|(?<![\p{L}])XX\s?%|\bx{3}[-.\s]x{3}[-.\s]x{4}\b/iu,
+];
+
+function findPlaceholders(layout: ResumeLayout): string[] {
+  const found = layout.lines.filter((l) => PLACEHOLDERS.some((p) => p.test(l.text))).map((l) => l.text.trim());
+  return [...new Set(found)].slice(0, 5);
 }
 
 const fontMatches = (font: string, list: readonly string[]) => list.some((s) => font.toLowerCase().replace(/[\s_-]/g, '').startsWith(s.replace(/[\s_-]/g, '')));
@@ -255,6 +325,10 @@ function findAtsRisks(layout: ResumeLayout, pdf: PdfText, contact: Contact, ocr:
   if (garbled.length) {
     risks.push({ id: 'unusual-fonts', severity: 'medium', detail: `Text set in ${garbled.join(', ')} extracts as unreadable characters, so an ATS cannot read it. Use a standard font for that text.` });
   }
+  for (const font of displayFonts(pdf, layout, iconFonts)) {
+    const where = font.body ? `${font.chars} characters of it at body-text size` : `${font.chars} characters, in headings or your name only`;
+    risks.push({ id: 'display-font', severity: font.body ? 'medium' : 'low', detail: `${font.name} is a decorative display font (script, handwriting or novelty face) setting ${where}, e.g. “${font.sample}”: it is slow to read and easily misread by OCR-based systems. Keep it for your name at most; set text in a plain face.` });
+  }
   const edge = layout.lines.filter((l) => l.artifact && (l.y < l.pageHeight * 0.15 || l.y > l.pageHeight * 0.85));
   const pageNumber = /^(page\s*)?\d+(\s*(of|\/)\s*\d+)?$/i;
   const tagged = edge.filter((l) => /\p{L}{2}/u.test(l.text) && !pageNumber.test(l.text.trim()));
@@ -270,6 +344,24 @@ function findAtsRisks(layout: ResumeLayout, pdf: PdfText, contact: Contact, ocr:
     risks.push({ id: 'small-text', severity: 'low', detail: `Body text is about ${median.toFixed(1)} pt: below 9–10 pt is hard to read and may be misread by OCR-based systems.` });
   }
   return risks;
+}
+
+const fontKey = (font: string) => font.toLowerCase().replace(/[\s_-]/g, '');
+
+/** Decorative fonts that set text, with how much, whether at body size, and a sample of it. */
+function displayFonts(pdf: PdfText, layout: ResumeLayout, iconFonts: string[]): Array<{ name: string; chars: number; body: boolean; sample: string }> {
+  const sizes = layout.lines.map((l) => l.fontSize).sort((a, b) => a - b);
+  const bodySize = sizes[Math.floor(sizes.length / 2)] ?? 0;
+  const runs = pdf.pages.flatMap((p) => p.runs).filter((r) => !iconFonts.includes(r.font) && /\p{L}/u.test(r.text)
+    && DISPLAY_FONT_WORDS.some((w) => fontKey(r.font).includes(w)));
+  const families = new Map<string, typeof runs>();
+  // One finding per family: "Pacifico-Regular" and "Pacifico-Bold" are one choice.
+  for (const run of runs) { const family = run.font.replace(/[-,].*$/, ''); families.set(family, [...(families.get(family) ?? []), run]); }
+  return [...families].map(([name, list]) => {
+    const bodyChars = list.filter((r) => r.fontSize <= bodySize + 1).reduce((n, r) => n + r.text.trim().length, 0);
+    const sample = list.map((r) => r.text.trim()).find((t) => t.length >= 3) ?? list[0].text.trim();
+    return { name, chars: list.reduce((n, r) => n + r.text.trim().length, 0), body: bodyChars >= 40, sample: sample.length > 60 ? `${sample.slice(0, 57)}…` : sample };
+  });
 }
 
 /** A line that shows an icon-font glyph, preferring the contact line (where icons usually sit). */
@@ -331,9 +423,10 @@ function scoreResume(a: Base, read: { headingsRead: boolean; supported: boolean 
 
   const sectionPoints: Partial<Record<SectionKey, number>> = { experience: 5, education: 4, skills: 4, summary: 2 };
   const sectionsKnown = read.headingsRead && read.supported;
+  const placeholderNote = a.placeholders.length ? [`template placeholder text left in (${a.placeholders.slice(0, 2).map((l) => `“${l.length > 60 ? `${l.slice(0, 57)}…` : l}”`).join(', ')})`] : [];
   part('sections', 'Sections and structure', 15,
-    Object.entries(sectionPoints).reduce((n, [k, p]) => n + (a.sectionsFound.includes(k as SectionKey) ? p : 0), 0),
-    sectionsKnown ? a.missingSections.map((k) => `no ${k} section`) : ['not scored: the section headings could not be read'], !sectionsKnown);
+    Object.entries(sectionPoints).reduce((n, [k, p]) => n + (a.sectionsFound.includes(k as SectionKey) ? p : 0), 0) - Math.min(9, 3 * a.placeholders.length),
+    sectionsKnown ? [...placeholderNote, ...a.missingSections.map((k) => `no ${k} section`)] : ['not scored: the section headings could not be read', ...placeholderNote], !sectionsKnown);
 
   const b = a.bullets;
   const verbRatio = b.count ? b.withActionVerb / b.count : 0;
@@ -349,13 +442,16 @@ function scoreResume(a: Base, read: { headingsRead: boolean; supported: boolean 
     verbScore + 15 * Math.min(1, numberRatio / 0.5) - (b.noBulletMarkers ? 3 : 0) - Math.min(4, b.tooLong * 2),
     impactUnscored ? ['not scored: no sections could be read'] : impactNotes, impactUnscored);
 
-  const perPage = a.wordCount / Math.max(1, a.pageCount);
   const lengthNotes: string[] = [];
   let lengthScore = 10;
-  if (a.wordCount < 180) { lengthScore = 3; lengthNotes.push(`only ${a.wordCount} words`); }
-  else if (a.wordCount < 250) { lengthScore = 7; lengthNotes.push(`${a.wordCount} words is on the thin side`); }
-  if (a.pageCount > 2 && !a.academic) { lengthScore -= 4; lengthNotes.push(`${a.pageCount} pages (aim for one or two)`); }
-  if (perPage > 800) { lengthScore -= 3; lengthNotes.push(`${Math.round(perPage)} words a page is dense`); }
+  if (a.wordCount < LENGTH.veryThinWords) { lengthScore = 3; lengthNotes.push(`only ${a.wordCount} words (under ${LENGTH.veryThinWords})`); }
+  else if (a.wordCount < LENGTH.thinWords) { lengthScore = 7; lengthNotes.push(`${a.wordCount} words is on the thin side (under ${LENGTH.thinWords})`); }
+  if (a.pageCount > LENGTH.maxPages && !a.academic) { lengthScore -= 4; lengthNotes.push(`${a.pageCount} pages: over the ${LENGTH.maxPages} pages a resume outside academia should keep to`); }
+  const fullest = a.wordsOnPage.reduce((best, n, i) => (n > a.wordsOnPage[best] ? i : best), 0);
+  if ((a.wordsOnPage[fullest] ?? 0) > LENGTH.maxWordsOnPage) {
+    lengthScore -= 3;
+    lengthNotes.push(`dense text: ${a.wordsOnPage[fullest]} words on page ${fullest + 1}, over the ${LENGTH.maxWordsOnPage} words a page stays easy to read at`);
+  }
   part('length', 'Length and density', 10, lengthScore, lengthNotes);
 
   const d = a.dates;
@@ -378,11 +474,16 @@ function scoreResume(a: Base, read: { headingsRead: boolean; supported: boolean 
   part('language', 'Language and tone', 10, 10 - Math.min(5, pronounCount) - Math.min(5, 1.5 * a.cliches.length), languageNotes, !b.wordingChecked);
 
   const penalty = { high: 6, medium: 3, low: 1.5 } as const;
-  part('ats', 'ATS compatibility', 15, 15 - a.ats.reduce((n, r) => n + penalty[r.severity], 0), a.ats.map((r) => r.id));
+  // A picture-only file: an ATS without OCR reads nothing, so this part is zero whatever else holds.
+  part('ats', 'ATS compatibility', 15, a.pictureOnly ? 0 : 15 - a.ats.reduce((n, r) => n + penalty[r.severity], 0),
+    a.pictureOnly ? ['the PDF is a picture: an ATS reads no text from it', ...a.ats.filter((r) => r.id !== 'image-only').map((r) => r.id)] : a.ats.map((r) => r.id));
 
   // Parts the parser could not read are left out and the rest scaled to 100.
   const scored = parts.filter((p) => !p.unscored);
   const max = scored.reduce((n, p) => n + p.max, 0);
   const total = Math.round((100 * scored.reduce((n, p) => n + p.score, 0)) / Math.max(1, max));
+  if (a.pictureOnly && total > PICTURE_ONLY_SCORE_CAP) {
+    return { total: PICTURE_ONLY_SCORE_CAP, parts, cap: `capped at ${PICTURE_ONLY_SCORE_CAP}/100 (the parts add up to ${total}): the PDF is a picture with no text layer, so an applicant tracking system reads nothing from it. The advice below comes from the text read by OCR; export a text PDF to lift the cap.` };
+  }
   return { total, parts };
 }

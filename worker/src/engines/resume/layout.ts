@@ -13,6 +13,10 @@ export interface Line {
   page: number;
   text: string;
   x: number;
+  /** Right edge of the last run: where the line stops (a wrapped line runs on to the right margin). */
+  right: number;
+  /** A list marker drawn as a glyph of its own at the start of the line ("▹", "❖", Wingdings "§"), as written. */
+  marker?: string;
   /** Baseline from the top of the page, in points. */
   y: number;
   fontSize: number;
@@ -148,10 +152,12 @@ function joinLines(runs: TextRun[], column: Line['column'], page: PdfPage): Line
     const cellStarts: number[] = [];
     let text = '';
     let previous: TextRun | null = null;
+    const marker = group.length > 1 && isMarkerGlyph(group[0], group[1]) ? group[0].text.trim() : undefined;
     for (const run of group) {
       const gap = previous ? run.x - (previous.x + previous.width) : Infinity;
       if (gap > 0.6 * run.fontSize) cellStarts.push(run.x);
-      if (!previous || gap > 2 * run.fontSize) {
+      // A marker hangs in the indent: however wide the gap after it, the item's text is the same piece.
+      if (!previous || (gap > 2 * run.fontSize && !(marker && previous === group[0]))) {
         segments.push({ x: run.x, text: collapseLetterSpacing(run.text.trim()) });
       } else {
         const join = gap > 0.15 * run.fontSize && !/\s$/.test(segments[segments.length - 1].text) ? ' ' : '';
@@ -163,13 +169,29 @@ function joinLines(runs: TextRun[], column: Line['column'], page: PdfPage): Line
     const fontSize = Math.max(...group.map((r) => r.fontSize));
     const letters = group.filter((r) => /\p{L}/u.test(r.text));
     return {
-      page: page.number, text, x: group[0].x, y: group[0].y, fontSize,
+      page: page.number, text, x: group[0].x, right: Math.max(...group.map((r) => r.x + r.width)), y: group[0].y, fontSize,
+      ...(marker ? { marker } : {}),
       bold: letters.length > 0 && letters.every((r) => r.bold || BOLD_FONT.test(r.font)),
       segments, cellStarts, column, pageHeight: page.height,
       artifact: group.every((r) => r.artifact),
       ...(group.every((r) => r.font === 'OCR') ? { ocr: true } : {}),
     };
   });
+}
+
+/** Fonts whose letters draw list markers: Word's Wingdings "§" is a square, its Courier New "o" a ring. */
+const MARKER_FONT = /^(symbol|wingdings|webdings|zapfdingbats|dingbats|opensymbol|couriernew|courier|fontawesome|fa-|materialicons|academicons)/i;
+
+/**
+ * A list marker set as a run of its own before the item's text: one character that is not a letter,
+ * digit or an opening bracket, quote or currency sign (those start text), or any one character in a
+ * font that draws markers, while the text after it is in another font.
+ */
+function isMarkerGlyph(run: TextRun, next: TextRun): boolean {
+  const glyph = run.text.trim();
+  if ([...glyph].length !== 1 || next.x < run.x + run.width - 0.5) return false;
+  if (/[\p{L}\p{N}([{“"'‘$€£¥#@&%]/u.test(glyph)) return run.font !== next.font && MARKER_FONT.test(run.font.replace(/[\s_]/g, ''));
+  return true;
 }
 
 /**

@@ -9,7 +9,10 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import Tesseract from 'tesseract.js';
-import type { PdfPage, PdfText, TextRun } from './pdf-text.js';
+import { UserFacingJobError } from '@craftwell/contracts/handler';
+import { MAX_PDF_IMAGE_PIXELS, pdfImageProblem, pdfInflationProblem, pdfUploadProblem } from '@craftwell/contracts/pdf-input';
+import { readInPdfThread, type OcrOutcome } from './pdf-reader-pool.js';
+import type { PdfPage, TextRun } from './pdf-text.js';
 
 /** OCR is slow: only the first pages of a picture-only resume are read. */
 export const MAX_OCR_PAGES = 2;
@@ -28,9 +31,25 @@ function englishModelFolder(): string {
   return path.join(path.dirname(langPath), '4.0.0_best_int');
 }
 
-/** The pages OCR read, and how many pages the PDF has in all (only the first MAX_OCR_PAGES are read). */
-export async function ocrPdf(bytes: Uint8Array, signal?: AbortSignal): Promise<{ pdf: PdfText; totalPages: number }> {
-  const task = getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, verbosity: 0 });
+/**
+ * The pages OCR read, and how many pages the PDF has in all (only the first MAX_OCR_PAGES are
+ * read). Rendering decodes every image on the page whole, so it runs in a reader process (heap
+ * capped, killed on abort; pdf-reader-pool.ts), never in the job thread.
+ */
+export async function ocrPdf(bytes: Uint8Array, signal?: AbortSignal): Promise<OcrOutcome> {
+  return readInPdfThread('ocr', bytes, signal);
+}
+
+/**
+ * The OCR itself; runs in a reader process. Every image's declared size is checked before pdfjs
+ * sees the file (a 16000×16000 picture in a 12 KB PDF would decode to gigabytes); pdfjs'
+ * maxImageSize backs that up for a size the check could not resolve. Pages need no check: each is
+ * rendered at a scale that keeps it under MAX_PIXELS.
+ */
+export async function ocrPdfHere(bytes: Uint8Array, signal?: AbortSignal): Promise<OcrOutcome> {
+  const problem = pdfUploadProblem(bytes) ?? pdfInflationProblem(bytes) ?? pdfImageProblem(bytes);
+  if (problem) throw new UserFacingJobError(problem.message, problem.status);
+  const task = getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, maxImageSize: MAX_PDF_IMAGE_PIXELS, verbosity: 0 });
   const worker = await Tesseract.createWorker('eng', Tesseract.OEM.LSTM_ONLY, {
     langPath: englishModelFolder(),
     gzip: true,

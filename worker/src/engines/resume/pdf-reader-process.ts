@@ -1,4 +1,4 @@
-/** A PDF reader process (forked by pdf-reader-pool.ts): loads pdfjs, then reads one PDF per message. */
+/** A PDF reader process (forked by pdf-reader-pool.ts): loads pdfjs, then reads (or OCRs) one PDF per message. */
 import { UserFacingJobError } from '@craftwell/contracts/handler';
 import type { FromReader, ToReader } from './pdf-reader-pool.js';
 import { loadPdfReaderHere, readPdfTextHere } from './pdf-text.js';
@@ -10,8 +10,10 @@ const reply = (message: FromReader) => { if (process.connected) process.send!(me
 
 await loadPdfReaderHere();
 process.on('message', (message: ToReader) => {
-  readPdfTextHere(message.bytes).then(
-    (pdf) => reply({ type: 'done', pdf }),
+  // OCR (tesseract) is loaded only by a reader that gets a picture-only PDF: most never do.
+  const read = message.task === 'ocr' ? import('./ocr.js').then(({ ocrPdfHere }) => ocrPdfHere(message.bytes)) : readPdfTextHere(message.bytes);
+  read.then(
+    (result) => reply({ type: 'done', result }),
     (error: unknown) => reply(error instanceof UserFacingJobError
       ? { type: 'refused', message: error.message, status: error.status }
       : { type: 'failed', message: (error as Error)?.message ?? String(error) }),

@@ -6,7 +6,7 @@
 import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFPageProxy } from 'pdfjs-dist/types/src/display/api.js';
 import { UserFacingJobError } from '@craftwell/contracts/handler';
-import { MAX_PDF_PAGES, pdfUploadProblem, PDF_TOO_LARGE_MESSAGE, pdfInflationProblem } from '@craftwell/contracts/pdf-input';
+import { MAX_PDF_PAGES, pdfImageProblem, pdfUploadProblem, PDF_TOO_LARGE_MESSAGE, pdfInflationProblem } from '@craftwell/contracts/pdf-input';
 import { readInPdfThread } from './pdf-reader-pool.js';
 
 export interface TextRun {
@@ -56,11 +56,11 @@ export const MAX_PDF_TEXT_CHARS = 200_000;
 const MAX_IMAGE_PIXELS = 16_000_000;
 
 /**
- * Loads pdfjs (a few seconds on a busy machine) in a reader thread so the first resume does not
- * wait for it. Worker start-up calls this for processes that serve the pdf queue.
+ * Loads pdfjs (a few seconds on a busy machine) in a reader process ahead of a first read (tests
+ * and benches; the worker starts readers on first use, so an idle worker holds none).
  */
 export async function warmUpPdfReader(): Promise<void> {
-  await readInPdfThread(null);
+  await readInPdfThread('text', null);
 }
 
 /** Loads pdfjs in the calling thread (the reader thread calls this when it starts). */
@@ -77,12 +77,12 @@ export async function loadPdfReaderHere(): Promise<void> {
 export async function readPdfText(bytes: Uint8Array, signal?: AbortSignal): Promise<PdfText> {
   const problem = pdfUploadProblem(bytes);
   if (problem) throw new UserFacingJobError(problem.message, problem.status);
-  return readInPdfThread(bytes, signal);
+  return readInPdfThread('text', bytes, signal);
 }
 
-/** The reading itself; runs in a reader thread (pdf-reader-thread.ts). */
+/** The reading itself; runs in a reader process (pdf-reader-process.ts). */
 export async function readPdfTextHere(bytes: Uint8Array, signal?: AbortSignal): Promise<PdfText> {
-  const problem = pdfUploadProblem(bytes) ?? pdfInflationProblem(bytes);
+  const problem = pdfUploadProblem(bytes) ?? pdfInflationProblem(bytes) ?? pdfImageProblem(bytes);
   if (problem) throw new UserFacingJobError(problem.message, problem.status);
 
   // pdfjs transfers (detaches) the buffer it is given: hand it a copy.

@@ -54,7 +54,13 @@ export interface ParsedResume {
 }
 
 /** Bullet characters, including the private-use glyphs Word's Symbol/Wingdings bullets extract as. */
-export const BULLET = /^\s*([•●▪■◦‣∙·○►▸✓✔➢➤➔→>–—*+\uF0B7\uF0A7\uF076\uF0D8\uF0FC-]|\d+[.)])\s*/u;
+export const BULLET = /^\s*([•●▪■◦‣∙·○►▸✓✔➢➤➔→>–—*+\uF0B7\uF0A7\uF076\uF0D8\uF0FC\u2043»›-]|\d+[.)]|[\p{So}\p{Sm}\p{Co}](?=\s))\s*/u;
+
+/** A line that opens a list item: a marker character in its text, or a marker glyph set apart before it. */
+export const isMarked = (line: Line) => line.marker !== undefined || BULLET.test(line.text);
+
+/** The line's text without its list marker. */
+export const itemText = (line: Line) => (line.marker && line.text.startsWith(line.marker) ? line.text.slice(line.marker.length) : line.text).replace(BULLET, '').trim();
 
 const ENTRY_SECTIONS: SectionKey[] = ['experience', 'projects', 'volunteering', 'education'];
 
@@ -152,10 +158,13 @@ function findImplicitSummary(layout: ResumeLayout): string | undefined {
  * short line followed directly by such a line.
  */
 function isRoleLine(line: Line): boolean {
-  const text = line.text.replace(BULLET, '');
+  const text = itemText(line);
   const words = text.split(/\s+/).filter(Boolean).length;
   const found = findDates(text);
-  if ((found.ranges.length || found.singles.some((s) => !s.point.yearOnly || words <= 12)) && words <= 16) return true;
+  // A marked line is a list item: it heads an entry only with a date range or a date set apart by a
+  // wide gap, not with a year inside its sentence ("Won first place at the 2022 hackathon").
+  const dateApart = found.ranges.length > 0 || line.segments.length >= 2;
+  if ((found.ranges.length || found.singles.some((s) => !s.point.yearOnly || words <= 12)) && words <= 16 && (dateApart || !isMarked(line))) return true;
   if (line.segments.length >= 2 && words <= 14 && line.segments[line.segments.length - 1].text.split(/\s+/).length <= 6) return true;
   const letters = text.replace(/[^\p{L}]/gu, '');
   if (words <= 10 && letters.length > 2 && (line.bold || letters === letters.toUpperCase())) return true;
@@ -174,23 +183,31 @@ function readEntries(section: Section, sectionIndex: number): { roles: ParsedRol
   const lines = section.lines;
   const roles: ParsedRole[] = [];
   const bullets: ParsedResume['bullets'] = [];
-  const anyMarked = lines.some((l) => BULLET.test(l.text) && !isRoleLine(l));
+  // Whether an entry marks its items, judged per entry (the lines from one entry heading to the next):
+  // a template may draw one entry's markers as shapes and set another's as characters.
+  const roleLines = lines.map(isRoleLine);
+  const entryOf: number[] = [];
+  roleLines.forEach((roleLine, i) => entryOf.push((entryOf[i - 1] ?? 0) + (roleLine ? 1 : 0)));
+  const markedEntries = new Set(lines.flatMap((l, i) => (isMarked(l) && !roleLines[i] ? [entryOf[i]] : [])));
+  // The right edge of the text on each page and column: the measure wrapped lines run on to.
+  const measure = new Map<string, number>();
+  for (const l of lines) measure.set(`${l.page}/${l.column}`, Math.max(measure.get(`${l.page}/${l.column}`) ?? 0, l.right));
   let role: ParsedRole | null = null;
-  let current: { text: string; marked: boolean; last: Line } | null = null;
+  let current: { text: string; marked: boolean; first: Line; last: Line } | null = null;
   const flush = () => {
     if (current && current.text.split(/\s+/).length >= 3 && !isTitle(current.text)) {
-      const text = current.text.replace(BULLET, '');
+      const text = itemText({ ...current.first, text: current.text });
       bullets.push({ text, section: key, marked: current.marked });
       role?.bullets.push(text);
     }
     current = null;
   };
-  for (const line of lines) {
-    const roleLine = isRoleLine(line);
-    const marked = BULLET.test(line.text);
+  for (const [i, line] of lines.entries()) {
+    const roleLine = roleLines[i];
+    const marked = isMarked(line);
     if (roleLine) {
       flush();
-      const text = line.text.replace(BULLET, '').trim();
+      const text = itemText(line);
       if (!role || role.bullets.length > 0) {
         role = { section: key, sectionIndex, heading: [], dates: null, bullets: [], description: [] };
         roles.push(role);
@@ -204,7 +221,7 @@ function readEntries(section: Section, sectionIndex: number): { roles: ParsedRol
       role.heading.push(text);
       continue;
     }
-    const continues = current && !marked && continuation(current.last, line, current.marked);
+    const continues = current && !marked && continuation(current.last, line, current.marked, measure.get(`${line.page}/${line.column}`) ?? line.right);
     if (continues && current) {
       current.text = `${current.text} ${line.text}`.replace(/-\s+(?=\p{Ll})/gu, '-');
       current.last = line;
@@ -212,7 +229,7 @@ function readEntries(section: Section, sectionIndex: number): { roles: ParsedRol
     }
     flush();
     // Unmarked sentences count as achievements in experience-like sections, not under education.
-    if (marked || (!anyMarked && key !== 'education')) current = { text: line.text.trim(), marked, last: line };
+    if (marked || (!markedEntries.has(entryOf[i]) && key !== 'education')) current = { text: line.text.trim(), marked, first: line, last: line };
     else role?.description.push(line.text.trim());
   }
   flush();
@@ -220,11 +237,24 @@ function readEntries(section: Section, sectionIndex: number): { roles: ParsedRol
   return { roles: roles.filter((r) => r.heading.length > 0), bullets };
 }
 
-/** A wrapped line of the same item: same page and column, close below, indented like it (or not a new sentence). */
-function continuation(previous: Line, line: Line, marked: boolean): boolean {
+/**
+ * A wrapped line of the same item: same page and column, close below, indented like it. Without
+ * markers (drawn as shapes, or none), an item also ends where its line stops short of the right
+ * edge `measure`: a wrapped line runs on until the next word no longer fits, so a line with room
+ * left for the next line's first word ended its item.
+ */
+function continuation(previous: Line, line: Line, marked: boolean, measure: number): boolean {
   if (previous.page !== line.page || previous.column !== line.column || line.y - previous.y > 1.8 * line.fontSize) return false;
   if (marked) return line.x > previous.x - 1 || Math.abs(line.x - previous.x) < 12;
-  return Math.abs(previous.x - line.x) < 2 && (!/[.!?]$/.test(previous.text.trim()) || /^\p{Ll}/u.test(line.text.trim()));
+  const text = line.text.trim();
+  const lowerStart = /^\p{Ll}/u.test(text);
+  // The next word's width, over-estimated (0.6 em a character) so that doubt keeps the lines together.
+  const nextWord = text.split(/\s+/)[0] ?? '';
+  const filled = previous.right + (nextWord.length + 1) * 0.6 * line.fontSize >= measure - 1;
+  if (!filled && !lowerStart) return false;
+  // Same left edge, or a hanging indent (wrapped lines set in from the item's first line).
+  const aligned = Math.abs(previous.x - line.x) < 2 || (line.x > previous.x + 2 && line.x - previous.x < 3 * line.fontSize);
+  return aligned && (!/[.!?]$/.test(previous.text.trim()) || lowerStart);
 }
 
 function dateRole(role: ParsedRole): void {

@@ -1,10 +1,10 @@
 /**
- * Turns the analysis into the review markdown the spec promises: content analysis, formatting and
+ * Turns the analysis into the review markdown the tool shows: content analysis, formatting and
  * structure, ATS compatibility, improvement recommendations and professional tips. With a text
  * model, the model writes those sections from the resume text and these facts; the score, the
  * breakdown and the checks always come from the analysis.
  */
-import type { AtsRisk, ResumeAnalysis } from './analysis.js';
+import { LENGTH, type AtsRisk, type ResumeAnalysis } from './analysis.js';
 import { LANGUAGE_NAMES } from './language.js';
 import type { ResumeLayout } from './layout.js';
 import { checkNarrative } from './narrative-check.js';
@@ -20,6 +20,7 @@ function scoreBlock(a: ResumeAnalysis): string[] {
   return [
     `**Overall score: ${a.score.total}/100 — ${scoreLabel(a.score.total)}**`,
     '',
+    ...(a.score.cap ? [`_${capitalise(a.score.cap)}_`, ''] : []),
     '| Area | Score | Notes |',
     '|---|---|---|',
     ...a.score.parts.map((p) => `| ${p.label} | ${p.unscored ? '—' : `${p.score}/${p.max}`} | ${p.notes.length ? escapeCell(p.notes.join('; ')) : 'No issues found'} |`),
@@ -39,6 +40,7 @@ function contentAnalysis(a: ResumeAnalysis): string[] {
   const c = a.contact;
   const found = [c.email && `e-mail (${c.email})`, c.phone && `phone (${c.phone})`, c.linkedin && `LinkedIn (${c.linkedin})`,
     c.github && `GitHub (${c.github})`, c.xing && `XING (${c.xing})`, c.website && `website (${c.website})`].filter(Boolean);
+  if (a.placeholders.length) out.push(`- **Placeholder text:** ${a.placeholders.slice(0, 3).map(quote).join(', ')} ${a.placeholders.length > 1 ? 'are' : 'is'} template text that was never filled in; a recruiter sees at once that the resume is unfinished.`);
   out.push(`- **Contact details:** ${found.length ? `found ${found.join(', ')}` : 'none found'}.${a.score.parts[0].notes.length ? ` Missing: ${a.score.parts[0].notes.join(', ')}.` : ''}`);
   if (c.linkedinNotProfile && !c.linkedin) {
     out.push(`- **LinkedIn link:** ${quote(c.linkedinNotProfile)} is LinkedIn's news feed or another page, not your profile — anyone who clicks it sees their own feed.`);
@@ -70,7 +72,8 @@ function formatting(a: ResumeAnalysis): string[] {
   const out: string[] = [];
   const headings = a.parsed.sections.map((s) => `“${s.heading}”`);
   out.push(`- **Sections found:** ${headings.length ? headings.join(', ') : 'no headings recognised'}.${a.missingSections.filter((k) => k !== 'summary').length ? ` Missing: ${a.missingSections.filter((k) => k !== 'summary').join(', ')}.` : ''}`);
-  const lengthNote = a.score.parts[3].notes.length ? ` ${capitalise(a.score.parts[3].notes.join('; '))}.` : a.academic && a.pageCount > 2 ? ' Longer CVs are normal in academia.' : '';
+  const guide = `(the guide: ${a.academic ? 'any number of pages for an academic CV' : 'one or two pages'}, at least ${LENGTH.thinWords} words in all and at most ${LENGTH.maxWordsOnPage} on a page)`;
+  const lengthNote = a.score.parts[3].notes.length ? ` ${capitalise(a.score.parts[3].notes.join('; '))} ${guide}.` : a.academic && a.pageCount > 2 ? ` Longer CVs are normal in academia ${guide}.` : ` Within the guide ${guide}.`;
   out.push(`- **Length:** ${a.pageCount} page${a.pageCount > 1 ? 's' : ''}, ${a.wordCount} words.${lengthNote}`);
   const d = a.dates;
   const experienceRoles = a.parsed.roles.filter((r) => r.section === 'experience');
@@ -103,6 +106,7 @@ export function recommendations(a: ResumeAnalysis): string[] {
   const c = a.contact;
   const headingList = a.parsed.sections.map((s) => `“${s.heading}”`).join(', ');
   const risk = (id: AtsRisk['id']) => a.ats.find((r) => r.id === id);
+  if (a.placeholders.length) recs.push(`Replace the template's placeholder text with your own before sending: ${a.placeholders.slice(0, 2).map(quote).join(' and ')}.`);
   if (risk('image-only')) recs.push('Export the resume from your editor as a text PDF (File → Save as PDF), so every ATS can read it; this review had to read a picture.');
   if (risk('multi-column')) recs.push(`Rebuild the layout as a single column so ATS read your experience in order.${/For example (.*) sit side by side/.exec(risk('multi-column')!.detail)?.[1] ? ` Read straight across, ${/For example (.*) sit side by side/.exec(risk('multi-column')!.detail)![1]} end up on one line.` : ''}`);
   if (a.missingSections.includes('experience')) {
@@ -133,13 +137,15 @@ export function recommendations(a: ResumeAnalysis): string[] {
     if (r.id === 'images') recs.push(a.language === 'de' ? 'A photo is customary in German-speaking countries; just make sure nothing important exists only inside an image.' : 'Make sure nothing important exists only inside an image (photo, logo, chart): ATS ignore images.');
     if (r.id === 'symbol-fonts') recs.push(`Optional: replace icon glyphs with words (“Phone:”, “E-mail:”), as in ${/e\.g\. (“.*?”)/.exec(r.detail)?.[1] ?? 'your contact line'}.`);
     if (r.id === 'unusual-fonts') recs.push('Switch the unreadable text to a standard font such as Calibri, Arial or Georgia.');
+    if (r.id === 'display-font' && r.severity !== 'low') recs.push(`Set ${/e\.g\. (“.*?”)/.exec(r.detail)?.[1] ?? 'that text'} and the rest of your text in a plain face such as Calibri, Arial, Georgia or Garamond; ${r.detail.split(' is a decorative')[0]} is for your name at most.`);
     if (r.id === 'header-footer-text') recs.push('Move your contact details out of the page header/footer into the body, under your name.');
     if (r.id === 'small-text') recs.push('Use at least 9–10 pt for body text.');
   }
   if (a.contact.linksWithoutText.length) recs.push(`Write out ${a.contact.linksWithoutText.slice(0, 3).map(quote).join(', ')} as text: today ${a.contact.linksWithoutText.length > 1 ? 'they exist' : 'it exists'} only as a link on a picture.`);
-  if (a.wordCount < 250) recs.push(`Add substance: ${a.wordCount} words is thin. Aim for roughly 350–700 words on a page, with 3–6 achievement bullets per recent role or project.`);
-  if (a.wordCount / a.pageCount > 800) recs.push('Give the text room: trim older roles and long bullets so each page stays under about 700 words.');
-  if (a.pageCount > 2 && !a.academic) {
+  if (a.wordCount < LENGTH.thinWords) recs.push(`Add substance: ${a.wordCount} words is thin. Aim for roughly 350–${LENGTH.maxWordsOnPage} words on a page, with 3–6 achievement bullets per recent role or project.`);
+  const densest = Math.max(0, ...a.wordsOnPage);
+  if (densest > LENGTH.maxWordsOnPage) recs.push(`Give the text room: page ${a.wordsOnPage.indexOf(densest) + 1} holds ${densest} words; trim older roles and long bullets so each page stays under about ${LENGTH.maxWordsOnPage}.`);
+  if (a.pageCount > LENGTH.maxPages && !a.academic) {
     const oldest = a.parsed.roles.filter((r) => r.section === 'experience').at(-1);
     recs.push(`${a.pageCount} pages is long for a non-academic resume: shorten older entries${oldest ? ` such as ${quote(oldest.heading.join(' — '))}` : ''} to a line or two.`);
   }
@@ -210,6 +216,8 @@ export function narrativePrompt(layout: ResumeLayout, a: ResumeAnalysis): string
     `Score (fixed): ${a.score.total}/100; ${a.score.parts.map((p) => `${p.label} ${p.unscored ? 'not scored' : `${p.score}/${p.max}`}${p.notes.length ? ` (${p.notes.join('; ')})` : ''}`).join('; ')}`,
     `Language: ${LANGUAGE_NAMES[a.language]}; pages: ${a.pageCount}; words: ${a.wordCount}${a.academic ? '; an academic CV (length is normal)' : ''}`,
     `ATS risks: ${a.ats.map((r) => r.detail).join(' ') || 'none'}`,
+    ...(a.placeholders.length ? [`Template placeholder text left in: ${a.placeholders.map((l) => `“${l}”`).join(', ')}`] : []),
+    ...(a.score.cap ? [`Score ${a.score.cap}`] : []),
     ...a.notices.map((n) => `Notice: ${n}`),
   ];
   const rules = recommendations(a);

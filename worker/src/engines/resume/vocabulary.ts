@@ -47,3 +47,20 @@ export const ICON_FONTS = ['fontawesome', 'font awesome', 'fa-solid', 'fa-brands
  * SymbolMT, LibreOffice's arrows OpenSymbol, TeX's bullet CMSY or LMMathSymbols): never a problem.
  */
 export const BULLET_FONTS = ['symbol', 'opensymbol', 'cmsy', 'cmmi', 'lmmathsymbols', 'lmmathitalic', 'msam', 'msbm', 'stix', 'cambriamath'];
+
+/**
+ * Decorative display faces (script, handwriting, brush, blackletter, novelty): slow to read as
+ * text and easily misread by OCR. Compared inside the font name, lower case, without spaces,
+ * dashes and underscores. Plain text faces (Arial, Calibri, Garamond, Computer Modern, Roboto,
+ * Glacial Indifference, the Symbol bullet fonts) never match.
+ */
+export const DISPLAY_FONT_WORDS = [
+  'script', 'handwriting', 'calligraph', 'chancery', 'cursive', 'brush', 'signature', 'marker', 'chalk', 'graffiti', 'stencil',
+  'blackletter', 'fraktur', 'oldenglish', 'comicsans', 'comicneue', 'papyrus', 'jokerman', 'chiller', 'curlz', 'algerian',
+  'showcard', 'ravie', 'magneto', 'vivaldi', 'edwardian', 'freestyle', 'mistral', 'kristenitc', 'bauhaus93', 'harrington',
+  'playbill', 'impact', 'cooperblack', 'broadway', 'widelatin', 'blackadder', 'lobster', 'pacifico', 'greatvibes', 'allura',
+  'sacramento', 'satisfy', 'parisienne', 'kaushan', 'caveat', 'amaticsc', 'indieflower', 'shadowsintolight', 'gloriahallelujah',
+  'rocksalt', 'creepster', 'monoton', 'bungee', 'pressstart', 'abrilfatface', 'fredericka', 'yellowtail', 'homemadeapple',
+  'italianno', 'tangerine', 'courgette', 'damion', 'zapfino', 'luminari', 'trattatello', 'chalkduster', 'herculanum',
+  'noteworthy', 'texgyrechorus', 'zapfchancery',
+];

@@ -5,10 +5,10 @@ import { TextEngineError } from './text-engine.js';
 export function toJobError(error: unknown): Error {
   if (error instanceof UserFacingJobError || error instanceof TransientJobError) return error;
   if (error instanceof TextEngineError) {
-    if (error.retryable) return new TransientJobError(error.message, error.code === 'rate-limited' ? 429 : 503);
+    if (error.retryable) return new TransientJobError(error.message, error.code === 'timeout' ? 504 : 503);
     // Misconfiguration (bad key, unknown model) is not the user's fault, but retrying cannot help.
-    const status = error.code === 'context-length' || error.code === 'bad-request' ? 422 : 502;
-    return new UserFacingJobError(error.message, status);
+    if (error.code === 'context-length' || error.code === 'bad-request') return new UserFacingJobError(error.message, 422, 'unprocessable');
+    return new UserFacingJobError(error.message, 502, error.code === 'auth' ? 'provider_auth' : 'provider_rejected');
   }
   return error instanceof Error ? error : new Error(String(error));
 }

@@ -3,9 +3,10 @@
  * removal, in ONNX form) and a verified download into DATA_DIR/models.
  * Only the explicit `npm run models -- pull` command uses this; nothing downloads at run time.
  *
- * Checksums: a catalogue entry or --sha256 gives the expected SHA-256; otherwise Hugging Face's
- * `X-Linked-Etag` header (the SHA-256 of the LFS file, sent with the redirect) is used. A download
- * with no checksum from any of them is refused.
+ * Checksums: --sha256 gives the expected SHA-256 (the CLI requires it for a URL of your own); a
+ * catalogue entry pins its own or, for the fixed Hugging Face files above, uses Hugging Face's
+ * `X-Linked-Etag` header (the SHA-256 of the LFS file, sent with the redirect). A download with no
+ * checksum from any of them is refused.
  */
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -94,9 +95,33 @@ export class ModelDownloadError extends Error {
 
 const MAX_REDIRECTS = 5;
 
+/** A model file's name: one plain name (no folder, no `..`), as a URL or a person gives it. */
+const SAFE_MODEL_NAME = /^[A-Za-z0-9][A-Za-z0-9._+-]{0,199}$/;
+
+/** The file name a download URL suggests: its last path segment, decoded, without any folder. */
+export function modelFileNameOf(url: string): string {
+  const last = new URL(url).pathname.split('/').pop() ?? '';
+  let decoded = last;
+  try { decoded = decodeURIComponent(last); } catch { /* malformed escapes: judged as written */ }
+  return decoded.split(/[\\/]/).pop() ?? '';
+}
+
+/**
+ * Where a model file goes: inside `modelsDir`, never elsewhere, whatever the name. Every write of
+ * a model passes here (the sink), so a name from a URL or a flag cannot climb out of the folder.
+ */
+export function modelPathIn(modelsDir: string, file: string): string {
+  const folder = path.resolve(modelsDir);
+  const target = path.resolve(folder, file);
+  if (!SAFE_MODEL_NAME.test(file) || file.includes('..') || path.dirname(target) !== folder) {
+    throw new ModelDownloadError(`"${file}" is not a plain file name: use letters, digits, dots, dashes and underscores (pass --file <name>).`);
+  }
+  return target;
+}
+
 /** Downloads to `<file>.part`, checks the SHA-256, then moves it into place. Returns the path. */
 export async function downloadModel(request: DownloadRequest): Promise<{ path: string; sha256: string; bytes: number }> {
-  const target = path.join(request.modelsDir, request.file);
+  const target = modelPathIn(request.modelsDir, request.file);
   if (!request.force && (await stat(target).catch(() => null))) {
     throw new ModelDownloadError(`${target} already exists (use --force to download it again).`);
   }

@@ -33,6 +33,8 @@ function context<N extends JobName>(payload: JobPayload<N>, inputs: Record<strin
 class ScriptedEngine implements TextEngine {
   readonly info = { id: 'scripted', label: 'Scripted test model', offline: false };
   calls: Array<{ prompt: string; options: GenerateOptions }> = [];
+  /** Chunks streamed so far, over all calls. */
+  streamed = 0;
   constructor(private readonly chunks: string[], private readonly everyMs = 0) {}
   async generate(prompt: string, options: GenerateOptions = {}): Promise<string> {
     this.calls.push({ prompt, options });
@@ -41,6 +43,7 @@ class ScriptedEngine implements TextEngine {
       options.signal?.throwIfAborted();
       if (this.everyMs) await new Promise((r) => setTimeout(r, this.everyMs));
       text += chunk;
+      this.streamed++;
       options.onChunk?.(chunk);
     }
     return text;
@@ -104,12 +107,17 @@ describe('article handler', () => {
     expect(engine.calls).toHaveLength(0);
   });
 
-  it('when the job is cancelled, then the handler stops', async () => {
+  it('when the job is cancelled, then the handler rejects as aborted and the model stops streaming', async () => {
     const controller = new AbortController();
-    use(withEngine(new ScriptedEngine(Array.from({ length: 50 }, () => 'x '), 10)));
+    const engine = new ScriptedEngine(Array.from({ length: 50 }, () => 'x '), 10);
+    use(withEngine(engine));
     const run = article(context<'article'>({ userId: 'u1', prompt: ARTICLE_PROMPT, length: 800 }, {}, controller.signal));
     setTimeout(() => controller.abort(), 50);
-    await expect(run).rejects.toBeDefined();
+    await expect(run).rejects.toMatchObject({ name: 'AbortError' });
+    const streamedAtCancel = engine.streamed;
+    expect(streamedAtCancel).toBeLessThan(50);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(engine.streamed).toBe(streamedAtCancel);
   });
 });
 

@@ -34,7 +34,7 @@ describe('countWords', () => {
   });
 });
 
-describe('constants of spec section 9', () => {
+describe('screen timing constants', () => {
   it('when the copied indicator is shown, then it lasts 2000 ms', () => {
     expect(COPIED_INDICATOR_MS).toBe(2000);
   });

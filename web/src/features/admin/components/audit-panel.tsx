@@ -22,6 +22,9 @@ const ACTION_LABELS: Record<string, string> = {
   'account-disabled': 'Disabled',
   'account-enabled': 'Enabled',
   'creation-unpublished': 'Unpublished a creation of',
+  'invite-created': 'Created an invite link',
+  'invite-revoked': 'Revoked an invite link',
+  'admin-claimed': 'Became administrator with the setup code',
 };
 
 function describe(entry: AuditEntry): string {

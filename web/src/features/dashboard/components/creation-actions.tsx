@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
-import { Copy, Download, EyeOff, FileText, Scissors, Trash2, Wand2 } from 'lucide-react';
+import { Copy, Download, EyeOff, FileText, Link2, Scissors, Trash2, Wand2 } from 'lucide-react';
 import { Button } from '../../../components/button.js';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { paths } from '../../../config/paths.js';
@@ -10,16 +10,18 @@ import { downloadFromApi } from '../../../lib/api-download.js';
 import { copyText } from '../../../components/tool/file-actions.js';
 import { inputImageState } from '../../../components/tool/use-input-image.js';
 import { creationKind, type Creation } from '../creation-stats.js';
+import { ShareDialog } from '../../share-links/share-dialog.js';
 
 export type CreationChange = { removed: true } | { publish: boolean };
 
 const errorText = (thrown: unknown) => (thrown instanceof Error ? thrown.message : 'Something went wrong');
 
-/** What the owner can do with one creation: download, copy, reuse, unpublish, delete. */
+/** What the owner can do with one creation: download, copy, reuse, share by link, unpublish, delete. */
 export function CreationActions({ creation, onChange }: { creation: Creation; onChange?: (change: CreationChange) => void }) {
   const navigate = useNavigate();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [sharing, setSharing] = useState(false);
   const isImage = creationKind(creation.type) === 'image';
   const base = `/api/creations/${creation.id}`;
 
@@ -86,6 +88,10 @@ export function CreationActions({ creation, onChange }: { creation: Creation; on
           </Button>
         </>
       )}
+      <Button size="sm" variant="secondary" icon={<Link2 className="size-4" aria-hidden="true" />} onClick={() => setSharing(true)}>
+        Share link
+      </Button>
+      <ShareDialog creationId={String(creation.id)} open={sharing} onClose={() => setSharing(false)} />
       <Button size="sm" variant="ghost" className="text-red-600 hover:bg-red-50 hover:text-red-700" icon={<Trash2 className="size-4" aria-hidden="true" />} onClick={() => setConfirmDelete(true)}>
         Delete
       </Button>

@@ -4,7 +4,7 @@ import { SectionHeading } from './section-heading.js';
 
 export type Testimonial = { image: string | null; name: string; title: string; content: string; rating: number };
 
-/** Hard-coded sample testimonials (spec s1: three, rated 5, 4 and 5). */
+/** Hard-coded sample testimonials (three, rated 5, 4 and 5). */
 export const testimonials: Testimonial[] = [
   {
     image: null,

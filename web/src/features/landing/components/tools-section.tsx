@@ -5,7 +5,7 @@ import { useCurrentUser } from '../../../lib/auth-context.js';
 import { SectionHeading } from './section-heading.js';
 
 /**
- * One card per tool; a card leads to its tool only when someone is signed in (spec s2). While a
+ * One card per tool; a card leads to its tool only when someone is signed in. While a
  * stored session is being checked the cards are disabled, so an early click waits instead of
  * being dropped as if nobody were signed in (like the header's Get Started button).
  */

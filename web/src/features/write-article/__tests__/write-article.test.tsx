@@ -133,7 +133,7 @@ describe('AI Article Writer', { timeout: SCREEN_TEST_TIMEOUT_MS }, () => {
 
   it('when the server refuses with a message, then that message is toasted and the button comes back', async () => {
     fakeApi((url) =>
-      url.startsWith('/api/ai/generate-article') ? { status: 402, body: { success: false, message: 'Limit reached. Upgrade to continue.' } } : undefined,
+      url.startsWith('/api/ai/generate-article') ? { status: 402, body: { success: false, message: 'Limit reached. Upgrade to continue.', code: 'quota_exceeded' } } : undefined,
     );
     const user = userEvent.setup();
     renderTool(<WriteArticlePage />);

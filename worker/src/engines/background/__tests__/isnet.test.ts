@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createIsnetRemover } from '../embedded.js';
-import { getIsnet, predictSaliencyMask } from '../isnet.js';
+import { configureIsnet, getIsnet, predictSaliencyMask } from '../isnet.js';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../tests/fixtures/images');
 const normalised = async (file: string) => sharp(await readFile(path.join(fixtures, file))).png().toBuffer();
@@ -78,5 +78,26 @@ describe('ISNet background removal (embedded)', { timeout: 180_000 }, () => {
     const controller = new AbortController();
     controller.abort(new Error('cancelled'));
     await expect(remover.remove(await normalised('coffee.png'), { signal: controller.signal })).rejects.toThrow('cancelled');
+  });
+
+  it('when the session sits idle for the idle time, then the model is unloaded, and the next run loads it again with the same answer', async () => {
+    const { data, info } = await sharp(path.join(fixtures, 'chelsea.png')).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const rgb = { data, width: info.width, height: info.height };
+    const session = await getIsnet();
+    configureIsnet({ model: 'medium', threads: 2, idleMs: 300 });
+    try {
+      const before = await predictSaliencyMask(rgb);
+      expect(session.loaded).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(session.loaded).toBe(false);
+      // A run queued right behind an unload gets a loaded model, never a released one.
+      const unloading = session.unload();
+      const after = await predictSaliencyMask(rgb);
+      await unloading;
+      expect(after.equals(before)).toBe(true);
+      expect(session.loaded).toBe(true);
+    } finally {
+      configureIsnet({ model: 'medium', threads: 2, idleMs: 0 });
+    }
   });
 });

@@ -1,12 +1,12 @@
 /**
- * A neighbour's mask to keep (instance-mask.ts keptMask) on a drawn scene: a white dog whose
+ * A neighbour's mask to keep (neighbour-masks.ts keptMask) on a drawn scene: a white dog whose
  * box stops at the bench seat, its tail hanging below. The model's mask cut off at the box misses
  * the tail; where the uncut mask (Instance.wide) is sure of it, the tail is kept with the dog.
  */
 import { describe, expect, it } from 'vitest';
 import type { Box, RgbImage } from '../image.js';
 import { targetColouredRim } from '../colour-parts.js';
-import { keptMask } from '../instance-mask.js';
+import { keptMask } from '../neighbour-masks.js';
 import type { Instance } from '../instance-seg.js';
 
 const W = 160, H = 160;

@@ -11,7 +11,8 @@ import { chessboardDistance, decodeRgb, type Mask, type RgbImage } from '../imag
 import { instanceMask, maskIou, segmentInstances, type Instance } from '../instance-seg.js';
 import { KEPT_EDGE_DEPTH } from '../kept-edges.js';
 import { dilateMask, type SaliencyFn } from '../mask.js';
-import { describeRemoval, fillObjectMask, removalMask, type InstanceChoice, type RemovalMask } from '../offline.js';
+import { type InstanceChoice } from '../find-instances.js';
+import { describeRemoval, fillObjectMask, removalMask, type RemovalMask } from '../offline.js';
 import { resolveObjectLabel } from '@craftwell/contracts/object-vocabulary';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');

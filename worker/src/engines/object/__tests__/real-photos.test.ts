@@ -17,7 +17,8 @@ import { createObjectRemover } from '../index.js';
 import { DEFAULT_INSTANCE_MODEL_PATH, instanceMask, loadInstanceModel, type Instance } from '../instance-seg.js';
 import { restsOn } from '../support.js';
 import { KEPT_EDGE_DEPTH } from '../kept-edges.js';
-import { findInstances, removalMask } from '../offline.js';
+import { findInstances } from '../find-instances.js';
+import { removalMask } from '../offline.js';
 import {
   checkAsk, loadRealPhoto, REAL_PHOTO_ASKS, runAsk, SIDE_BY_SIDE_DIR, writeSideBySide, type Ask, type AskOutcome,
 } from './real-photo-asks.js';

@@ -29,19 +29,29 @@ describe('local GGUF engine (node-llama-cpp)', () => {
     expect(text.length).toBeGreaterThan(0);
   });
 
-  it('when two jobs ask at once, then both complete (generations run one at a time)', async () => {
-    const [a, b] = await Promise.all([
-      engines.llm!.generate('First', { maxTokens: 8, temperature: 0 }),
-      engines.llm!.generate('Second', { maxTokens: 8, temperature: 0 }),
-    ]);
+  it('when two jobs ask at once, then both complete and the second starts only after the first ends', async () => {
+    // What happened, in order: each chunk streamed, and each generation's end.
+    const events: string[] = [];
+    const ask = (name: string) => engines.llm!
+      .generate(name, { maxTokens: 8, temperature: 0, onChunk: () => events.push(`${name} chunk`) })
+      .then((text) => { events.push(`${name} done`); return text; });
+    const [a, b] = await Promise.all([ask('First'), ask('Second')]);
     expect(a.length).toBeGreaterThan(0);
     expect(b.length).toBeGreaterThan(0);
+    const firstDone = events.indexOf('First done');
+    expect(events.indexOf('Second chunk')).toBeGreaterThan(firstDone);
+    expect(events.slice(0, firstDone).every((event) => event.startsWith('First'))).toBe(true);
   });
 
-  it('when the signal is already aborted, then nothing is generated', async () => {
+  it('when the signal is already aborted, then it rejects as aborted and nothing is generated', async () => {
     const controller = new AbortController();
     controller.abort();
-    await expect(engines.llm!.generate('x', { signal: controller.signal, maxTokens: 8 })).rejects.toBeDefined();
+    const chunks: string[] = [];
+    const error = await engines.llm!.generate('x', { signal: controller.signal, maxTokens: 8, onChunk: (c) => chunks.push(c) })
+      .then(() => null, (e: unknown) => e as { name?: string; code?: string });
+    // Refused before the model starts (AbortError) or stopped by it (TextEngineError 'aborted').
+    expect(error?.name === 'AbortError' || (error instanceof TextEngineError && error.code === 'aborted')).toBe(true);
+    expect(chunks).toEqual([]);
   });
 
   it('when the file is not a model, then loading fails with a clear error', async () => {

@@ -1,0 +1,10 @@
+import { Worker } from 'node:worker_threads';
+import { createRequire } from 'node:module';
+const req = createRequire(import.meta.url);
+const api = new URL('file://' + req.resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+const target = new URL('./isnet-try-src.mjs', import.meta.url).href;
+const w = new Worker(`import(${JSON.stringify(api)}).then((t) => { t.register(); return import(${JSON.stringify(target)}); })`, { eval: true });
+w.on('exit', (c) => console.log('thread exit', c));
+w.on('error', (e) => console.log('thread error', e.message));
+setTimeout(() => { console.log('terminating'); w.terminate(); }, Number(process.env.AFTER ?? 30000));
+setTimeout(() => console.log('process still alive'), 70000);

@@ -1,0 +1,75 @@
+/**
+ * When the classical fill cannot be trusted (fill-trust.ts), on generated scenes: a large hole in
+ * a facade of windows and floor lines is flagged, and the reply's note says so and points to the
+ * brush and to the model path; the same hole in an irregular natural texture, or a small hole in
+ * the facade, is not.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseObjectConfig } from '@craftwell/core/config/object';
+import { encodePng, mulberry32, type Mask, type RgbImage } from '../image.js';
+import { createObjectRemover } from '../index.js';
+import { judgeFill, UNTRUSTED_FILL_NOTE } from '../fill-trust.js';
+import sharp from 'sharp';
+
+const W = 240, H = 180;
+
+function image(paint: (x: number, y: number) => number[]): RgbImage {
+  const data = Buffer.alloc(W * H * 3);
+  for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) data.set(paint(x, y), (y * W + x) * 3);
+  return { data, width: W, height: H };
+}
+
+/** A facade: a wall with rows of framed windows and a dark line between floors. */
+const facade = image((x, y) => {
+  if (y % 36 < 2) return [70, 65, 60];
+  const wx = x % 30, wy = y % 36;
+  if (wx >= 7 && wx < 23 && wy >= 8 && wy < 30) return wx < 9 || wx >= 21 || wy < 10 || wy >= 28 ? [240, 240, 235] : [50, 60, 80];
+  return [200, 185, 160];
+});
+
+/** Foliage: overlapping blobs of greens and browns at random places and sizes (seeded). */
+const foliage = (() => {
+  const random = mulberry32(11);
+  const blobs = Array.from({ length: 260 }, () => ({
+    x: random() * W, y: random() * H, r: 3 + random() * 9, c: [40 + random() * 80, 90 + random() * 100, 30 + random() * 50],
+  }));
+  return image((x, y) => {
+    let c = [90, 70, 40];
+    for (const b of blobs) if ((x - b.x) ** 2 + (y - b.y) ** 2 <= b.r * b.r) c = b.c;
+    return c.map(Math.round);
+  });
+})();
+
+function rectMask(x1: number, y1: number, x2: number, y2: number): Mask {
+  const data = new Uint8Array(W * H);
+  for (let y = y1; y < y2; y++) data.fill(255, y * W + x1, y * W + x2);
+  return { data, width: W, height: H };
+}
+
+/** A hole over about a third of the photo, and a small one. */
+const LARGE = rectMask(60, 40, 190, 150);
+const SMALL = rectMask(100, 70, 130, 100);
+
+describe('when the classical fill judges whether its result can be trusted', () => {
+  it('then a hole over a large part of a facade of straight lines is not trusted', () => {
+    const trust = judgeFill(facade, LARGE, null);
+    expect(trust.trusted).toBe(false);
+  });
+
+  it('then the same hole in irregular foliage, and a small hole in the facade, are trusted', () => {
+    expect(judgeFill(foliage, LARGE, null).trusted).toBe(true);
+    expect(judgeFill(facade, SMALL, null).trusted).toBe(true);
+  });
+
+  it('then the reply\'s note says so and points to the brush and the model path', async () => {
+    const remover = createObjectRemover(parseObjectConfig({}), { instanceModelPath: '/nonexistent/instance-model.onnx' });
+    const maskPng = await sharp(Buffer.from(LARGE.data), { raw: { width: W, height: H, channels: 1 } }).png().toBuffer();
+    const result = await remover.remove({ png: await encodePng(facade), object: 'building', maskPng });
+    expect(result.engine.note).toContain(UNTRUSTED_FILL_NOTE);
+    expect(result.engine.note).toMatch(/brush/);
+    expect(result.engine.note).toMatch(/npm run models -- pull lama/);
+    const small = await sharp(Buffer.from(SMALL.data), { raw: { width: W, height: H, channels: 1 } }).png().toBuffer();
+    const plain = await remover.remove({ png: await encodePng(facade), object: 'building', maskPng: small });
+    expect(plain.engine.note).not.toContain(UNTRUSTED_FILL_NOTE);
+  });
+});

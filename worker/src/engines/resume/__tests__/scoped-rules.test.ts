@@ -1,0 +1,304 @@
+/**
+ * Rules scoped to what they know, each on generated PDFs: list items counted by the layout
+ * (markers drawn as shapes or glyphs of their own, hanging indents), initials that are not the
+ * pronoun "I", the score of a picture-only file, placeholder text, length and density, and
+ * decorative display fonts.
+ */
+import { PDFDocument, PDFName, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import * as fixtures from '../../../../../tests/fixtures/resumes/resume-fixtures.js';
+import { analyseResume, LENGTH, PICTURE_ONLY_SCORE_CAP, type ResumeAnalysis } from '../analysis.js';
+import { buildLayout } from '../layout.js';
+import { readPdfText } from '../pdf-text.js';
+import { renderReview } from '../review.js';
+
+const now = new Date('2026-06-01T00:00:00Z');
+const LEFT = 56, RIGHT = 556;
+
+async function review(bytes: Uint8Array, options: { ocr?: boolean } = {}): Promise<{ a: ResumeAnalysis; md: string }> {
+  const pdf = await readPdfText(bytes);
+  const a = analyseResume(buildLayout(pdf), pdf, { now, ...options });
+  return { a, md: renderReview(a) };
+}
+
+/** A page writer: text at a left edge, wrapped at the right margin, each wrapped line at `wrapX`. */
+class Page {
+  y = 60;
+  page!: PDFPage;
+  constructor(readonly doc: PDFDocument, readonly font: PDFFont, readonly bold: PDFFont, readonly size = 10) { this.next(); }
+  next(): void { this.page = this.doc.addPage([612, 792]); this.y = 60; }
+  line(text: string, { x = LEFT, font = this.font, size = this.size, wrapX = x }: { x?: number; font?: PDFFont; size?: number; wrapX?: number } = {}): void {
+    let rest = text.split(' ');
+    let lineX = x;
+    while (rest.length) {
+      let n = rest.length;
+      while (n > 1 && font.widthOfTextAtSize(rest.slice(0, n).join(' '), size) > RIGHT - lineX) n--;
+      if (this.y > 740) this.next();
+      this.page.drawText(rest.slice(0, n).join(' '), { x: lineX, y: 792 - this.y, size, font });
+      this.y += size * 1.3;
+      rest = rest.slice(n);
+      lineX = wrapX;
+    }
+  }
+  heading(text: string): void { this.y += 6; this.line(text, { font: this.bold, size: 12 }); this.y += 2; }
+  role(title: string, dates: string): void {
+    this.page.drawText(title, { x: LEFT, y: 792 - this.y, size: this.size, font: this.bold });
+    this.page.drawText(dates, { x: RIGHT - this.font.widthOfTextAtSize(dates, this.size), y: 792 - this.y, size: this.size, font: this.font });
+    this.y += this.size * 1.4;
+  }
+}
+
+async function newPage(size = 10) {
+  const doc = await PDFDocument.create();
+  const w = new Page(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold), size);
+  return { doc, w };
+}
+
+const LONG = 'Rebuilt the booking flow of the mobile app with the product and research teams so that first-time visitors finish a booking in under two minutes on any phone';
+
+describe('list items are counted by the layout', () => {
+  it('markers drawn as shapes, as glyphs of their own and in a marker font; wrapped lines join their item, none ends with a full stop', async () => {
+    const { doc, w } = await newPage();
+    const dingbats = await doc.embedFont(StandardFonts.ZapfDingbats);
+    const courier = await doc.embedFont(StandardFonts.Courier);
+    w.line('Robin Vale', { font: w.bold, size: 20 });
+    w.line('robin.vale@mail.test  |  +1 415 555 0142  |  linkedin.com/in/robinvale');
+    w.heading('EXPERIENCE');
+    w.role('Product Designer, Harbor Studio', 'Jan 2022 – Present');
+    // Markers drawn as filled circles: the text layer holds no marker at all.
+    for (const item of ['Designed the onboarding screens used by 40,000 new customers a month', LONG, 'Ran usability tests with 25 customers every quarter']) {
+      w.page.drawCircle({ x: LEFT + 6, y: 792 - w.y + 3, size: 1.8 });
+      w.line(item, { x: LEFT + 14 });
+    }
+    w.role('Junior Designer, Quay Agency', 'Jun 2019 – Dec 2021');
+    // A dingbat marker (ZapfDingbats, read as "v") set apart in the indent; wrapped lines hang under the text.
+    for (const item of ['Drew the brand guide adopted by 12 client teams', `${LONG} again`, 'Cut the design review cycle from ten days to four']) {
+      w.page.drawText('❖', { x: LEFT + 2, y: 792 - w.y, size: 8, font: dingbats });
+      w.line(item, { x: LEFT + 26 });
+    }
+    w.heading('PROJECTS');
+    w.role('Transit Map Redesign', 'Mar 2021');
+    // Word's second-level marker: a Courier "o" before the text.
+    for (const item of ['Mapped 300 stops into one printed poster for the city', `${LONG} and a third time`, 'Won the regional design award for public information']) {
+      w.page.drawText('o', { x: LEFT + 4, y: 792 - w.y, size: 10, font: courier });
+      w.line(item, { x: LEFT + 18 });
+    }
+    w.heading('EDUCATION');
+    w.role('BA Graphic Design, Lakeside University', 'Sep 2015 – Jun 2019');
+    w.heading('SKILLS');
+    w.line('Figma, prototyping, user research, accessibility audits, design systems');
+    const { a } = await review(await doc.save());
+    expect(a.bullets.count).toBe(9);
+    const jobs = a.parsed.roles.filter((r) => r.section !== 'education');
+    expect(jobs.map((r) => r.bullets.length)).toEqual([3, 3, 3]);
+    // Each wrapped item is one bullet, its marker left out.
+    expect(a.parsed.bullets.filter((b) => b.text.startsWith('Rebuilt the booking flow')).map((b) => b.text.split(' ').slice(-3).join(' '))).toEqual(['on any phone', 'any phone again', 'a third time']);
+    expect(a.parsed.bullets.some((b) => /^[❖vo]\s/.test(b.text))).toBe(false);
+    expect(a.bullets.noBulletMarkers).toBe(false);
+  });
+
+  it('paragraph lines of one item stay one bullet when they do not end a sentence and fill the line', async () => {
+    const { doc, w } = await newPage();
+    w.line('Robin Vale', { font: w.bold, size: 20 });
+    w.line('robin.vale@mail.test  |  +1 415 555 0142');
+    w.heading('EXPERIENCE');
+    w.role('Analyst, Northwind', 'Jan 2020 – Present');
+    w.line(`${LONG} and then kept it working for three more years`);
+    w.line('Wrote the quarterly report read by 200 managers');
+    w.heading('EDUCATION');
+    w.role('BSc Economics, Lakeside University', 'Sep 2016 – Jun 2019');
+    const { a } = await review(await doc.save());
+    expect(a.parsed.bullets.map((b) => b.text.split(' ').slice(0, 3).join(' '))).toEqual(['Rebuilt the booking', 'Wrote the quarterly']);
+  });
+
+  it('a marked item with a year in its sentence is an item, not an entry heading', async () => {
+    const { doc, w } = await newPage();
+    w.line('Robin Vale', { font: w.bold, size: 20 });
+    w.line('robin.vale@mail.test  |  +1 415 555 0142');
+    w.heading('EXPERIENCE');
+    w.role('Analyst, Northwind', 'Jan 2020 – Present');
+    w.line('• Won first place at the 2022 city hackathon among 40 teams');
+    w.line('• Cut report preparation from 3 days to 4 hours');
+    w.line('• Presented the 2023 budget model to the board');
+    w.heading('EDUCATION');
+    w.role('BSc Economics, Lakeside University', 'Sep 2016 – Jun 2019');
+    const { a } = await review(await doc.save());
+    expect(a.parsed.roles.filter((r) => r.section === 'experience').map((r) => r.bullets.length)).toEqual([3]);
+    expect(a.bullets.count).toBe(3);
+  });
+});
+
+describe('initials are not pronouns', () => {
+  it('"I. N. Ferraz", "Ferraz, I." and "Smith J, Ferraz I" in a reference list or a bullet are names; "I built" still counts', async () => {
+    const { doc, w } = await newPage();
+    w.line('Ana Ferraz', { font: w.bold, size: 20 });
+    w.line('ana.ferraz@mail.test  |  +351 912 345 678  |  linkedin.com/in/anaferraz');
+    w.heading('EXPERIENCE');
+    w.role('Data Scientist, Lisbon Labs', 'Jan 2021 – Present');
+    w.line('• Co-wrote the forecasting survey with J. I. Moreira and I. N. Ferraz for 3 hospitals');
+    w.line('• I built the demand model that cut stock-outs by 18% across 40 stores');
+    w.heading('PUBLICATIONS');
+    w.line('I. N. Ferraz, J. Smith and A. Lee. Forecasting demand with sparse data. Journal of Retail Analytics, 2022.');
+    w.line('Ferraz, I., Smith, J. (2020). A survey of stock models. Operations Letters 12.');
+    w.line('Smith J, Ferraz I, Lee A. Short paper on hospital supply. Health Informatics 2019.');
+    w.heading('REFERENCES');
+    w.line('Prof. I. Moreira, University of Lisbon');
+    w.heading('EDUCATION');
+    w.role('MSc Statistics, University of Lisbon', 'Sep 2018 – Jul 2020');
+    w.heading('SKILLS');
+    w.line('Python, R, SQL, forecasting');
+    const { a, md } = await review(await doc.save());
+    expect(a.language).toBe('en');
+    expect(a.pronouns).toEqual({ I: 1 });
+    expect(a.pronounLines).toEqual(['• I built the demand model that cut stock-outs by 18% across 40 stores']);
+    expect(md).not.toMatch(/“I\. N\. Ferraz|Ferraz, I\.|Smith J, Ferraz I/);
+  });
+});
+
+describe('picture-only files', () => {
+  it(`the ATS part scores zero and the total is capped at ${PICTURE_ONLY_SCORE_CAP}, saying why; the text still drives the advice`, async () => {
+    const bytes = await fixtures.strongResume();
+    const text = await review(bytes);
+    expect(text.a.score.total).toBeGreaterThan(PICTURE_ONLY_SCORE_CAP);
+    const { a, md } = await review(bytes, { ocr: true });
+    expect(a.pictureOnly).toBe(true);
+    expect(a.score.parts.find((p) => p.key === 'ats')).toMatchObject({ score: 0, max: 15 });
+    expect(a.score.total).toBe(PICTURE_ONLY_SCORE_CAP);
+    expect(md).toContain(`**Overall score: ${PICTURE_ONLY_SCORE_CAP}/100 — Weak**`);
+    expect(md).toMatch(new RegExp(`_Capped at ${PICTURE_ONLY_SCORE_CAP}/100 \\(the parts add up to \\d+\\): the PDF is a picture with no text layer, so an applicant tracking system reads nothing from it\\.`));
+    // The rest of the review still comes from the text OCR read.
+    expect(a.bullets.count).toBe(text.a.bullets.count);
+    expect(md).toMatch(/\*\*Action verbs:\*\* 13 of 13 bullets/);
+    expect(md).toMatch(/1\. Export the resume from your editor as a text PDF/);
+  });
+});
+
+describe('placeholders', () => {
+  it('template text left in is quoted, put first among the recommendations and scored', async () => {
+    const { doc, w } = await newPage();
+    w.line('[Your Name]', { font: w.bold, size: 20 });
+    w.line('Phone: XXX-XXX-XXXX  |  your.email@mail.test');
+    w.heading('SUMMARY');
+    w.line('Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor.');
+    w.heading('EXPERIENCE');
+    w.role('Company Name, City, State', 'Jan 2020 – Present');
+    w.line('• Renamed the company name on 40 contracts after the merger, with no missed deadline');
+    w.line('• Increased sales by XX% in the first year');
+    w.heading('PUBLICATIONS');
+    w.line('Author 1, Author 2. Title of the paper. Journal Name, 20XX.');
+    w.heading('EDUCATION');
+    w.role('University Name', 'Sep 2015 – Jun 2019');
+    w.heading('SKILLS');
+    w.line('Excel, negotiation, CRM');
+    const { a, md } = await review(await doc.save());
+    expect(a.placeholders).toEqual([
+      '[Your Name]', 'Phone: XXX-XXX-XXXX | your.email@mail.test', 'Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor.',
+      'Company Name, City, State  Jan 2020 – Present', '• Increased sales by XX% in the first year',
+    ]);
+    // A sentence that mentions a company's name is not a placeholder.
+    expect(a.placeholders.some((l) => l.includes('Renamed the company name'))).toBe(false);
+    expect(md).toMatch(/\*\*Placeholder text:\*\* “\[Your Name\]”/);
+    expect(md).toMatch(/1\. Replace the template's placeholder text with your own before sending: “\[Your Name\]”/);
+    expect(a.score.parts.find((p) => p.key === 'sections')?.notes[0]).toMatch(/^template placeholder text left in/);
+  });
+
+  it('a filled-in resume has none', async () => {
+    for (const bytes of [await fixtures.strongResume({ pages: 2 }), await fixtures.weakResume(), await fixtures.twoColumnResume()]) {
+      expect((await review(bytes)).a.placeholders).toEqual([]);
+    }
+  });
+
+  it('an academic CV with unfilled fields: each field form is caught', async () => {
+    const { doc, w } = await newPage();
+    w.line('Dr. Maria Rossi', { font: w.bold, size: 20 });
+    w.line('maria.rossi@uni.test  |  +39 345 678 9012');
+    w.heading('PUBLICATIONS');
+    w.line('Rossi, M. and <Co-author>. Title of your thesis. Conference Name, 2021.');
+    w.heading('TEACHING EXPERIENCE');
+    w.role('Lecturer, Department Name', 'MM/YYYY – MM/YYYY');
+    w.heading('EDUCATION');
+    w.role('Ph.D. Physics, University of Bologna', '2014 – 2018');
+    const { a } = await review(await doc.save());
+    expect(a.academic).toBe(true);
+    expect(a.placeholders).toEqual(['Rossi, M. and <Co-author>. Title of your thesis. Conference Name, 2021.', 'Lecturer, Department Name  MM/YYYY – MM/YYYY']);
+  });
+});
+
+describe('length and density', () => {
+  async function longResume(pages: number, withTalks: boolean): Promise<Uint8Array> {
+    const { doc, w } = await newPage(8);
+    w.line('Sam Okafor', { font: w.bold, size: 20 });
+    w.line('sam.okafor@mail.test  |  +44 20 7946 0100  |  linkedin.com/in/samokafor');
+    w.heading('EXPERIENCE');
+    for (let year = 2024; doc.getPageCount() < pages || w.y < 560; year--) {
+      w.role(`Operations Manager, Company ${2025 - year}`, `Jan ${year} – Dec ${year}`);
+      for (let i = 0; i < 4; i++) w.line(`• Led a team of ${i + 5} planners and cut the order backlog by ${10 + i}% while opening two new warehouses, training the staff and rewriting the weekly reports`);
+    }
+    if (withTalks) { w.heading('TALKS'); w.line('Warehouse planning at scale, Logistics Summit 2023'); }
+    w.heading('EDUCATION');
+    w.role('BSc Logistics, Aston University', 'Sep 2008 – Jun 2011');
+    w.heading('SKILLS');
+    w.line('Planning, SAP, SQL, lean methods');
+    return doc.save();
+  }
+
+  it('a 4-page resume with dense pages is flagged, with the thresholds stated; a talks section does not make it academic', async () => {
+    const { a, md } = await review(await longResume(4, true));
+    expect(a.pageCount).toBe(4);
+    expect(a.academic).toBe(false);
+    expect(Math.max(...a.wordsOnPage)).toBeGreaterThan(LENGTH.maxWordsOnPage);
+    const notes = a.score.parts.find((p) => p.key === 'length')!.notes;
+    expect(notes).toEqual(expect.arrayContaining([
+      '4 pages: over the 2 pages a resume outside academia should keep to',
+      expect.stringMatching(/^dense text: \d+ words on page \d, over the 700 words a page stays easy to read at$/),
+    ]));
+    expect(md).toMatch(/- \*\*Length:\*\* 4 pages, \d+ words\. 4 pages: over the 2 pages .*\(the guide: one or two pages, at least 250 words in all and at most 700 on a page\)\./);
+    expect(md).toMatch(/Give the text room: page \d holds \d+ words/);
+  });
+
+  it('a one-page resume within the guide says so and states it', async () => {
+    const { a, md } = await review(await fixtures.strongResume());
+    expect(a.score.parts.find((p) => p.key === 'length')!.notes).toEqual([]);
+    expect(md).toMatch(/- \*\*Length:\*\* 1 page, \d+ words\. Within the guide \(the guide: one or two pages/);
+  });
+});
+
+describe('decorative display fonts', () => {
+  /** Sets the lines given in a font renamed after the save (a standard font under a display font's name). */
+  async function withFont(fontName: string, body: boolean): Promise<Uint8Array> {
+    const { doc, w } = await newPage();
+    const display = await doc.embedFont(StandardFonts.HelveticaOblique);
+    w.line('Robin Vale', { font: display, size: 24 });
+    w.line('robin.vale@mail.test  |  +1 415 555 0142  |  linkedin.com/in/robinvale');
+    w.heading('EXPERIENCE');
+    w.role('Product Designer, Harbor Studio', 'Jan 2022 – Present');
+    w.line('• Designed the onboarding screens used by 40,000 new customers a month', body ? { font: display } : {});
+    w.line('• Ran usability tests with 25 customers every quarter and shipped 14 fixes', body ? { font: display } : {});
+    w.heading('EDUCATION');
+    w.role('BA Graphic Design, Lakeside University', 'Sep 2015 – Jun 2019');
+    w.heading('SKILLS');
+    w.line('Figma, prototyping, user research');
+    const saved = await PDFDocument.load(await doc.save());
+    for (const [, object] of saved.context.enumerateIndirectObjects()) {
+      const dict = object as { get?: (k: PDFName) => unknown; set?: (k: PDFName, v: PDFName) => void };
+      if (dict.get?.(PDFName.of('BaseFont')) === PDFName.of('Helvetica-Oblique')) dict.set!(PDFName.of('BaseFont'), PDFName.of(fontName));
+    }
+    return saved.save();
+  }
+
+  it('a script font for the name only is a low remark; setting body text in it is a medium risk with a recommendation', async () => {
+    const nameOnly = await review(await withFont('GreatVibes-Regular', false));
+    expect(nameOnly.a.fonts).toContain('GreatVibes-Regular');
+    expect(nameOnly.a.ats).toEqual([expect.objectContaining({ id: 'display-font', severity: 'low' })]);
+    expect(nameOnly.a.ats[0].detail).toMatch(/^GreatVibes is a decorative display font .* e\.g\. “Robin Vale”/);
+    const body = await review(await withFont('ComicSansMS', true));
+    expect(body.a.ats).toEqual([expect.objectContaining({ id: 'display-font', severity: 'medium' })]);
+    expect(body.md).toMatch(/Set “[^”]+” and the rest of your text in a plain face such as Calibri, Arial, Georgia or Garamond; ComicSansMS is for your name at most\./);
+  });
+
+  it('plain text faces are not flagged', async () => {
+    for (const name of ['Calibri', 'Garamond-Italic', 'GlacialIndifference-Regular', 'CMR10', 'Roboto-Italic']) {
+      expect((await review(await withFont(name, true))).a.ats.filter((r) => r.id === 'display-font')).toEqual([]);
+    }
+  });
+});
