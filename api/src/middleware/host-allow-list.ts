@@ -9,6 +9,7 @@
  */
 import net from 'node:net';
 import type { RequestHandler } from 'express';
+import { sendError } from './error-handler.js';
 
 const LOOPBACK_NAMES = ['localhost'];
 const PROBE_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
@@ -37,9 +38,8 @@ export function hostAllowList(publicUrl: string | undefined, allowedHosts: strin
   return (req, res, next) => {
     const name = hostName(req.headers.host ?? '');
     if (isAllowed(name) || PROBE_PATHS.has(req.path)) return next();
-    res.status(421).set('Connection', 'close').json({
-      success: false,
-      message: `This server does not answer to the name "${name.slice(0, 100)}". If that is where you reach it, set PUBLIC_URL (or ALLOWED_HOSTS) to include it and restart.`,
-    });
+    res.set('Connection', 'close');
+    // 421 Misdirected Request: the name is wrong, not the request.
+    sendError(res, 'bad_request', `This server does not answer to the name "${name.slice(0, 100)}". If that is where you reach it, set PUBLIC_URL (or ALLOWED_HOSTS) to include it and restart.`, { status: 421 });
   };
 }

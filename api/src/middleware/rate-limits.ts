@@ -141,5 +141,5 @@ export function createRateLimits(config: LimitConfig, redis: Redis | null, deps:
 export const passwordRequired: RequestHandler = (req, res, next) => {
   const password = (req.body as { password?: unknown } | undefined)?.password;
   if (typeof password === 'string' && password.length > 0) return next();
-  res.status(400).json({ success: false, message: 'Enter your password.' });
+  sendError(res, 'bad_request', 'Enter your password.');
 };

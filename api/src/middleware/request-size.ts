@@ -4,6 +4,7 @@
  * length (chunked) are bounded by each route's own parser (express.json, uploads.ts).
  */
 import type { RequestHandler } from 'express';
+import { sendError } from './error-handler.js';
 
 export const MAX_REQUEST_BYTES = 48 * 1024 * 1024;
 
@@ -11,8 +12,6 @@ export const requestSizeCap: RequestHandler = (req, res, next) => {
   const length = Number(req.headers['content-length'] ?? 0);
   if (!(length > MAX_REQUEST_BYTES)) return next();
   // Closing the connection stops the client from sending the rest.
-  res.status(413).set('Connection', 'close').json({
-    success: false,
-    message: `The request is too large. The limit is ${MAX_REQUEST_BYTES / 1024 / 1024} MB.`,
-  });
+  res.set('Connection', 'close');
+  sendError(res, 'input_too_large', `The request is too large. The limit is ${MAX_REQUEST_BYTES / 1024 / 1024} MB.`);
 };

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -45,7 +45,9 @@ beforeAll(async () => {
 afterAll(async () => { server.closeAllConnections(); await new Promise((r) => server.close(r)); });
 
 function io() {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'craftwell-models-'));
+  // A private parent: what a traversal would write beside DATA_DIR lands where only this test looks.
+  const dataDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'craftwell-models-')), 'data');
+  mkdirSync(dataDir);
   const out = new PassThrough(), err = new PassThrough();
   let outText = '', errText = '';
   out.on('data', (d: Buffer) => { outText += d.toString(); });
