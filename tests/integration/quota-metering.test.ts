@@ -62,7 +62,7 @@ describe.skipIf(!postgresUrl)('metered light steps and quota before decoding', (
     for (let i = 0; i < 2; i++) expect((await user.post('/api/ai/article-outline', { prompt, length: 1200 })).status).toBe(200);
     const over = await user.post('/api/ai/article-outline', { prompt, length: 1200 });
     expect(over.status).toBe(402);
-    expect(await over.json()).toEqual({ success: false, message: 'Limit reached. Upgrade to continue.' });
+    expect(await over.json()).toEqual({ success: false, message: 'Limit reached. Upgrade to continue.', code: 'quota_exceeded' });
     expect((await user.usage()).article).toEqual({ used: 0, reserved: 0, limit: 1 });
     expect((await user.post('/api/ai/generate-article', { prompt, length: 1200 })).status).toBe(200);
   }, 180_000);
@@ -119,7 +119,7 @@ describe.skipIf(!postgresUrl || !redisUrl)('jobs per user at once', () => {
     expect(outline.status).toBe(202);
     const third = await titles(token, 'coffee');
     expect(third.status).toBe(429);
-    expect(await third.json()).toEqual({ success: false, message: 'You already have 2 jobs running. Wait for one to finish, then try again.' });
+    expect(await third.json()).toMatchObject({ success: false, message: 'You already have 2 jobs running. Wait for one to finish, then try again.', code: 'rate_limited' });
     const usage = (await (await fetch(`${app.url}/api/user/usage`, { headers: authed(token) })).json()).tools;
     expect(usage['blog-title']).toEqual({ used: 0, reserved: 1, limit: 10 });
 
