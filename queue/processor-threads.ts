@@ -50,6 +50,8 @@ export interface ProcessorThreadsOptions {
   threads: number;
   /** Time an attempt gets to wind down after an abort before its thread is terminated. */
   abortGraceMs: number;
+  /** How long a thread inside a model call is waited for before it is ended anyway (endJobThread). */
+  nativeCallWaitMs?: number;
   log(message: string, error?: unknown): void;
 }
 
@@ -137,7 +139,7 @@ export function createProcessorThreads(options: ProcessorThreadsOptions) {
         // The thread enforces the timeout itself; this catches a thread too busy to notice.
         const watchdog = setTimeout(() => {
           run.stopRequested = 'timeout';
-          void endJobThread(thread.worker);
+          void endJobThread(thread.worker, options.nativeCallWaitMs);
         }, attempt.timeoutMs + options.abortGraceMs + 1000);
         const run: Run = { thread, attempt, resolve, watchdog };
         runs.set(runId, run);
@@ -148,7 +150,7 @@ export function createProcessorThreads(options: ProcessorThreadsOptions) {
           run.stopRequested = cause;
           thread.worker.postMessage({ type: 'abort', runId, reason: cause } satisfies MainToThread);
           // Busy in native code, the thread cannot even read the abort: it is ended instead.
-          setTimeout(() => { if (runs.has(runId)) void endJobThread(thread.worker); }, options.abortGraceMs + 500).unref();
+          setTimeout(() => { if (runs.has(runId)) void endJobThread(thread.worker, options.nativeCallWaitMs); }, options.abortGraceMs + 500).unref();
         };
         if (attempt.signal.aborted) onAbort();
         else attempt.signal.addEventListener('abort', onAbort, { once: true });

@@ -11,7 +11,9 @@ interface Held {
 }
 
 function startThreads(threads: number) {
-  return createProcessorThreads({ processorUrl, threads, abortGraceMs: 200, log: () => {} });
+  // A stuck test job holds its slot in a JavaScript loop, not a native call: ending its thread is
+  // safe, so the wait for the call to return (endJobThread) is kept short.
+  return createProcessorThreads({ processorUrl, threads, abortGraceMs: 200, nativeCallWaitMs: 500, log: () => {} });
 }
 
 function hold(pool: ReturnType<typeof startThreads>, jobId: string, payload: { limit: number; holdMs: number; stuck?: boolean }, timeoutMs = 20_000): Promise<AttemptOutcome> {
