@@ -12,6 +12,7 @@ import type { ObjectStorage } from '@craftwell/storage/object-storage';
 import type { Db } from '@craftwell/core/db/pool';
 import type { Logger } from '@craftwell/core/logger';
 import { listAgedReservations, releaseUse } from '@craftwell/core/repositories/quota';
+import { deleteExpiredIdempotencyKeys } from '@craftwell/core/repositories/idempotency-keys';
 
 export const RESERVATION_SWEEP_EVERY_MS = 30_000;
 
@@ -52,6 +53,8 @@ export function startReservationSweep(deps: { db: Db; producer: JobProducer; sto
     if (running) return;
     running = sweepReservations({ db: deps.db, producer: deps.producer, storage: deps.storage, minAgeMs: everyMs })
       .then((r) => { if (r.released) deps.log.info({ sweep: r }, 'released quota held by failed or lost jobs'); })
+      // Idempotency keys past their 24 hours go in the same round (a repeat after that is a new request).
+      .then(() => deleteExpiredIdempotencyKeys(deps.db))
       .catch((err) => deps.log.warn({ err }, 'reservation sweep failed; trying again next round'))
       .finally(() => { running = null; });
   };
