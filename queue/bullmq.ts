@@ -564,6 +564,10 @@ export function createBullmqRunner(options: BullmqRunnerOptions): BullmqRunner {
           await Promise.all(attempts.map(([jobId, attempt]) =>
             attempt.handBack().catch((error) => log(`job ${jobId}: could not hand it back; its lock expires instead`, error))));
           for (const [, attempt] of attempts) attempt.controller.abort(new AttemptAbort('shutdown'));
+          // Handed back already; the attempts get their abort grace to stop on their own (and clean
+          // up) before their threads are ended.
+          const deadline = Date.now() + abortGraceMs;
+          while (attempts.some(([jobId]) => active.has(jobId)) && Date.now() < deadline) await sleepUnref(50);
         }
       } finally {
         clearTimeout(timer);
