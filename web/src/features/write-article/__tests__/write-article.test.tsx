@@ -182,10 +182,11 @@ describe('AI Article Writer', { timeout: SCREEN_TEST_TIMEOUT_MS }, () => {
     renderTool(<WriteArticlePage />);
     await fill(user, screen.getByLabelText('Article Topic'), 'tides');
     fireEvent.click(screen.getByText('Generate Article'));
-    expect(await screen.findByText(/Network error: could not reach the server/)).toBeInTheDocument();
+    // The submit is re-sent with its Idempotency-Key after 1, 2 and 4 s (SUBMIT_RETRY_DELAYS_MS) first.
+    expect(await screen.findByText(/Network error: could not reach the server/, {}, { timeout: 12_000 })).toBeInTheDocument();
     expect(screen.getByText('Generate Article')).toBeInTheDocument();
     expect(screen.getByText('Ready to Write?')).toBeInTheDocument();
-  });
+  }, 20_000);
 });
 
 describe('articleSections', () => {
