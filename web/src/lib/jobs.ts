@@ -116,8 +116,10 @@ export async function runJob(path: string, body: unknown, options: RunJobOptions
       await wait(retryIn, signal);
       continue;
     }
-    // 409: the same request (this key) is still being accepted by the server.
-    if ((start.status !== 503 && start.status !== 409) || retryIn === undefined) break;
+    // 409: the same request (this key) is still being accepted by the server. A 503 is an outage
+    // worth a re-send, except a tool that is not configured: that one needs the operator.
+    const passing = start.status === 409 || (start.status === 503 && start.code !== 'not_configured');
+    if (!passing || retryIn === undefined) break;
     await wait(retryIn, signal);
   }
   if (start.status !== 202 || !start.jobId) return start;
