@@ -57,3 +57,9 @@ export function entryUrl(sourcePathFromRoot: string): string {
 export function moduleLoaderArgs(): string[] {
   return RUNNING_COMPILED ? [`--conditions=${COMPILED_CONDITION}`, '--enable-source-maps'] : ['--import', 'tsx'];
 }
+
+/**
+ * The job processor every queue runs in its threads (the in-process queue in the api, BullMQ
+ * runners in workers): one file, named once.
+ */
+export const PROCESSOR_URL = entryUrl('worker/src/pipeline/processor.ts');

@@ -82,6 +82,8 @@ export interface AppDeps {
   rateLimitRedis?: Redis | null;
   /** Free bytes where objects are stored (local disk); /readyz reports storage low below STORAGE_MIN_FREE_MB. */
   storageFreeBytes?: () => Promise<number | null>;
+  /** Postgres outages met by requests are logged there, once per outage (core/db/outage.ts). */
+  databaseState?: { noteError(error: unknown): boolean };
 }
 
 /** Sign-in and profile bodies are a few short fields. */
@@ -252,6 +254,6 @@ export function createApp(deps: AppDeps) {
     });
   }
 
-  app.use(errorHandler(log));
+  app.use(errorHandler(log, deps.databaseState));
   return app;
 }

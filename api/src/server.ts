@@ -10,13 +10,14 @@ import path from 'node:path';
 import type { JobProducer, JobRunner } from '@craftwell/queue/types';
 import { createBullmqProducer } from '@craftwell/queue/bullmq';
 import { createBullmqInspector, type QueueInspector } from '@craftwell/queue/inspect';
-import { watchConnection, type ConnectionLog } from '@craftwell/queue/connection-state';
+import type { ConnectionLog } from '@craftwell/queue/connection-state';
 import { createMetrics } from '@craftwell/core/metrics';
 import { createObjectStorage, parseStorageConfig } from '@craftwell/storage';
 import { describeEngines, imageGenerationStatusFor, validateEngineConfig } from '@craftwell/core/config/engines';
 import { Redis } from 'ioredis';
 import { createApp } from './app.js';
 import { createBetterAuth, createLocalAuthProvider } from './auth/local.js';
+import { watchDatabase } from '@craftwell/core/db/outage';
 import { createClerkAuth } from './auth/clerk.js';
 import { adminSetupCode, isLoopbackHost } from './auth/setup-code.js';
 import { parseEmailDomains } from './auth/signup-policy.js';
@@ -35,7 +36,7 @@ import { createLogger } from '@craftwell/core/logger';
 import { startOrphanSweep } from './jobs/orphan-sweep.js';
 import { startReservationSweep } from './jobs/reservation-sweep.js';
 import { createQueueDashboard } from './jobs/queue-dashboard.js';
-import { REPO_ROOT, entryPath, entryUrl, moduleLoaderArgs } from '@craftwell/core/runtime-paths';
+import { PROCESSOR_URL, REPO_ROOT, entryPath, moduleLoaderArgs } from '@craftwell/core/runtime-paths';
 import { freeBytesOf } from './modules/health/routes.js';
 
 const ROOT = REPO_ROOT;
@@ -46,7 +47,6 @@ const STOP_STEP_MS = 5_000;
  * thread or a child process), never imports them, so an api-only process loads no engine.
  */
 const WORKER_NICENESS = 10;
-export const PROCESSOR_URL = entryUrl('worker/src/pipeline/processor.ts');
 const WORKER_MAIN = entryPath('worker/src/main.ts');
 
 export interface RunningServer {
@@ -92,6 +92,8 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
     await migrateUp(databaseUrl, (m) => log.debug(m));
     const db = createPool(databaseUrl);
     stops.push(() => db.end());
+    // One line per Postgres outage (down, back) from every library that uses the pool.
+    const databaseState = watchDatabase(db, { warn: (m) => log.warn(m), info: (m) => log.info(m) });
 
     const storage = await createObjectStorage(storageConfig);
 
@@ -183,6 +185,8 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
         signInPerMinute: config.SIGN_IN_RATE_LIMIT_PER_MINUTE,
         signup: { mode: config.SIGNUP_MODE, emailDomains: parseEmailDomains(config.SIGNUP_EMAIL_DOMAINS) },
         sessionCache,
+        log,
+        databaseState,
       });
       authProvider = createLocalAuthProvider(betterAuth, sessionCache);
     }
@@ -209,7 +213,9 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
     if (redisUrl && mode !== 'in-process') {
       // A command that hangs (a frozen Redis) fails after a second: the limits then count here.
       const client = new Redis(redisUrl, { maxRetriesPerRequest: 1, commandTimeout: 1_000 });
-      watchConnection('rate limits', client, redisLog);
+      // The store logs its own down/back lines (rate-limit-store.ts: it also sees a frozen Redis,
+      // whose connection stays up); the listener only keeps ioredis from printing each attempt.
+      client.on('error', () => undefined);
       stops.push(() => client.quit().then(() => undefined, () => client.disconnect()));
       rateLimitRedis = client;
     }
@@ -222,7 +228,7 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
     const app = createApp({
       config, db, log, storage, producer, authProvider, betterAuth, clerkMiddleware, engines,
       imageGeneration: () => imageGenerationStatusFor(config),
-      adminQueuesRouter, rateLimitRedis, lists,
+      adminQueuesRouter, rateLimitRedis, lists, databaseState,
       storageFreeBytes: storageConfig.driver === 'local' ? () => freeBytesOf(path.join(config.dataDir, 'objects')) : undefined,
       queueInspector,
       metrics,

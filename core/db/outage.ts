@@ -17,3 +17,39 @@ export function isDatabaseOutage(error: unknown, depth = 0): boolean {
   return isDatabaseOutage(e.cause, depth + 1);
 }
 
+
+/** Where the outage lines go (the process's logger). */
+export interface OutageLog {
+  warn(message: string): void;
+  info(message: string): void;
+}
+
+/**
+ * One line when Postgres becomes unreachable and one when it is back, however many requests and
+ * libraries (session lookups, the pool itself) hit the outage in between. "Back" is the pool's
+ * next new connection: every client is dropped in an outage, so the first one made after it is
+ * the proof.
+ */
+export function watchDatabase(pool: { on(event: 'connect', listener: () => void): unknown; on(event: 'error', listener: (err: Error) => void): unknown }, log: OutageLog, name = 'Postgres') {
+  let down = false;
+  const noteError = (error: unknown): boolean => {
+    if (!isDatabaseOutage(error)) return false;
+    if (!down) {
+      down = true;
+      const message = (error as { message?: unknown }).message;
+      log.warn(`${name} unreachable (${typeof message === 'string' && message ? message : 'connection failed'}); answering 503 until it is back`);
+    }
+    return true;
+  };
+  pool.on('error', (err) => { noteError(err); });
+  pool.on('connect', () => {
+    if (!down) return;
+    down = false;
+    log.info(`${name} reachable again`);
+  });
+  return {
+    /** True (and logged at most once per outage) when `error` is Postgres being unreachable. */
+    noteError,
+    get down() { return down; },
+  };
+}

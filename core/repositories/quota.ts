@@ -83,10 +83,19 @@ export async function reserveUse(db: Db, quotas: Quotas, user: { id: string; pla
   });
 }
 
-/** Success: inside the transaction that stores the creation (or the job's own, when it saves none). Idempotent per job. */
+/**
+ * Success: inside the transaction that stores the creation. The reservation is the request's
+ * claim to a result: once anything gives it up (the request's reply said the job failed or was
+ * lost, a poll said so, the sweep released it), saving would contradict a reply already sent, so
+ * the transaction is refused (job_lost) and nothing is saved or charged. Whichever comes first
+ * decides: the api releases before it checks for a saved creation, the worker commits here.
+ */
 export async function commitUse(client: pg.PoolClient, jobId: string, userId: string, tool: Meter) {
   const { rows } = await client.query('DELETE FROM usage_reservations WHERE job_id = $1 RETURNING period', [jobId]);
-  const period = rows[0]?.period ?? currentPeriod();
+  if (!rows[0]) {
+    throw new AppError('This request was given up before its result could be saved, so nothing was saved or charged. Please try again.', 503, 'job_lost');
+  }
+  const period = rows[0].period;
   await client.query(
     `INSERT INTO usage_counters (user_id, tool, period, used) VALUES ($1, $2, $3, 1)
      ON CONFLICT (user_id, tool, period) DO UPDATE SET used = usage_counters.used + 1`,
@@ -108,6 +117,12 @@ export async function commitUnsavedUse(db: Db, jobId: string, userId: string, to
 /** Failure, cancellation or timeout: the use is given back. */
 export async function releaseUse(db: Db, jobId: string) {
   await db.query('DELETE FROM usage_reservations WHERE job_id = $1', [jobId]);
+}
+
+/** The same, for a request of this user's only (a poll names the job). True when one was held. */
+export async function releaseOwnUse(db: Db, jobId: string, userId: string): Promise<boolean> {
+  const { rowCount } = await db.query('DELETE FROM usage_reservations WHERE job_id = $1 AND user_id = $2', [jobId, userId]);
+  return Boolean(rowCount);
 }
 
 export async function usageOf(db: Db, quotas: Quotas, user: { id: string; plan: Plan }) {

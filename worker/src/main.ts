@@ -10,9 +10,8 @@ import { startMetricsServer } from './metrics-server.js';
 import { ConfigError, loadConfig } from '@craftwell/core/config/env';
 import { validateEngineConfig } from '@craftwell/core/config/engines';
 import { createLogger } from '@craftwell/core/logger';
-import { entryUrl } from '@craftwell/core/runtime-paths';
+import { PROCESSOR_URL } from '@craftwell/core/runtime-paths';
 
-const PROCESSOR_URL = entryUrl('worker/src/pipeline/processor.ts');
 /**
  * On SIGTERM, active jobs get this long to finish; then they are handed back to the queue (by
  * this event loop, not after their threads stop) for another worker to run, and their threads are

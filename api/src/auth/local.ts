@@ -10,6 +10,7 @@ import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { fromNodeHeaders } from 'better-auth/node';
 import { bearer } from 'better-auth/plugins';
 import type { Db } from '@craftwell/core/db/pool';
+import type { Logger } from '@craftwell/core/logger';
 import { adminExists, anyUserExists } from '@craftwell/core/repositories/users';
 import { revokeAllKeys } from '@craftwell/core/repositories/api-keys';
 import { isInviteUsable, noteInviteUser, useInvite } from '@craftwell/core/repositories/invites';
@@ -41,6 +42,10 @@ export interface LocalAuthOptions {
   sessionCache?: SessionCache;
   /** Who may sign up (signup-policy.ts); unset = anyone. */
   signup?: SignupPolicy;
+  /** Where better-auth's own log lines go (unset: nowhere). */
+  log?: Logger;
+  /** Postgres outages are logged once per change there, not as a stack per session lookup. */
+  databaseState?: { noteError(error: unknown): boolean };
 }
 
 const timestamps = { createdAt: 'created_at', updatedAt: 'updated_at' };
@@ -155,6 +160,15 @@ export function createBetterAuth(options: LocalAuthOptions) {
       // The app sets this header from Express's req.ip (which honours TRUST_PROXY) and
       // overwrites anything a client sent under that name.
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    logger: {
+      level: 'warn',
+      log: (level, message, ...args) => {
+        // An outage reaches every session lookup; the reply is already a 503 (error-handler.ts).
+        if (args.some((arg) => options.databaseState?.noteError(arg))) return;
+        const err = args.find((arg) => arg instanceof Error);
+        options.log?.[level === 'debug' ? 'debug' : level]({ err, component: 'better-auth' }, message);
+      },
     },
     // Only signed bearer tokens (replies carry the signed form, see the after hook).
     plugins: [bearer({ requireSignature: true })],

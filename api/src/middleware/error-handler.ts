@@ -72,16 +72,20 @@ function asCraftwellError(err: unknown, req: Request): CraftwellError | null {
 }
 
 /** The one place thrown errors become replies (through sendError), never a stack trace. */
-export function errorHandler(log: Logger): ErrorRequestHandler {
+export function errorHandler(log: Logger, databaseState?: { noteError(error: unknown): boolean }): ErrorRequestHandler {
   return (err, req, res, _next) => {
     if (res.headersSent) return;
+    // An outage is one line when it starts (core/db/outage.ts), not a stack per request.
+    databaseState?.noteError(err);
     const known = asCraftwellError(err, req);
     if (!known) {
       log.error({ err, path: req.path }, 'request failed');
       return sendError(res, 'internal');
     }
     const retryAfterSeconds = known instanceof DependencyUnavailableError ? known.retryAfterSeconds : undefined;
-    if (retryAfterSeconds !== undefined || retryAfterOf(known.code) !== undefined) log.warn({ err, path: req.path }, 'dependency unavailable');
+    // Outages pass by themselves and are logged where they are watched (down, back): the request
+    // gets a stackless line with its code.
+    if (retryAfterSeconds !== undefined || retryAfterOf(known.code) !== undefined) log.warn({ code: known.code, path: req.path }, known.message);
     else if (known.status >= 500) log.error({ err, path: req.path }, 'request failed');
     sendError(res, known.code, known.message, { status: known.status, retryAfterSeconds });
   };

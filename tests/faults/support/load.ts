@@ -32,7 +32,10 @@ async function send(url: string, path: string, token: string, body?: unknown): P
       body: body ? JSON.stringify(body) : undefined,
       signal: AbortSignal.timeout(REQUEST_BOUND_MS),
     });
-    const json = (await res.json().catch(() => ({}))) as { creationId?: string; message?: string };
+    const json = (await res.json().catch(() => ({}))) as { creationId?: string; message?: string; jobId?: string };
+    // A 202 is the api's "your job may still run, poll it" (a queue outage): the client polls it
+    // to its end, within the same bound, as the web client does.
+    if (res.status === 202 && json.jobId) return { path, ...(await pollToEnd(url, json.jobId, token, started)) };
     return {
       path, status: res.status, ms: Date.now() - started, sentAt: started,
       creationId: res.ok ? json.creationId : undefined, message: res.ok ? undefined : json.message,
@@ -41,6 +44,29 @@ async function send(url: string, path: string, token: string, body?: unknown): P
     const timedOut = (err as Error).name === 'TimeoutError';
     return { path, status: timedOut ? 'timeout' : 'network', ms: Date.now() - started, sentAt: started };
   }
+}
+
+/**
+ * A polled job's end as the reply it stands for: 200 with its creation, or 503 when the queue
+ * lost it (a client sends it again). Polls through 503s (the queue away) until the bound.
+ */
+async function pollToEnd(url: string, jobId: string, token: string, started: number): Promise<Omit<Reply, 'phase' | 'path'>> {
+  const done = (status: Reply['status'], extra: Partial<Reply> = {}) => ({ status, ms: Date.now() - started, sentAt: started, ...extra });
+  while (Date.now() - started < REQUEST_BOUND_MS) {
+    await new Promise((r) => setTimeout(r, 250));
+    let res: Response;
+    try {
+      res = await fetch(`${url}/api/jobs/${jobId}`, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(REQUEST_BOUND_MS) });
+    } catch {
+      continue;
+    }
+    const json = (await res.json().catch(() => ({}))) as { state?: string; creationId?: string; message?: string; code?: string };
+    if (res.status === 200 && json.state === 'completed') return done(200, { creationId: json.creationId });
+    if (res.status === 200 && json.state === 'failed') return done(json.code === 'job_lost' ? 503 : 500, { message: `after 202: [${json.code}] ${json.message}` });
+    // Not the user's request any more (an unmetered job the queue lost saved nothing): lost too.
+    if (res.status === 404) return done(503, { message: `after 202: ${json.message}` });
+  }
+  return done('timeout');
 }
 
 export async function signUpUser(url: string, n: number): Promise<User> {

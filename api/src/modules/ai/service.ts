@@ -118,8 +118,12 @@ export function createAiService(deps: AiServiceDeps) {
       const saved = await savedResultWithin(requestId, lost ? LOST_JOB_RESULT_WAIT_MS : 0);
       if (saved) return { mode: 'sync', result: saved };
       if (err instanceof JobLostError || err instanceof JobTimeoutError || err instanceof JobFailedError) {
-        // Terminal for this request: give back what it took (the worker may have already).
+        // Terminal for this request: give back what it took (the worker may have already). With
+        // its reservation gone a worker still running the job cannot save it (commitUse); one
+        // that saved in the meantime has won, and its result is the answer.
         await discard(requestId, uploadKeys);
+        const savedMeanwhile = await savedResult(requestId);
+        if (savedMeanwhile) return { mode: 'sync', result: savedMeanwhile };
         // The key stays with a job that failed for good (a repeat gets the same answer); after
         // a loss, a timeout or an outage a repeat runs the request again.
         if (!(err instanceof JobFailedError) || lost || err.status === 503) await release();

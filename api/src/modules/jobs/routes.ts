@@ -3,14 +3,17 @@ import { Router } from 'express';
 import type { JobProducer } from '@craftwell/queue/types';
 import type { Db } from '@craftwell/core/db/pool';
 import { notFound } from '@craftwell/core/errors';
+import { ERRORS } from '@craftwell/contracts/errors';
+import { releaseOwnUse } from '@craftwell/core/repositories/quota';
 import { currentUser } from '../../middleware/require-auth.js';
 
-/**
- * A job the queue no longer knows (finished jobs are kept an hour; Redis may have lost its data)
- * may still have saved its creation: that is its result.
- */
-async function savedJob(db: Db, jobId: string, userId: string) {
-  const requestId = jobId.replace(/^(text|image|pdf)-/, '');
+/** The request a job was enqueued for (its creation and reservation are kept under it). */
+function requestIdOf(jobId: string) {
+  return jobId.replace(/^(text|image|pdf)-/, '');
+}
+
+/** The creation a job saved, which is its result whatever the queue says of it. */
+async function savedJob(db: Db, requestId: string, userId: string) {
   const { rows } = await db.query('SELECT id, content, engine FROM creations WHERE job_id = $1 AND user_id = $2', [requestId, userId]);
   return rows[0] as { id: string; content: string; engine: unknown } | undefined;
 }
@@ -21,12 +24,25 @@ export function jobRoutes(producer: JobProducer, db?: Db): Router {
     const id = req.params.id;
     const user = currentUser(req);
     const status = /^[\w-]{1,100}$/.test(id) ? await producer.getStatus(id) : null;
-    if (!status && db && /^[\w-]{1,100}$/.test(id)) {
-      const saved = await savedJob(db, id, user.id);
+    let lost = false;
+    if ((!status || status.state === 'failed') && db && /^[\w-]{1,100}$/.test(id)) {
+      // About to say "failed" or "no such job" (finished jobs are kept an hour; Redis may have
+      // lost its data; a job may fail in the queue after it saved). The request's reservation is
+      // given up first, so a worker still finishing the job cannot save it after this reply
+      // (commitUse needs it); then a creation saved before that is the answer.
+      const requestId = requestIdOf(id);
+      const released = await releaseOwnUse(db, requestId, user.id);
+      lost = !status && released;
+      const saved = await savedJob(db, requestId, user.id);
       if (saved) {
         res.json({ success: true, state: 'completed', progress: 100, stage: 'Done', content: saved.content, engine: saved.engine, creationId: saved.id });
         return;
       }
+    }
+    if (lost) {
+      // This user's request, which the queue no longer knows and which saved nothing.
+      res.json({ success: false, state: 'failed', progress: 0, message: ERRORS.job_lost.message, code: 'job_lost' });
+      return;
     }
     // Someone else's job is reported exactly like a missing one.
     if (!status || status.ownerId !== user.id) throw notFound('That job does not exist.');
