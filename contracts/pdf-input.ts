@@ -52,19 +52,29 @@ export function pdfInflationProblem(bytes: Uint8Array): InputError | null {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
   const text = buffer.toString('latin1');
   let budget = MAX_INFLATED_TOTAL_BYTES;
+  for (const data of streamsOf(buffer, text)) {
+    const unpacked = inflatedSize(data, Math.min(budget, MAX_INFLATED_STREAM_BYTES), MAX_FLATE_LAYERS);
+    if (unpacked === null) return new InputError(PDF_TOO_LARGE_MESSAGE, 413);
+    budget -= unpacked;
+  }
+  return null;
+}
+
+/**
+ * The raw data of every `stream … endstream` in the file, in order (`text` is the file read as
+ * latin1, so its offsets are the buffer's).
+ */
+function* streamsOf(buffer: Buffer, text: string): Generator<Buffer> {
   for (let at = text.indexOf('stream'); at !== -1; at = text.indexOf('stream', at + 6)) {
     if (text.startsWith('end', at - 3)) continue;
     const eol = text[at + 6] === '\r' && text[at + 7] === '\n' ? 2 : text[at + 6] === '\n' || text[at + 6] === '\r' ? 1 : 0;
     if (eol === 0) continue;
     const start = at + 6 + eol;
     const end = text.indexOf('endstream', start);
-    if (end === -1) break;
-    const unpacked = inflatedSize(buffer.subarray(start, end), Math.min(budget, MAX_INFLATED_STREAM_BYTES), MAX_FLATE_LAYERS);
-    if (unpacked === null) return new InputError(PDF_TOO_LARGE_MESSAGE, 413);
-    budget -= unpacked;
+    if (end === -1) return;
+    yield buffer.subarray(start, end);
     at = end;
   }
-  return null;
 }
 
 /** Bytes `data` unpacks to through nested zlib layers, or null when that exceeds `limit`. */
@@ -127,20 +137,13 @@ export function pdfImageProblem(bytes: Uint8Array, maxPixels = MAX_PDF_IMAGE_PIX
     }
   }
   // Every stream's data: an image codestream's own header, and inline images in content streams.
-  for (let at = text.indexOf('stream'); at !== -1; at = text.indexOf('stream', at + 6)) {
-    if (text.startsWith('end', at - 3)) continue;
-    const eol = text[at + 6] === '\r' && text[at + 7] === '\n' ? 2 : text[at + 6] === '\n' || text[at + 6] === '\r' ? 1 : 0;
-    if (eol === 0) continue;
-    const start = at + 6 + eol;
-    const end = text.indexOf('endstream', start);
-    if (end === -1) break;
-    for (const data of unpackedLayers(buffer.subarray(start, end), MAX_FLATE_LAYERS)) {
+  for (const stream of streamsOf(buffer, text)) {
+    for (const data of unpackedLayers(stream, MAX_FLATE_LAYERS)) {
       const codestream = codestreamSize(data);
       if (codestream === 'unreadable') return new InputError(PDF_IMAGE_UNREADABLE_MESSAGE, 422);
       const problem = tooLarge(codestream) ?? inlineImageProblem(data, tooLarge);
       if (problem) return problem;
     }
-    at = end;
   }
   return null;
 }

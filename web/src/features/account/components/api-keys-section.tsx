@@ -2,9 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import { paths } from '../../../config/paths.js';
-import { Copy, KeyRound, Trash2 } from 'lucide-react';
+import { Copy, KeyRound } from 'lucide-react';
 import { Button } from '../../../components/button.js';
-import { ConfirmDialog } from '../../../components/confirm-dialog.js';
+import { RevocableList } from '../../../components/revocable-list.js';
 import { TextField } from '../../../components/field.js';
 import { apiRequest } from '../../../lib/api-client.js';
 import { formatDateTime } from '../../../lib/format-date-time.js';
@@ -30,8 +30,6 @@ export function ApiKeysSection({ isAdmin = false }: { isAdmin?: boolean }) {
   const [expiresInDays, setExpiresInDays] = useState(0);
   const [creating, setCreating] = useState(false);
   const [newKey, setNewKey] = useState<string | null>(null);
-  const [revoking, setRevoking] = useState<ApiKey | null>(null);
-  const [busy, setBusy] = useState(false);
 
   async function create(event: FormEvent) {
     event.preventDefault();
@@ -46,21 +44,6 @@ export function ApiKeysSection({ isAdmin = false }: { isAdmin?: boolean }) {
       toast.error(thrown instanceof Error ? thrown.message : 'Something went wrong');
     } finally {
       setCreating(false);
-    }
-  }
-
-  async function revoke(key: ApiKey) {
-    setBusy(true);
-    try {
-      const reply = await apiRequest(`/api/api-keys/${key.id}`, { method: 'DELETE' });
-      if (!reply.success) return void toast.error(reply.message || 'Could not revoke the key.');
-      toast.success(reply.message || 'API key revoked');
-      setRevoking(null);
-      reload();
-    } catch (thrown) {
-      toast.error(thrown instanceof Error ? thrown.message : 'Something went wrong');
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -105,29 +88,22 @@ export function ApiKeysSection({ isAdmin = false }: { isAdmin?: boolean }) {
         </div>
       ) : null}
       {error ? <p className="mt-4 text-sm text-red-700">{error}</p> : null}
-      {keys.length > 0 ? (
-        <ul className="mt-4 divide-y divide-slate-100 rounded-xl ring-1 ring-slate-200">
-          {keys.map((key) => (
-            <li key={key.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
-              <div className="min-w-0">
-                <p className="font-medium text-slate-900">{key.name}</p>
-                <p className="text-xs text-slate-500">
-                  <span className="font-mono">{key.prefix}…</span> · created {formatDateTime(key.created_at)} · {key.last_used_at ? `last used ${formatDateTime(key.last_used_at)}` : 'never used'}
-                  {key.scopes ? ` · ${key.scopes.join(', ')}` : ''}{key.expires_at ? ` · expires ${formatDateTime(key.expires_at)}` : ''}
-                </p>
-              </div>
-              <Button size="sm" variant="ghost" className="text-red-600 hover:bg-red-50" icon={<Trash2 className="size-4" aria-hidden="true" />} onClick={() => setRevoking(key)} aria-label={`Revoke ${key.name}`}>
-                Revoke
-              </Button>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="mt-4 text-sm text-slate-500">No API keys yet.</p>
-      )}
-      <ConfirmDialog open={revoking !== null} title="Revoke this API key?" confirmLabel="Revoke key" busy={busy} onClose={() => setRevoking(null)} onConfirm={() => revoking && void revoke(revoking)}>
-        Scripts using “{revoking?.name}” stop working at once.
-      </ConfirmDialog>
+      <RevocableList
+        className="mt-4"
+        items={keys}
+        noun="API key"
+        emptyText="No API keys yet."
+        nameOf={(key) => key.name}
+        detailOf={(key) => (
+          <>
+            <span className="font-mono">{key.prefix}…</span> · created {formatDateTime(key.created_at)} · {key.last_used_at ? `last used ${formatDateTime(key.last_used_at)}` : 'never used'}
+            {key.scopes ? ` · ${key.scopes.join(', ')}` : ''}{key.expires_at ? ` · expires ${formatDateTime(key.expires_at)}` : ''}
+          </>
+        )}
+        pathOf={(key) => `/api/api-keys/${key.id}`}
+        consequence={(key) => `Scripts using “${key.name}” stop working at once.`}
+        onRevoked={reload}
+      />
     </SettingsSection>
   );
 }
