@@ -53,6 +53,8 @@ export interface RunningServer {
   url: string;
   port: number;
   queueKind: 'bullmq' | 'in-process';
+  /** The request handler (its router is read by the route-contract test). */
+  app: http.RequestListener;
   close(): Promise<void>;
 }
 
@@ -255,6 +257,7 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
       url: `http://localhost:${port}`,
       port,
       queueKind: producer.kind,
+      app,
       close: closeAll,
     };
   } catch (err) {

@@ -17,6 +17,7 @@ const creations = z.object({ success: z.boolean(), creations: z.array(z.object({
 
 export const OPERATIONS: OperationSpec[] = [
   { method: 'get', path: '/api/config', tag: 'Site', summary: 'Plans, limits, sign-in mode and engines', auth: false },
+  { method: 'get', path: '/api/openapi.json', tag: 'Site', summary: 'This document (OpenAPI 3.1)', auth: false },
   { method: 'post', path: '/api/newsletter', tag: 'Site', summary: 'Subscribe an e-mail to the newsletter', auth: false, body: newsletterSchema },
 
   { method: 'post', path: '/api/ai/generate-article', tag: 'Tools', summary: 'Write an article', description: 'length is 800, 1200 or 1600 (words).', body: articleSchema, query: asyncQuery, reply: replies.content },
@@ -31,6 +32,16 @@ export const OPERATIONS: OperationSpec[] = [
       { name: 'image', description: 'The picture (at most 20 MB)', required: true },
       { name: 'object', description: 'One word naming the object', required: false, text: true },
       { name: 'mask', description: 'Optional PNG the size of the image: white marks what to remove', required: false },
+    ],
+  },
+  {
+    method: 'post', path: '/api/ai/detect-objects', tag: 'Tools', summary: 'Find the instances of an object in a picture before removing one (not saved; a light use)',
+    description: 'Answers the instances found (boxes) so a client can let the user pick one; send x and y (pixels) to ask which instance is at that point.',
+    multipart: [
+      { name: 'image', description: 'The picture (at most 20 MB)', required: true },
+      { name: 'object', description: 'One word naming the object', required: true, text: true },
+      { name: 'x', description: 'Optional point, in pixels from the left', required: false, text: true },
+      { name: 'y', description: 'Optional point, in pixels from the top', required: false, text: true },
     ],
   },
   { method: 'post', path: '/api/ai/resume-review', tag: 'Tools', summary: 'Review a resume (text PDF)', query: asyncQuery, reply: replies.content, multipart: [{ name: 'resume', description: 'A text PDF (at most 10 MB)', required: true }] },
@@ -48,6 +59,7 @@ export const OPERATIONS: OperationSpec[] = [
   { method: 'get', path: '/api/jobs/:id', tag: 'Tools', summary: 'State, progress and result of an async job', params: jobParams },
 
   { method: 'get', path: '/api/me', tag: 'Account', summary: 'The caller' },
+  { method: 'post', path: '/api/user/avatar', tag: 'Account', summary: 'Upload a profile picture (local accounts; stored as a 256 px PNG)', multipart: [{ name: 'image', description: 'JPG, PNG or WebP', required: true }] },
   { method: 'get', path: '/api/user/usage', tag: 'Account', summary: "This month's uses and limits per tool" },
   { method: 'post', path: '/api/account/email', tag: 'Account', summary: 'Change the e-mail address (password re-entered)', body: changeEmailBody },
   { method: 'get', path: '/api/account/export', tag: 'Account', summary: 'Everything of the account as a zip', produces: 'application/zip' },
@@ -57,6 +69,8 @@ export const OPERATIONS: OperationSpec[] = [
   { method: 'delete', path: '/api/api-keys/:id', tag: 'Account', summary: 'Revoke a personal API key (session only)', params: apiKeyParams },
 
   { method: 'get', path: '/api/user/get-user-creations', tag: 'Creations', summary: 'My creations, newest first', reply: creations },
+  { method: 'get', path: '/api/user/creations/:id', tag: 'Creations', summary: 'One creation: one of mine, or a published one', params: creationIdParams },
+  { method: 'get', path: '/api/user/creation-stats', tag: 'Creations', summary: 'How many creations I made, per type and in the last week' },
   { method: 'get', path: '/api/user/get-published-creations', tag: 'Creations', summary: 'The community gallery, newest first', query: pageSchema, reply: creations },
   { method: 'post', path: '/api/user/toggle-like-creation', tag: 'Creations', summary: 'Like or unlike a published creation', body: toggleSchema },
   { method: 'delete', path: '/api/creations/:id', tag: 'Creations', summary: 'Delete one of my creations and its file', params: creationIdParams },
