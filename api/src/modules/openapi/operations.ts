@@ -70,7 +70,7 @@ export const OPERATIONS: OperationSpec[] = [
 
   { method: 'get', path: '/api/user/get-user-creations', tag: 'Creations', summary: 'My creations, newest first', reply: creations },
   { method: 'get', path: '/api/user/creations/:id', tag: 'Creations', summary: 'One creation: one of mine, or a published one', params: creationIdParams },
-  { method: 'get', path: '/api/user/creation-stats', tag: 'Creations', summary: 'How many creations I made, per type and in the last week' },
+  { method: 'get', path: '/api/user/creation-stats', tag: 'Creations', summary: 'How many creations I made: in all and in the last 7 days ({total, thisWeek})' },
   { method: 'get', path: '/api/user/get-published-creations', tag: 'Creations', summary: 'The community gallery, newest first', query: pageSchema, reply: creations },
   { method: 'post', path: '/api/user/toggle-like-creation', tag: 'Creations', summary: 'Like or unlike a published creation', body: toggleSchema },
   { method: 'delete', path: '/api/creations/:id', tag: 'Creations', summary: 'Delete one of my creations and its file', params: creationIdParams },
