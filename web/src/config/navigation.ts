@@ -1,5 +1,6 @@
-import { Eraser, FileText, Hash, Image, LayoutDashboard, Scissors, SquarePen, Users, type LucideIcon } from 'lucide-react';
+import { LayoutDashboard, Users, type LucideIcon } from 'lucide-react';
 import { paths } from './paths.js';
+import { toolCards } from './tools.js';
 
 export type NavItem = {
   to: string;
@@ -9,14 +10,9 @@ export type NavItem = {
   exact?: boolean;
 };
 
-/** The signed-in sidebar, in order. */
+/** The signed-in sidebar, in order: the Dashboard, the tools (from the one table), Community. */
 export const navItems: NavItem[] = [
   { to: paths.ai, label: 'Dashboard', Icon: LayoutDashboard, exact: true },
-  { to: paths.writeArticle, label: 'Write Article', Icon: SquarePen },
-  { to: paths.blogTitles, label: 'Blog Titles', Icon: Hash },
-  { to: paths.generateImages, label: 'Generate Images', Icon: Image },
-  { to: paths.removeBackground, label: 'Remove Background', Icon: Eraser },
-  { to: paths.removeObject, label: 'Remove Object', Icon: Scissors },
-  { to: paths.reviewResume, label: 'Review Resume', Icon: FileText },
+  ...toolCards.map((tool) => ({ to: tool.path, label: tool.navLabel, Icon: tool.icon })),
   { to: paths.community, label: 'Community', Icon: Users },
 ];
