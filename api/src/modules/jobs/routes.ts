@@ -1,6 +1,6 @@
 /** Polling: the state of a job, only to its owner. */
 import { Router } from 'express';
-import type { JobProducer } from '@craftwell/queue/types';
+import type { JobProducer, JobStatus } from '@craftwell/queue/types';
 import type { Db } from '@craftwell/core/db/pool';
 import { notFound } from '@craftwell/core/errors';
 import { ERRORS } from '@craftwell/contracts/errors';
@@ -39,25 +39,24 @@ export function jobRoutes(producer: JobProducer, db?: Db): Router {
         return;
       }
     }
-    if (lost) {
+    const known: Pick<JobStatus, 'state' | 'progress' | 'stage' | 'position' | 'partial' | 'result' | 'error'> | null = lost
       // This user's request, which the queue no longer knows and which saved nothing.
-      res.json({ success: false, state: 'failed', progress: 0, message: ERRORS.job_lost.message, code: 'job_lost' });
-      return;
-    }
-    // Someone else's job is reported exactly like a missing one.
-    if (!status || status.ownerId !== user.id) throw notFound('That job does not exist.');
+      ? { state: 'failed', progress: 0, stage: 'Lost', error: { message: ERRORS.job_lost.message, code: 'job_lost' } }
+      // Someone else's job is reported exactly like a missing one.
+      : status && status.ownerId === user.id ? status : null;
+    if (!known) throw notFound('That job does not exist.');
     res.json({
-      success: status.state !== 'failed',
-      state: status.state,
-      progress: status.progress,
-      stage: status.stage,
-      position: status.position,
-      partial: status.state === 'active' ? status.partial : undefined,
-      content: status.result?.content,
-      engine: status.result?.engine,
-      creationId: status.result?.creationId,
-      message: status.error?.message,
-      code: status.error?.code,
+      success: known.state !== 'failed',
+      state: known.state,
+      progress: known.progress,
+      stage: known.stage,
+      position: known.position,
+      partial: known.state === 'active' ? known.partial : undefined,
+      content: known.result?.content,
+      engine: known.result?.engine,
+      creationId: known.result?.creationId,
+      message: known.error?.message,
+      code: known.error?.code,
     });
   });
   return router;
