@@ -89,6 +89,11 @@ export async function releaseIdempotencyKey(db: Db, userId: string, key: string,
   await db.query('DELETE FROM idempotency_keys WHERE user_id = $1 AND key = $2 AND request_id = $3', [userId, key, requestId]);
 }
 
+/** The same, found by its request (a poll learnt that request's job was lost). */
+export async function releaseIdempotencyKeyOfRequest(db: Db, userId: string, requestId: string): Promise<void> {
+  await db.query('DELETE FROM idempotency_keys WHERE user_id = $1 AND request_id = $2', [userId, requestId]);
+}
+
 /** Drops keys past their time (now and then; a claim also replaces an expired key). */
 export async function deleteExpiredIdempotencyKeys(db: Db): Promise<number> {
   const { rowCount } = await db.query(`DELETE FROM idempotency_keys WHERE created_at < now() - interval '${IDEMPOTENCY_KEY_TTL_HOURS} hours'`);

@@ -122,11 +122,12 @@ describe.skipIf(!postgresUrl)('polling a job the queue no longer knows', () => {
     await app?.stop();
   });
 
-  it('when the owner polls it while its use is still held, then it is reported lost (job_lost), the use is given back, and only the owner can do so', async () => {
+  it('when the owner polls it while its use is still held, then it is reported lost (job_lost), the use and its Idempotency-Key are given back, and only the owner can do so', async () => {
     const owner = await signUp(app.url);
     const stranger = await signUp(app.url);
     const requestId = randomUUID();
     await db.query(`INSERT INTO usage_reservations (job_id, user_id, tool, period, input_keys) VALUES ($1, $2, 'blog-title', $3, '{}')`, [requestId, owner.user.id, currentPeriod()]);
+    await db.query(`INSERT INTO idempotency_keys (user_id, key, fingerprint, request_id, job_id) VALUES ($1, 'k-lost', 'f', $2, $3)`, [owner.user.id, requestId, `text-${requestId}`]);
     const poll = (token: string) => fetch(`${app.url}/api/jobs/text-${requestId}`, { headers: authed(token) });
 
     // Someone else's poll is a plain 404 and gives nothing up.
@@ -137,6 +138,8 @@ describe.skipIf(!postgresUrl)('polling a job the queue no longer knows', () => {
     expect(reply.status).toBe(200);
     expect(await reply.json()).toMatchObject({ success: false, state: 'failed', code: 'job_lost' });
     expect((await db.query('SELECT 1 FROM usage_reservations WHERE job_id = $1', [requestId])).rowCount).toBe(0);
+    // Its Idempotency-Key is free: the same key sent again runs the request anew.
+    expect((await db.query('SELECT 1 FROM idempotency_keys WHERE request_id = $1', [requestId])).rowCount).toBe(0);
     // Asked again, it no longer exists for anyone.
     expect((await poll(owner.token)).status).toBe(404);
   });

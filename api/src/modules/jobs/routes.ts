@@ -5,6 +5,7 @@ import type { Db } from '@craftwell/core/db/pool';
 import { notFound } from '@craftwell/core/errors';
 import { ERRORS } from '@craftwell/contracts/errors';
 import { releaseOwnUse } from '@craftwell/core/repositories/quota';
+import { releaseIdempotencyKeyOfRequest } from '@craftwell/core/repositories/idempotency-keys';
 import { currentUser } from '../../middleware/require-auth.js';
 
 /** The request a job was enqueued for (its creation and reservation are kept under it). */
@@ -33,6 +34,8 @@ export function jobRoutes(producer: JobProducer, db?: Db): Router {
       const requestId = requestIdOf(id);
       const released = await releaseOwnUse(db, requestId, user.id);
       lost = !status && released;
+      // Sending the request again with its Idempotency-Key then runs it anew.
+      if (lost) await releaseIdempotencyKeyOfRequest(db, user.id, requestId);
       const saved = await savedJob(db, requestId, user.id);
       if (saved) {
         res.json({ success: true, state: 'completed', progress: 100, stage: 'Done', content: saved.content, engine: saved.engine, creationId: saved.id });
