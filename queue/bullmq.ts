@@ -85,6 +85,9 @@ interface CancelMessage {
   jobId: string;
 }
 
+/** Batch items' BullMQ priority (any number puts them behind jobs that have none). */
+const BACKGROUND_PRIORITY = 10;
+
 function cancelChannel(prefix: string): string {
   return `${prefix}:cw:cancel`;
 }
@@ -269,6 +272,8 @@ export function createBullmqProducer(options: BullmqProducerOptions): JobProduce
             backoff: { type: 'exponential', delay: backoffMs, jitter: 0.5 },
             removeOnComplete: KEEP_COMPLETED,
             removeOnFail: KEEP_FAILED,
+            // BullMQ runs jobs without a priority before any prioritised one.
+            ...(enqueueOptions?.background ? { priority: BACKGROUND_PRIORITY } : {}),
           });
         });
       } catch (error) {
@@ -344,6 +349,11 @@ export function createBullmqProducer(options: BullmqProducerOptions): JobProduce
             connection.llen(waitKey),
           ]);
           if (index !== null) status.position = length - index;
+          else {
+            // A batch item (prioritised): behind the whole wait list, in its priority order.
+            const rank = await connection.zrank(queue.toKey('prioritized'), parsed.jobId);
+            if (rank !== null) status.position = length + rank + 1;
+          }
         }
         return status;
       });

@@ -80,6 +80,8 @@ interface Entry {
   retryTimer?: NodeJS.Timeout;
   /** Why the running attempt was asked to stop, if it was. */
   stopRequested?: AbortCause;
+  /** A batch item: queued behind every interactive job. */
+  background?: boolean;
 }
 
 interface Thread {
@@ -178,7 +180,7 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
       Object.assign(entry, { state: 'queued', stage: defaultStage(entry.name, 'queued'), partial: undefined });
       const requeue = () => {
         entry.retryTimer = undefined;
-        waiting.get(entry.queue)!.push(entry.id);
+        queueUp(entry);
         dispatch();
       };
       if (immediately) requeue();
@@ -291,6 +293,14 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
     return best;
   }
 
+  /** Interactive jobs go before the first batch item waiting; batch items at the end. */
+  function queueUp(entry: Entry): void {
+    const list = waiting.get(entry.queue)!;
+    const firstBackground = entry.background ? -1 : list.findIndex((id) => jobs.get(id)?.background);
+    if (firstBackground === -1) list.push(entry.id);
+    else list.splice(firstBackground, 0, entry.id);
+  }
+
   function dispatch(): void {
     if (!started || closing) return;
     for (const queue of QUEUE_NAMES) {
@@ -380,8 +390,9 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
         progress: 0,
         stage: defaultStage(name, 'queued'),
         attemptsMade: 0,
+        background: enqueueOptions?.background === true,
       });
-      waiting.get(queue)!.push(id);
+      queueUp(jobs.get(id)!);
       dispatch();
       return { id };
     },

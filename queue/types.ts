@@ -31,6 +31,11 @@ export interface JobStatus {
 export interface EnqueueOptions {
   /** Dedup / idempotency id; generated when absent. */
   jobId?: string;
+  /**
+   * A batch item: it waits behind every interactive job of its queue, so one user's long batch
+   * never holds up another user's single request by more than the job already running.
+   */
+  background?: boolean;
 }
 
 /*

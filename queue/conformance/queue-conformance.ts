@@ -132,6 +132,25 @@ export function runQueueConformance(name: string, makeQueue: MakeQueue): void {
       expect((await producer.getStatus(first.id))?.state).toBe('completed');
     });
 
+    it('when batch items wait and an interactive job arrives, then it goes before them and they follow in order', async () => {
+      const { producer } = await started({ concurrency: 1 });
+      const blocker = await producer.enqueue('test-echo', echo('sleep', '', { sleepMs: 20_000 }));
+      await statusOf(producer, blocker.id, 'active');
+      const itemA = await producer.enqueue('test-echo', echo('sleep', '', { sleepMs: 400 }), { background: true });
+      const itemB = await producer.enqueue('test-echo', echo('sleep', '', { sleepMs: 400 }), { background: true });
+      const single = await producer.enqueue('test-echo', echo('sleep', '', { sleepMs: 400 }));
+      expect((await producer.getStatus(single.id))?.position).toBe(1);
+      expect((await producer.getStatus(itemA.id))?.position).toBe(2);
+      expect((await producer.getStatus(itemB.id))?.position).toBe(3);
+      await producer.cancel(blocker.id);
+      await producer.waitForResult(single.id, 10_000);
+      // The batch items had to wait for it: neither is done, the second has not started.
+      expect((await producer.getStatus(itemA.id))?.state).not.toBe('completed');
+      expect((await producer.getStatus(itemB.id))?.state).toBe('queued');
+      await producer.waitForResult(itemB.id, 10_000);
+      expect((await producer.getStatus(itemA.id))?.state).toBe('completed');
+    });
+
     it('when the wait times out, then JobTimeoutError is thrown and the running job is cancelled', async () => {
       const { producer } = await started();
       const abortFile = marker('timeout');
