@@ -20,6 +20,7 @@ const CPU_BOUND_TESTS = [
   'worker/src/engines/resume/__tests__/pdf-image-bomb.test.ts',
   'contracts/__tests__/image-bombs.test.ts',
   'tests/integration/image-tools.test.ts',
+  'tests/integration/batches.test.ts',
   'tests/integration/rate-limits.test.ts',
   // Not CPU-bound but timed (a lost job is noticed within seconds, the first job's worker thread
   // starts within the wait): beside two other files on a slower machine, a job's thread took

@@ -47,6 +47,8 @@ import type { QueueInspector } from '@craftwell/queue/inspect';
 import { createPasswordCheck } from './auth/password-check.js';
 import { createAiService } from './modules/ai/service.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { createBatchService } from './modules/batches/service.js';
+import { batchRoutes } from './modules/batches/routes.js';
 import { jobRoutes } from './modules/jobs/routes.js';
 import { siteRoutes } from './modules/site/routes.js';
 import { profilePictureGuard } from './modules/users/profile-picture-guard.js';
@@ -211,6 +213,11 @@ export function createApp(deps: AppDeps) {
     objectRemoverTakesAnyName: removesAnyName(objectConfig),
   }));
   api.use('/jobs', limits.jobPolling, jobRoutes(deps.producer, db));
+  const batches = createBatchService({
+    db, storage: deps.storage, producer: deps.producer, ai: service, quotas: config.quotas,
+    useLimits: { lightUsesPerUse: config.QUOTA_LIGHT_USES_PER_USE, concurrentJobs: config.MAX_CONCURRENT_JOBS_PER_USER },
+  });
+  api.use('/batches', limits.aiPerUser, batchRoutes({ batches, objectRemoverTakesAnyName: removesAnyName(objectConfig) }));
   api.use(userRoutes({
     db, storage: deps.storage, deleteClaimed, quotas: config.quotas, authMode: config.authMode,
     forgetUser, lists: deps.lists,

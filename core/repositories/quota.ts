@@ -60,7 +60,11 @@ const RESERVATION_TTL = '1 hour';
  * Checks the meter's monthly limit (402), then the user's running jobs (429), and reserves a use.
  * `inputKeys`: the job's uploads, deleted by the reservation sweep if the job can no longer finish.
  */
-export async function reserveUse(db: Db, quotas: Quotas, user: { id: string; plan: Plan }, tool: Meter, jobId: string, inputKeys: string[] = [], limits: UseLimits = DEFAULT_USE_LIMITS) {
+export async function reserveUse(
+  db: Db, quotas: Quotas, user: { id: string; plan: Plan }, tool: Meter, jobId: string, inputKeys: string[] = [],
+  limits: UseLimits = DEFAULT_USE_LIMITS, options: { background?: boolean } = {},
+) {
+  const background = options.background === true;
   const limit = limitOf(quotas, limits, user.plan, tool);
   const period = currentPeriod();
   await withTransaction(db, async (client) => {
@@ -70,17 +74,33 @@ export async function reserveUse(db: Db, quotas: Quotas, user: { id: string; pla
       `SELECT coalesce((SELECT used FROM usage_counters WHERE user_id = $1 AND tool = $2 AND period = $3), 0)
             + (SELECT count(*) FROM usage_reservations WHERE user_id = $1 AND tool = $2 AND period = $3
                  AND created_at > now() - interval '${RESERVATION_TTL}') AS taken,
-              (SELECT count(*) FROM usage_reservations WHERE user_id = $1
+              (SELECT count(*) FROM usage_reservations WHERE user_id = $1 AND NOT background
                  AND created_at > now() - interval '${RESERVATION_TTL}') AS running`,
       [user.id, tool, period],
     );
     if (limit !== null && Number(rows[0].taken) >= limit) throw new AppError(LIMIT_REACHED_MESSAGE, 402, 'quota_exceeded');
-    if (Number(rows[0].running) >= limits.concurrentJobs) throw new AppError(tooManyJobsMessage(limits.concurrentJobs), 429, 'rate_limited');
+    // Batch items queue behind interactive requests and are bounded by their batch: they are not
+    // running jobs of the user's, and do not hold the user's own requests back.
+    if (!background && Number(rows[0].running) >= limits.concurrentJobs) throw new AppError(tooManyJobsMessage(limits.concurrentJobs), 429, 'rate_limited');
     await client.query(
-      'INSERT INTO usage_reservations (job_id, user_id, tool, period, input_keys) VALUES ($1, $2, $3, $4, $5)',
-      [jobId, user.id, tool, period, inputKeys],
+      'INSERT INTO usage_reservations (job_id, user_id, tool, period, input_keys, background) VALUES ($1, $2, $3, $4, $5, $6)',
+      [jobId, user.id, tool, period, inputKeys, background],
     );
   });
+}
+
+/** Uses of `tool` left this month (null: no limit), counting the ones reserved by running jobs. */
+export async function usesLeft(db: Db, quotas: Quotas, user: { id: string; plan: Plan }, tool: Meter, limits: UseLimits = DEFAULT_USE_LIMITS): Promise<number | null> {
+  const limit = limitOf(quotas, limits, user.plan, tool);
+  if (limit === null) return null;
+  const period = currentPeriod();
+  const { rows } = await db.query(
+    `SELECT coalesce((SELECT used FROM usage_counters WHERE user_id = $1 AND tool = $2 AND period = $3), 0)
+          + (SELECT count(*) FROM usage_reservations WHERE user_id = $1 AND tool = $2 AND period = $3
+               AND created_at > now() - interval '${RESERVATION_TTL}') AS taken`,
+    [user.id, tool, period],
+  );
+  return Math.max(0, limit - Number(rows[0].taken));
 }
 
 /**

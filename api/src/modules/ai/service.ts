@@ -42,6 +42,8 @@ export interface SubmitOptions {
   uploads?: UploadToStore[];
   /** The request's Idempotency-Key: the same user sending it again gets this request's job. */
   idempotencyKey?: string;
+  /** A batch item: queued behind interactive requests, not one of the user's running jobs. */
+  background?: boolean;
 }
 
 /**
@@ -147,7 +149,7 @@ export function createAiService(deps: AiServiceDeps) {
     };
     try {
       const meter = meterOf(name);
-      if (meter) await reserveUse(deps.db, deps.quotas, user, meter, requestId, uploadKeys, deps.useLimits ?? DEFAULT_USE_LIMITS);
+      if (meter) await reserveUse(deps.db, deps.quotas, user, meter, requestId, uploadKeys, deps.useLimits ?? DEFAULT_USE_LIMITS, { background: options.background });
     } catch (err) {
       await release();
       throw err;
@@ -162,7 +164,7 @@ export function createAiService(deps: AiServiceDeps) {
       if (keyHeld && !(await holdsIdempotencyKey(deps.db, user.id, keyHeld.key, requestId))) {
         throw new AppError('A repeat of this request (same Idempotency-Key) has taken it over; its reply is the one that counts.', 409, 'conflict');
       }
-      jobId = (await deps.producer.enqueue(name, full, { jobId: requestId })).id;
+      jobId = (await deps.producer.enqueue(name, full, { jobId: requestId, background: options.background })).id;
     } catch (err) {
       if (err instanceof JobMayRunError) {
         // Written or not, it cannot be told now: the reservation and uploads stay for the job

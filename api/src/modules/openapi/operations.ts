@@ -5,6 +5,7 @@ import { adminAuditQuery, adminCreationParams, adminPageQuery, adminUserParams, 
 import { claimAdminBody, createInviteBody, inviteParams } from '../admin/routes.js';
 import { articleOutlineSchema, articleSchema, articleSectionSchema, blogTitleSchema, imageSchema } from '../ai/routes.js';
 import { apiKeyParams, createApiKeyBody } from '../api-keys/routes.js';
+import { batchParams } from '../batches/routes.js';
 import { creationIdParams, downloadQuery } from '../creations/routes.js';
 import { createShareLinkBody, shareLinkParams, shareLinkReply } from '../share-links/routes.js';
 import { newsletterSchema } from '../site/routes.js';
@@ -56,6 +57,28 @@ export const OPERATIONS: OperationSpec[] = [
       { name: 'crop', description: 'true to crop to the subject', required: false, text: true },
     ],
   },
+  {
+    method: 'post', path: '/api/batches', tag: 'Batches', summary: 'Run many images through Background Removal or Object Removal as one batch',
+    description: 'Up to 100 images (field images, repeated) and/or one zip (field zip); fields tool (remove-background or remove-object) and object (remove-object). Each image runs as its own job behind single requests and is charged only if it succeeds. Refused at once with 402 (nothing started) when the quota left cannot hold every image. Files that are not images, over the limits or duplicates are listed as refused items. Send an Idempotency-Key to make a repeat return the same batch. Requests are capped at 48 MB: add more images with POST /api/batches/{id}/items.',
+    status: 201,
+    multipart: [
+      { name: 'tool', description: 'remove-background or remove-object', required: true, text: true },
+      { name: 'object', description: 'remove-object: one word naming the object to remove from every image', required: false, text: true },
+      { name: 'images', description: 'Images (JPG, PNG, WebP, ... at most 20 MB each); repeat the field', required: false },
+      { name: 'zip', description: 'A zip of images (at most 100 files, 150 MB unpacked)', required: false },
+    ],
+  },
+  { method: 'get', path: '/api/batches', tag: 'Batches', summary: 'My batches, newest first (at most 50), with counts per state' },
+  { method: 'get', path: '/api/batches/:id', tag: 'Batches', summary: 'A batch: each item with its state (queued with its place, active, done with its result, failed, cancelled, refused), counts and time left', params: batchParams },
+  {
+    method: 'post', path: '/api/batches/:id/items', tag: 'Batches', summary: 'Add images to a batch (same fields as creating one)', params: batchParams,
+    multipart: [
+      { name: 'images', description: 'Images; repeat the field', required: false },
+      { name: 'zip', description: 'A zip of images', required: false },
+    ],
+  },
+  { method: 'post', path: '/api/batches/:id/cancel', tag: 'Batches', summary: 'Stop the items not yet finished (they are not charged)', params: batchParams },
+  { method: 'get', path: '/api/batches/:id/download', tag: 'Batches', summary: 'The done items\' results as one zip (streamed)', params: batchParams, produces: 'application/zip' },
   { method: 'get', path: '/api/jobs/:id', tag: 'Tools', summary: 'State, progress and result of an async job', params: jobParams },
 
   { method: 'get', path: '/api/me', tag: 'Account', summary: 'The caller' },

@@ -1,0 +1,111 @@
+/** /api/batches: many images through one image tool (service.ts). */
+import { Router, type Request } from 'express';
+import multer from 'multer';
+import { z } from 'zod';
+import { BATCH_TOOLS, MAX_BATCH_ITEMS } from '@craftwell/contracts/batches';
+import { validateObjectName } from '@craftwell/contracts/object-vocabulary';
+import { AppError, badRequest, notFound } from '@craftwell/core/errors';
+import { IDEMPOTENCY_KEY_PATTERN } from '@craftwell/core/repositories/idempotency-keys';
+import { currentUser } from '../../middleware/require-auth.js';
+import { uploadParser } from '../../middleware/uploads.js';
+import { readZipImages } from './zip-input.js';
+import type { BatchFile, BatchService } from './service.js';
+
+/** A zip or images: each file up to what one request may carry (an image over its own limit is refused as an item). */
+const MAX_BATCH_FILE_BYTES = 46 * 1024 * 1024;
+
+export const batchParams = z.object({ id: z.uuid({ message: 'That batch does not exist.' }) });
+export const createBatchFields = z.object({
+  tool: z.enum(BATCH_TOOLS, { message: `tool must be one of ${BATCH_TOOLS.join(', ')}.` }),
+  object: z.string().max(100).optional(),
+});
+
+const parseFiles = uploadParser({ maxFileBytes: MAX_BATCH_FILE_BYTES, maxFiles: MAX_BATCH_ITEMS + 1 }).fields([
+  { name: 'images', maxCount: MAX_BATCH_ITEMS },
+  { name: 'zip', maxCount: 1 },
+]);
+
+function parse(req: Request, res: Parameters<typeof parseFiles>[1]): Promise<void> {
+  return new Promise((resolve, reject) => parseFiles(req, res, (err?: unknown) => {
+    if (err instanceof multer.MulterError) {
+      if (err.code === 'LIMIT_FILE_SIZE') return reject(new AppError(`A file is over ${MAX_BATCH_FILE_BYTES / 1024 / 1024} MB. Send large sets in several requests.`, 413, 'input_too_large'));
+      if (err.code === 'LIMIT_FILE_COUNT' || err.code === 'LIMIT_UNEXPECTED_FILE') {
+        return reject(badRequest(`Send up to ${MAX_BATCH_ITEMS} images in the "images" field, or one zip in the "zip" field.`));
+      }
+      return reject(badRequest(`Upload error: ${err.message}.`));
+    }
+    if (err) return reject(err);
+    resolve();
+  }));
+}
+
+/** The request's images: sent one by one and/or unpacked from its zip, in that order. */
+function filesOf(req: Request): BatchFile[] {
+  const files = (req.files ?? {}) as Record<string, Express.Multer.File[]>;
+  const images: BatchFile[] = (files.images ?? []).map((f) => ({ name: f.originalname || 'image', bytes: f.buffer }));
+  const zip = files.zip?.[0];
+  return zip ? [...images, ...readZipImages(zip.buffer)] : images;
+}
+
+function idempotencyKeyOf(req: Request): string | undefined {
+  const key = req.get('Idempotency-Key');
+  if (key !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(key)) {
+    throw badRequest('The Idempotency-Key header must be 1 to 255 visible ASCII characters (a UUID is a good choice).');
+  }
+  return key || undefined;
+}
+
+export function batchRoutes({ batches, objectRemoverTakesAnyName }: { batches: BatchService; objectRemoverTakesAnyName: boolean }): Router {
+  const router = Router();
+
+  router.post('/', async (req, res) => {
+    const key = idempotencyKeyOf(req);
+    await parse(req, res);
+    const fields = createBatchFields.parse(req.body ?? {});
+    let object: string | null = null;
+    if (fields.tool === 'remove-object') {
+      const check = validateObjectName(fields.object ?? '', { anyName: objectRemoverTakesAnyName, hasMask: false });
+      if (!check.ok) throw new AppError(check.message, check.status);
+      object = check.name;
+    }
+    const { batch, created } = await batches.create(currentUser(req), fields.tool, object, filesOf(req), key);
+    res.status(created ? 201 : 200).json({ success: true, batch });
+  });
+
+  router.get('/', async (req, res) => {
+    res.json({ success: true, batches: await batches.list(currentUser(req)) });
+  });
+
+  router.get('/:id', async (req, res) => {
+    const batch = await batches.get(currentUser(req), batchParams.parse(req.params).id);
+    if (!batch) throw notFound('That batch does not exist.');
+    res.json({ success: true, batch });
+  });
+
+  router.post('/:id/items', async (req, res) => {
+    const { id } = batchParams.parse(req.params);
+    await parse(req, res);
+    const batch = await batches.add(currentUser(req), id, filesOf(req));
+    if (!batch) throw notFound('That batch does not exist.');
+    res.json({ success: true, batch });
+  });
+
+  router.post('/:id/cancel', async (req, res) => {
+    const batch = await batches.cancel(currentUser(req), batchParams.parse(req.params).id);
+    if (!batch) throw notFound('That batch does not exist.');
+    res.json({ success: true, batch });
+  });
+
+  router.get('/:id/download', async (req, res) => {
+    const zip = await batches.download(currentUser(req), batchParams.parse(req.params).id);
+    if (!zip) throw notFound('That batch does not exist.');
+    res.setHeader('Content-Type', 'application/zip');
+    res.setHeader('Content-Disposition', `attachment; filename="${zip.name}"`);
+    res.setHeader('Cache-Control', 'private, no-store');
+    zip.stream.on('error', () => res.destroy());
+    zip.stream.pipe(res);
+    res.on('close', () => zip.stream.destroy());
+  });
+
+  return router;
+}

@@ -1,0 +1,290 @@
+/**
+ * Batches: many images through one image tool. Each accepted image becomes an ordinary job of the
+ * tool through the same AI service as a single request (quota reserved, upload stored, job
+ * enqueued; charged only if it succeeds), queued behind interactive requests. A batch's state is
+ * read from its jobs each time (jobOutcome), so it is where it stands whoever asks, whenever.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { PassThrough, type Readable } from 'node:stream';
+import { Zip, ZipPassThrough } from 'fflate';
+import {
+  BATCH_ITEM_STATES, MAX_BATCH_ITEMS, type BatchItemState, type BatchItemView, type BatchSummary, type BatchTool, type BatchView,
+} from '@craftwell/contracts/batches';
+import { isErrorCode, type ErrorCode } from '@craftwell/contracts/errors';
+import { decodeImageUpload, ImageInputError, inspectImageUpload, MAX_IMAGE_BYTES } from '@craftwell/contracts/image-input';
+import { newObjectKey } from '@craftwell/storage/keys';
+import type { ObjectStorage } from '@craftwell/storage/object-storage';
+import type { JobProducer } from '@craftwell/queue/types';
+import type { Db } from '@craftwell/core/db/pool';
+import { AppError, CraftwellError } from '@craftwell/core/errors';
+import { meterOf, releaseOwnUse, usesLeft, type Quotas, type UseLimits } from '@craftwell/core/repositories/quota';
+import type { AuthUser } from '../../auth/types.js';
+import type { AiService } from '../ai/service.js';
+import { jobOutcome, requestIdOf } from '../jobs/outcome.js';
+
+/** One file as sent: its name and bytes, or why it cannot be used (from the zip reader). */
+export interface BatchFile {
+  name: string;
+  bytes?: Buffer;
+  refused?: { code: ErrorCode; message: string };
+}
+
+export interface BatchServiceDeps {
+  db: Db;
+  storage: ObjectStorage;
+  producer: JobProducer;
+  ai: AiService;
+  quotas: Quotas;
+  useLimits: UseLimits;
+}
+
+interface BatchRow { id: string; user_id: string; tool: BatchTool; object: string | null; cancelled_at: Date | null; created_at: Date }
+interface ItemRow { position: number; file_name: string; request_id: string | null; job_id: string | null; refused_code: string | null; refused_message: string | null }
+
+const TOOL_LABEL: Record<BatchTool, string> = { 'remove-background': 'Background Removal', 'remove-object': 'Object Removal' };
+
+function emptyCounts(): Record<BatchItemState, number> {
+  return Object.fromEntries(BATCH_ITEM_STATES.map((s) => [s, 0])) as Record<BatchItemState, number>;
+}
+
+export function createBatchService(deps: BatchServiceDeps) {
+  const { db } = deps;
+
+  async function batchOf(userId: string, id: string): Promise<BatchRow | null> {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+    const { rows } = await db.query('SELECT * FROM batches WHERE id = $1 AND user_id = $2', [id, userId]);
+    return (rows[0] as BatchRow | undefined) ?? null;
+  }
+
+  /**
+   * Checks every file before anything is written: each is an image within the limits and not a
+   * copy of another in the batch; the ones that are not are kept as refused items with the reason.
+   */
+  async function screen(files: BatchFile[], seen: Set<string>): Promise<Array<BatchFile & { digest?: string }>> {
+    const screened: Array<BatchFile & { digest?: string }> = [];
+    for (const file of files) {
+      if (file.refused || !file.bytes) {
+        screened.push({ ...file, refused: file.refused ?? { code: 'bad_request', message: 'This file is empty.' } });
+        continue;
+      }
+      const digest = createHash('sha256').update(file.bytes).digest('hex');
+      if (seen.has(digest)) {
+        screened.push({ name: file.name, refused: { code: 'conflict', message: 'The same image is already in this batch; it was not run twice.' } });
+        continue;
+      }
+      try {
+        await inspectImageUpload(file.bytes, { maxBytes: MAX_IMAGE_BYTES });
+      } catch (err) {
+        const status = err instanceof ImageInputError ? err.status : 400;
+        const code: ErrorCode = status === 413 ? 'input_too_large' : status === 415 ? 'unsupported_media_type' : 'bad_request';
+        screened.push({ name: file.name, refused: { code, message: (err as Error).message } });
+        continue;
+      }
+      seen.add(digest);
+      screened.push({ ...file, digest });
+    }
+    return screened;
+  }
+
+  /** Adds files to a batch: screened, then (if the quota holds them all) each run as a job. */
+  async function addItems(user: AuthUser, batch: BatchRow, files: BatchFile[], startAt: number, seen: Set<string>): Promise<void> {
+    if (startAt + files.length > MAX_BATCH_ITEMS) {
+      throw new AppError(`A batch takes at most ${MAX_BATCH_ITEMS} images; this one has ${startAt} and you sent ${files.length} more.`, startAt === 0 ? 400 : 409, startAt === 0 ? 'bad_request' : 'conflict');
+    }
+    const screened = await screen(files, seen);
+    const runnable = screened.filter((f) => !f.refused);
+    if (runnable.length === 0 && startAt === 0) {
+      throw new AppError(`None of the files can be used: ${screened[0]?.refused?.message ?? 'no images were sent.'}`, 400, 'bad_request');
+    }
+    // All or nothing: a batch never starts with only part of what was asked for.
+    const left = await usesLeft(db, deps.quotas, user, meterOf(batch.tool)!, deps.useLimits);
+    if (left !== null && runnable.length > left) {
+      throw new AppError(`This batch has ${runnable.length} image${runnable.length === 1 ? '' : 's'} to run, and you have ${left} use${left === 1 ? '' : 's'} of ${TOOL_LABEL[batch.tool]} left this month. Remove some images, or upgrade to continue.`, 402, 'quota_exceeded');
+    }
+    for (const [index, file] of screened.entries()) {
+      const position = startAt + index;
+      if (file.refused) {
+        await db.query(
+          'INSERT INTO batch_items (batch_id, position, file_name, refused_code, refused_message) VALUES ($1, $2, $3, $4, $5)',
+          [batch.id, position, file.name, file.refused.code, file.refused.message],
+        );
+        continue;
+      }
+      const bytes = file.bytes!;
+      const upload = { key: newObjectKey('uploads', 'png'), body: () => decodeImageUpload(bytes), source: bytes, contentType: 'image/png' };
+      const payload = batch.tool === 'remove-object'
+        ? { inputKey: upload.key, object: batch.object! }
+        : { inputKey: upload.key };
+      let jobId: string;
+      try {
+        const submission = await deps.ai.submit(user, batch.tool, payload as never, { async: true, background: true, uploads: [upload] });
+        if (submission.mode !== 'async') throw new Error('a batch item must be queued');
+        jobId = submission.jobId;
+      } catch (err) {
+        // The first item failing to start (the queue or database away): nothing started, so
+        // nothing of the batch is kept and the client may send it again.
+        if (position === 0) throw err;
+        const known = err instanceof CraftwellError ? err : null;
+        await db.query(
+          'INSERT INTO batch_items (batch_id, position, file_name, refused_code, refused_message) VALUES ($1, $2, $3, $4, $5)',
+          [batch.id, position, file.name, known?.code ?? 'internal', known?.message ?? 'This image could not be started.'],
+        );
+        continue;
+      }
+      await db.query(
+        'INSERT INTO batch_items (batch_id, position, file_name, request_id, job_id) VALUES ($1, $2, $3, $4, $5)',
+        [batch.id, position, file.name, requestIdOf(jobId), jobId],
+      );
+    }
+  }
+
+  async function view(user: AuthUser, batch: BatchRow): Promise<BatchView> {
+    const { rows } = await db.query('SELECT * FROM batch_items WHERE batch_id = $1 ORDER BY position', [batch.id]);
+    const items: BatchItemView[] = [];
+    for (const row of rows as ItemRow[]) {
+      const item: BatchItemView = { position: row.position, fileName: row.file_name, state: 'refused' };
+      if (!row.job_id) {
+        item.code = isErrorCode(row.refused_code) ? row.refused_code : 'bad_request';
+        item.message = row.refused_message ?? 'This file was not run.';
+      } else {
+        const outcome = await jobOutcome(deps.producer, db, user.id, row.job_id);
+        if (outcome?.state === 'completed') {
+          Object.assign(item, { state: 'done', creationId: outcome.result?.creationId, content: outcome.result?.content });
+        } else if (outcome?.state === 'active') {
+          Object.assign(item, { state: 'active', progress: outcome.progress });
+        } else if (outcome?.state === 'queued') {
+          Object.assign(item, { state: 'queued', queuePosition: outcome.position });
+        } else if (batch.cancelled_at && (!outcome || outcome.error?.code === 'cancelled' || outcome.error?.code === 'job_lost')) {
+          Object.assign(item, { state: 'cancelled', code: 'cancelled', message: 'Cancelled before it finished; not charged.' });
+        } else {
+          Object.assign(item, { state: 'failed', code: outcome?.error?.code ?? 'job_lost', message: outcome?.error?.message ?? 'This image was lost by the queue; not charged.' });
+        }
+      }
+      items.push(item);
+    }
+    const counts = emptyCounts();
+    for (const item of items) counts[item.state] += 1;
+    const remaining = counts.queued + counts.active;
+    const elapsedS = (Date.now() - batch.created_at.getTime()) / 1000;
+    return {
+      id: batch.id,
+      tool: batch.tool,
+      ...(batch.object ? { object: batch.object } : {}),
+      createdAt: batch.created_at.toISOString(),
+      cancelled: batch.cancelled_at !== null,
+      counts,
+      // At the pace so far: the time each finished item took on average, for each one left.
+      estimatedSecondsLeft: remaining > 0 && counts.done + counts.failed > 0 ? Math.round((elapsedS / (counts.done + counts.failed)) * remaining) : null,
+      items,
+    };
+  }
+
+  return {
+    /** A new batch (or, for a repeated Idempotency-Key, the batch that key made). */
+    async create(user: AuthUser, tool: BatchTool, object: string | null, files: BatchFile[], idempotencyKey?: string): Promise<{ batch: BatchView; created: boolean }> {
+      if (files.length === 0) throw new AppError('Choose the images for the batch (or one zip of them).', 400, 'bad_request');
+      if (idempotencyKey) {
+        const { rows } = await db.query('SELECT * FROM batches WHERE user_id = $1 AND idempotency_key = $2', [user.id, idempotencyKey]);
+        if (rows[0]) return { batch: await view(user, rows[0] as BatchRow), created: false };
+      }
+      const { rows } = await db.query(
+        `INSERT INTO batches (id, user_id, tool, object, idempotency_key) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING *`,
+        [randomUUID(), user.id, tool, object, idempotencyKey ?? null],
+      );
+      const batch = rows[0] as BatchRow | undefined;
+      if (!batch) throw new AppError('A batch with this Idempotency-Key is still being created. Try again in a moment with the same key.', 409, 'conflict');
+      try {
+        await addItems(user, batch, files, 0, new Set());
+      } catch (err) {
+        // Nothing was started: no batch is left behind (its items' jobs were never made).
+        await db.query('DELETE FROM batches WHERE id = $1', [batch.id]).catch(() => undefined);
+        throw err;
+      }
+      return { batch: await view(user, batch), created: true };
+    },
+
+    async add(user: AuthUser, id: string, files: BatchFile[]): Promise<BatchView | null> {
+      const batch = await batchOf(user.id, id);
+      if (!batch) return null;
+      if (batch.cancelled_at) throw new AppError('This batch was cancelled; start a new one.', 409, 'conflict');
+      if (files.length === 0) throw new AppError('Choose the images to add to the batch.', 400, 'bad_request');
+      const { rows } = await db.query('SELECT count(*)::int AS n FROM batch_items WHERE batch_id = $1', [batch.id]);
+      // Copies are told apart within one request (the web sends a selection's files together).
+      await addItems(user, batch, files, rows[0].n, new Set());
+      return view(user, batch);
+    },
+
+    async get(user: AuthUser, id: string): Promise<BatchView | null> {
+      const batch = await batchOf(user.id, id);
+      return batch ? view(user, batch) : null;
+    },
+
+    async list(user: AuthUser): Promise<BatchSummary[]> {
+      const { rows } = await db.query('SELECT * FROM batches WHERE user_id = $1 ORDER BY created_at DESC LIMIT 50', [user.id]);
+      const summaries: BatchSummary[] = [];
+      for (const row of rows as BatchRow[]) {
+        const { items: _items, estimatedSecondsLeft: _eta, ...summary } = await view(user, row);
+        summaries.push(summary);
+      }
+      return summaries;
+    },
+
+    /** Stops what has not finished; those items are given up first, so none is charged. */
+    async cancel(user: AuthUser, id: string): Promise<BatchView | null> {
+      const batch = await batchOf(user.id, id);
+      if (!batch) return null;
+      await db.query('UPDATE batches SET cancelled_at = coalesce(cancelled_at, now()) WHERE id = $1', [batch.id]);
+      const { rows } = await db.query('SELECT request_id, job_id FROM batch_items WHERE batch_id = $1 AND job_id IS NOT NULL', [batch.id]);
+      for (const row of rows as Array<{ request_id: string; job_id: string }>) {
+        // Given up before the job is stopped: a worker finishing it now cannot save or charge it.
+        if (await releaseOwnUse(db, row.request_id, user.id)) await deps.producer.cancel(row.job_id).catch(() => undefined);
+      }
+      return view(user, { ...batch, cancelled_at: batch.cancelled_at ?? new Date() });
+    },
+
+    /** The done items' results as one zip, streamed (stored, not compressed: PNGs are already). */
+    async download(user: AuthUser, id: string): Promise<{ stream: Readable; name: string } | null> {
+      const batch = await batchOf(user.id, id);
+      if (!batch) return null;
+      const { rows } = await db.query(
+        `SELECT i.position, i.file_name, c.object_key FROM batch_items i
+           JOIN creations c ON c.job_id = i.request_id AND c.user_id = $2
+          WHERE i.batch_id = $1 AND c.object_key IS NOT NULL ORDER BY i.position`,
+        [batch.id, user.id],
+      );
+      if (rows.length === 0) throw new AppError('No image of this batch is done yet.', 409, 'conflict');
+      const out = new PassThrough();
+      const zip = new Zip((err, chunk, final) => {
+        if (err) return void out.destroy(err);
+        out.write(chunk);
+        if (final) out.end();
+      });
+      void (async () => {
+        try {
+          for (const row of rows as Array<{ position: number; file_name: string; object_key: string }>) {
+            const base = row.file_name.replace(/\.[^.]*$/, '').replace(/[^\w.-]+/g, '-').slice(0, 80) || 'image';
+            const entry = new ZipPassThrough(`${String(row.position + 1).padStart(3, '0')}-${base}.png`);
+            zip.add(entry);
+            const { stream } = await deps.storage.getStream(row.object_key);
+            for await (const chunk of stream) {
+              entry.push(chunk as Buffer);
+              // A slow client holds the reading back, not the api's memory.
+              if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+              // The client went away: stop reading.
+              if (out.destroyed) return void (stream as Readable).destroy();
+            }
+            entry.push(new Uint8Array(0), true);
+          }
+          zip.end();
+        } catch (err) {
+          out.destroy(err as Error);
+        }
+      })();
+      return { stream: out, name: `craftwell-batch-${batch.id.slice(0, 8)}.zip` };
+    },
+  };
+}
+
+export type BatchService = ReturnType<typeof createBatchService>;

@@ -1,0 +1,164 @@
+/**
+ * Batches over HTTP on the real queue, workers and storage: images (sent one by one or in a zip)
+ * run as background-removal jobs, each charged only if it succeeds; what cannot run is refused
+ * item by item with its reason; quota short of the whole batch refuses it with nothing written;
+ * cancel charges nothing for what did not finish; Download all is a zip of the results; a batch
+ * is its owner's alone.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import sharp from 'sharp';
+import { unzipSync, zipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BatchView } from '@craftwell/contracts/batches';
+import { currentPeriod } from '@craftwell/core/period';
+import { optionalRedisUrl, serviceUrl } from '../support/services.js';
+import { authed, signUp, startTestApp, type TestApp } from '../support/app.js';
+
+const postgresUrl = serviceUrl('postgres');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Small distinct pictures: a shape on a plain ground, so background removal has a subject. */
+async function picture(n: number): Promise<Buffer> {
+  const colour = ['#d33', '#3a3', '#33d', '#dd3', '#3dd', '#d3d'][n % 6];
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96"><rect width="96" height="96" fill="#eee"/><circle cx="${40 + n}" cy="48" r="24" fill="${colour}"/></svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+describe.skipIf(!postgresUrl)('batches', () => {
+  let app: TestApp;
+  let db: pg.Client;
+
+  beforeAll(async () => {
+    app = await startTestApp({ postgresUrl: postgresUrl!, redisUrl: optionalRedisUrl(), env: { JOB_WAIT_TIMEOUT_MS: '240000' } });
+    await signUp(app.url); // the first account is premium; test as free users
+    db = new pg.Client({ connectionString: app.database.url });
+    await db.connect();
+  }, 120_000);
+
+  afterAll(async () => {
+    await db?.end();
+    await app?.stop();
+  });
+
+  const form = (fields: Record<string, string>, files: Array<{ field: string; name: string; bytes: Buffer; type?: string }>) => {
+    const body = new FormData();
+    for (const [k, v] of Object.entries(fields)) body.append(k, v);
+    for (const f of files) body.append(f.field, new Blob([new Uint8Array(f.bytes)], { type: f.type ?? 'image/png' }), f.name);
+    return body;
+  };
+  const create = (token: string, body: FormData, key?: string) =>
+    fetch(`${app.url}/api/batches`, { method: 'POST', headers: authed(token, key ? { 'idempotency-key': key } : {}), body });
+  const get = async (token: string, id: string) => fetch(`${app.url}/api/batches/${id}`, { headers: authed(token) });
+  const until = async (token: string, id: string, done: (b: BatchView) => boolean): Promise<BatchView> => {
+    for (let i = 0; i < 600; i++) {
+      const batch = (await (await get(token, id)).json()).batch as BatchView;
+      if (done(batch)) return batch;
+      await sleep(250);
+    }
+    throw new Error('the batch did not settle');
+  };
+  const settled = (b: BatchView) => b.counts.queued + b.counts.active === 0;
+  const used = async (userId: string) => Number((await db.query(`SELECT coalesce(sum(used), 0)::int AS n FROM usage_counters WHERE user_id = $1 AND tool = 'remove-background'`, [userId])).rows[0].n);
+  const held = async (userId: string) => Number((await db.query('SELECT count(*)::int AS n FROM usage_reservations WHERE user_id = $1', [userId])).rows[0].n);
+  const uploads = () => {
+    const dir = path.join(app.dataDir, 'objects', 'uploads');
+    return fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true }).filter((f) => String(f).includes('.')) : [];
+  };
+
+  it('when images, a copy and a text file are sent, then the images run and are charged, the others are refused with reasons, and Download all holds the results', async () => {
+    const { token, user } = await signUp(app.url);
+    const [a, b] = [await picture(1), await picture(2)];
+    const res = await create(token, form({ tool: 'remove-background' }, [
+      { field: 'images', name: 'first.png', bytes: a },
+      { field: 'images', name: 'second.png', bytes: b },
+      { field: 'images', name: 'copy-of-first.png', bytes: a },
+      { field: 'images', name: 'notes.txt', bytes: Buffer.from('not a picture'), type: 'text/plain' },
+    ]), 'batch-one');
+    expect(res.status).toBe(201);
+    const { batch } = (await res.json()) as { batch: BatchView };
+    expect(batch.items.map((i) => i.state === 'queued' || i.state === 'active' || i.state === 'done' ? 'runs' : i.code)).toEqual(['runs', 'runs', 'conflict', 'unsupported_media_type']);
+    expect(batch.items[2]!.message).toMatch(/same image/);
+
+    // The same Idempotency-Key gives the same batch, not a second one.
+    const again = await create(token, form({ tool: 'remove-background' }, [{ field: 'images', name: 'first.png', bytes: a }]), 'batch-one');
+    expect(again.status).toBe(200);
+    expect((await again.json()).batch.id).toBe(batch.id);
+
+    const done = await until(token, batch.id, settled);
+    expect(done.counts).toMatchObject({ done: 2, refused: 2, failed: 0 });
+    expect(done.items[0]).toMatchObject({ state: 'done', creationId: expect.any(String), content: expect.stringMatching(/\/files\/results\//) });
+    expect(await used(user.id)).toBe(2);
+    expect(await held(user.id)).toBe(0);
+
+    const zip = await fetch(`${app.url}/api/batches/${batch.id}/download`, { headers: authed(token) });
+    expect(zip.status).toBe(200);
+    expect(zip.headers.get('content-type')).toBe('application/zip');
+    const entries = unzipSync(new Uint8Array(await zip.arrayBuffer()));
+    expect(Object.keys(entries)).toEqual(['001-first.png', '002-second.png']);
+    for (const bytes of Object.values(entries)) expect((await sharp(Buffer.from(bytes)).metadata()).format).toBe('png');
+
+    const list = (await (await fetch(`${app.url}/api/batches`, { headers: authed(token) })).json()).batches;
+    expect(list).toEqual([expect.objectContaining({ id: batch.id, counts: expect.objectContaining({ done: 2 }) })]);
+    expect((await db.query('SELECT count(*)::int AS n FROM batches WHERE user_id = $1', [user.id])).rows[0].n).toBe(1);
+
+    // Someone else sees nothing of it.
+    const stranger = await signUp(app.url);
+    for (const [method, suffix] of [['GET', ''], ['POST', '/cancel'], ['GET', '/download']] as const) {
+      expect((await fetch(`${app.url}/api/batches/${batch.id}${suffix}`, { method, headers: authed(stranger.token) })).status, suffix).toBe(404);
+    }
+  }, 240_000);
+
+  it('when the quota left cannot hold every image, then the batch is refused with the number left and nothing is written', async () => {
+    const { token, user } = await signUp(app.url);
+    const quota = (await (await fetch(`${app.url}/api/user/usage`, { headers: authed(token) })).json()).tools['remove-background'].limit as number;
+    await db.query(`INSERT INTO usage_counters (user_id, tool, period, used) VALUES ($1, 'remove-background', $2, $3)`, [user.id, currentPeriod(), quota - 1]);
+    const before = uploads().length;
+    const res = await create(token, form({ tool: 'remove-background' }, [
+      { field: 'images', name: 'a.png', bytes: await picture(3) },
+      { field: 'images', name: 'b.png', bytes: await picture(4) },
+    ]));
+    expect(res.status).toBe(402);
+    expect(await res.json()).toMatchObject({ code: 'quota_exceeded', message: expect.stringMatching(/2 images to run, and you have 1 use of Background Removal left/) });
+    expect((await db.query('SELECT count(*)::int AS n FROM batches WHERE user_id = $1', [user.id])).rows[0].n).toBe(0);
+    expect(await held(user.id)).toBe(0);
+    expect(uploads().length).toBe(before);
+  });
+
+  it('when a zip holds images, a path outside it and a text file, then the images run and the rest are refused; a zip bomb is refused whole', async () => {
+    const { token } = await signUp(app.url);
+    const zip = Buffer.from(zipSync({ 'shop/one.png': await picture(5), 'shop/two.png': await picture(6), '../escape.png': await picture(7), 'readme.txt': new TextEncoder().encode('hi') }));
+    const res = await create(token, form({ tool: 'remove-background' }, [{ field: 'zip', name: 'photos.zip', bytes: zip, type: 'application/zip' }]));
+    expect(res.status).toBe(201);
+    const { batch } = (await res.json()) as { batch: BatchView };
+    expect(batch.items.map((i) => [i.fileName, i.state === 'refused' ? i.code : 'runs'])).toEqual([
+      ['one.png', 'runs'], ['two.png', 'runs'], ['escape.png', 'bad_request'], ['readme.txt', 'unsupported_media_type'],
+    ]);
+    await until(token, batch.id, settled);
+
+    const bomb = Buffer.from(zipSync({ 'zeros.png': new Uint8Array(200 * 1024 * 1024) }, { level: 9 }));
+    const refused = await create(token, form({ tool: 'remove-background' }, [{ field: 'zip', name: 'bomb.zip', bytes: bomb, type: 'application/zip' }]));
+    expect(refused.status).toBe(413);
+    expect((await refused.json()).message).toMatch(/unpacks to more than 150 MB/);
+  }, 240_000);
+
+  it('when a batch is cancelled, then what had not finished is not charged and nothing stays held', async () => {
+    const { token, user } = await signUp(app.url);
+    const files = await Promise.all([8, 9, 10, 11, 12].map(async (n) => ({ field: 'images', name: `p${n}.png`, bytes: await picture(n) })));
+    const res = await create(token, form({ tool: 'remove-background' }, files));
+    const { batch } = (await res.json()) as { batch: BatchView };
+    const cancelled = await fetch(`${app.url}/api/batches/${batch.id}/cancel`, { method: 'POST', headers: authed(token) });
+    expect(cancelled.status).toBe(200);
+    expect((await cancelled.json()).batch.cancelled).toBe(true);
+    const end = await until(token, batch.id, settled);
+    expect(end.counts.cancelled).toBeGreaterThan(0);
+    expect(end.counts.done + end.counts.cancelled).toBe(5);
+    await sleep(1000);
+    expect(await used(user.id)).toBe(end.counts.done);
+    expect(await held(user.id)).toBe(0);
+    // No more images go into a cancelled batch.
+    const more = await fetch(`${app.url}/api/batches/${batch.id}/items`, { method: 'POST', headers: authed(token), body: form({}, [{ field: 'images', name: 'late.png', bytes: await picture(13) }]) });
+    expect(more.status).toBe(409);
+  }, 240_000);
+});
