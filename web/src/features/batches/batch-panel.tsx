@@ -277,6 +277,15 @@ const checkerboard = {
   backgroundPosition: '0 0,0 5px,5px -5px,-5px 0',
 };
 
+const DETAIL_TONES: Record<BatchItemView['state'], string> = {
+  queued: 'text-slate-500',
+  active: 'text-slate-600',
+  done: 'text-slate-600',
+  failed: 'text-red-700',
+  cancelled: 'text-slate-500',
+  refused: 'text-amber-800',
+};
+
 function BatchItemRow({ item }: { item: BatchItemView }) {
   const detail = itemDetail(item);
   return (
@@ -302,7 +311,7 @@ function BatchItemRow({ item }: { item: BatchItemView }) {
             <span className="shrink-0 text-xs tabular-nums text-slate-600">{detail}</span>
           </div>
         ) : detail ? (
-          <p className={cn('break-words text-xs', item.state === 'queued' ? 'text-slate-500' : 'text-red-700')}>{detail}</p>
+          <p className={cn('break-words text-xs', DETAIL_TONES[item.state])}>{detail}</p>
         ) : null}
       </div>
       <Badge tone={STATE_TONES[item.state]} className="shrink-0">
@@ -337,7 +346,7 @@ function RecentBatches({ tool, batches, currentId, onOpen }: { tool: BatchTool; 
           return (
             <li key={summary.id} className="flex min-w-0 items-center gap-3 rounded-xl border border-slate-200 bg-white px-3 py-2">
               <div className="min-w-0 flex-1">
-                <p className="truncate text-sm text-slate-800">
+                <p className="break-words text-sm text-slate-800">
                   {recentText(summary)}
                   {summary.object ? <span className="text-slate-500"> · “{summary.object}”</span> : null}
                 </p>
