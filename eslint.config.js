@@ -26,7 +26,7 @@ export const ALLOWED = {
  * sharp), only each other, so the browser bundle stays small. contracts/__tests__/web-values.test.ts
  * holds them to that.
  */
-export const WEB_VALUE_CONTRACTS = ['errors', 'engine-catalog', 'tool-options'];
+export const WEB_VALUE_CONTRACTS = ['errors', 'engine-catalog', 'tool-options', 'batches'];
 
 /** One config block per server workspace: the arrows it may not follow, by path and by package. */
 function arrowsOf(workspace) {

@@ -14,6 +14,7 @@ import { ToolSubmit } from '../../components/tool/tool-submit.js';
 import { useToolRun } from '../../components/tool/use-tool-run.js';
 import { useInputImage } from '../../components/tool/use-input-image.js';
 import { BackgroundOptions } from './background-options.js';
+import { BatchSection } from '../batches/batch-section.js';
 
 const tool = toolByPath(toolCards, paths.removeBackground);
 const resultTexts = {
@@ -66,6 +67,7 @@ export default function RemoveBackgroundPage() {
             Remove Background
           </ToolSubmit>
         </form>
+        <BatchSection tool="remove-background" disabled={engineMissing} blockedReason={engineMissing ? 'Background removal is not set up on this server.' : null} />
       </ToolPanel>
 
       <ProcessedImagePanel icon={Eraser} gradient={tool.bg} view={view} texts={resultTexts} fileName={backgroundRemovedFileName} checkerboard success="Background Successfully Removed!" engine={result?.engine}>

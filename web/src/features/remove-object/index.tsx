@@ -20,6 +20,7 @@ import { choiceFields, InstancePicker, type Detection } from './instance-picker.
 import { useInputImage } from '../../components/tool/use-input-image.js';
 import { renderMaskPng } from './mask-png.js';
 import type { Size, Stroke } from './mask-strokes.js';
+import { BatchSection } from '../batches/batch-section.js';
 
 const tool = toolByPath(toolCards, paths.removeObject);
 const resultTexts = {
@@ -27,6 +28,15 @@ const resultTexts = {
   idleHint: 'Name one object and click “Remove Object” to see the result here.',
   emptyText: 'Upload an image, name the object to remove and click “Remove Object”.',
 };
+
+/** Why a batch cannot start: every image loses the one object named in the field above. */
+function batchBlockedReason(objectText: string, engineMissing: boolean): string | null {
+  if (engineMissing) return 'Object removal is not set up on this server.';
+  const words = objectWordCount(objectText);
+  if (words === 0) return 'Type the object to remove in “Object to Remove” above; it is removed from every image.';
+  if (words > 1) return 'Use a single object name in “Object to Remove” above.';
+  return null;
+}
 
 export default function RemoveObjectPage() {
   const [file, setFile] = useState<File | null>(null);
@@ -168,6 +178,7 @@ export default function RemoveObjectPage() {
             Remove Object
           </ToolSubmit>
         </form>
+        <BatchSection tool="remove-object" object={objectText.trim()} disabled={engineMissing} blockedReason={batchBlockedReason(objectText, engineMissing)} />
       </ToolPanel>
 
       <ProcessedImagePanel
