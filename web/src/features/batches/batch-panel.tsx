@@ -3,9 +3,11 @@ import { Link } from 'react-router-dom';
 import { Ban, Download, FolderArchive, ImageIcon, Layers, RotateCcw, Sparkles } from 'lucide-react';
 import { MAX_BATCH_ITEMS, type BatchItemView, type BatchSummary, type BatchTool, type BatchView } from '@craftwell/contracts/batches';
 import { Badge, type BadgeTone } from '../../components/badge.js';
-import { Button, buttonClasses } from '../../components/button.js';
+import { Button } from '../../components/button.js';
 import { fileSizeText } from '../../components/tool/rules.js';
 import { cn } from '../../lib/cn.js';
+import { downloadFromApi } from '../../lib/api-download.js';
+import toast from 'react-hot-toast';
 import { formatDateTime } from '../../lib/format-date-time.js';
 import { useApiData } from '../../lib/use-api-data.js';
 import { BATCHES_PATH, batchDownloadUrl, type BatchList } from './api.js';
@@ -204,6 +206,18 @@ function BatchProgress({
   onNew: () => void;
 }) {
   const headingId = useId();
+  const [downloading, setDownloading] = useState(false);
+  // Like every download: fetched with the session's bearer token (data routes take no cookie).
+  async function downloadAll() {
+    setDownloading(true);
+    try {
+      await downloadFromApi(batchDownloadUrl(batchId), 'craftwell-batch.zip');
+    } catch (thrown) {
+      toast.error(thrown instanceof Error ? thrown.message : 'Download failed');
+    } finally {
+      setDownloading(false);
+    }
+  }
   const percent = batch ? finishedPercent(batch.counts) : 0;
   const summary = batch ? summaryText(batch.counts, batch.estimatedSecondsLeft) : 'Loading your batch…';
   const running = batch !== null && isUnfinished(batch.counts);
@@ -248,10 +262,9 @@ function BatchProgress({
           </Button>
         ) : null}
         {batch && batch.counts.done > 0 ? (
-          <a href={batchDownloadUrl(batchId)} download className={buttonClasses('primary', 'sm')}>
-            <Download className="size-4" aria-hidden="true" />
+          <Button size="sm" loading={downloading} onClick={() => void downloadAll()} icon={<Download className="size-4" aria-hidden="true" />}>
             Download all
-          </a>
+          </Button>
         ) : null}
         <Button variant="secondary" size="sm" onClick={onNew} icon={<RotateCcw className="size-4" aria-hidden="true" />}>
           Start a new batch

@@ -7,6 +7,10 @@ import { storageKey } from '../format.js';
 import { BATCH_POLL_MS } from '../use-batch.js';
 import { batchView, bigImage, formOf, headerOf, image, stubFetch, type Call } from './batch-api-stub.js';
 
+// Downloads go through the shared authenticated helper (bearer token, saved as a file).
+const downloads = vi.hoisted(() => ({ downloadFromApi: vi.fn(async () => 'craftwell-batch-b1.zip') }));
+vi.mock('../../../lib/api-download.js', () => downloads);
+
 afterEach(() => vi.unstubAllGlobals());
 
 const MB = 1024 * 1024;
@@ -44,9 +48,8 @@ describe('batch panel', () => {
     expect(form.get('zip')).toBeNull();
     expect(headerOf(creates[0], 'Idempotency-Key')).toMatch(/^[0-9a-f]{32}$/);
 
-    const download = screen.getByRole('link', { name: 'Download all' });
-    expect(download).toHaveAttribute('href', '/api/batches/b1/download');
-    expect(download).toHaveAttribute('download');
+    await user.click(screen.getByRole('button', { name: 'Download all' }));
+    expect(downloads.downloadFromApi).toHaveBeenCalledWith('/api/batches/b1/download', 'craftwell-batch.zip');
     expect(screen.getByRole('img', { name: 'Result for b.png' })).toHaveAttribute('src', 'https://cdn.test/r1.png');
     expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
     expect(localStorage.getItem(storageKey('remove-background'))).toBe('b1');
@@ -77,7 +80,7 @@ describe('batch panel', () => {
     expect(within(rows[3]).getByText('Same image as one.png.')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Batch progress' })).toHaveAttribute('aria-valuenow', '50');
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeEnabled();
-    expect(screen.getByRole('link', { name: 'Download all' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download all' })).toBeInTheDocument();
   });
 
   it('when the server answers 402, then its message shows and nothing is started or polled', async () => {
@@ -125,7 +128,7 @@ describe('batch panel', () => {
     expect(calls.filter((call) => isPost(call, '/api/batches/b3/cancel'))).toHaveLength(1);
     expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
     expect(screen.getByText('Cancelled before it started.')).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Download all' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Download all' })).not.toBeInTheDocument();
   });
 
   it('when the selection passes 40 MB, then the first chunk creates the batch and the rest goes to /items, with upload progress', async () => {
