@@ -23,6 +23,8 @@ CREATE TABLE batch_items (
   job_id          text,
   refused_code    text,
   refused_message text,
+  -- The image's SHA-256: the same image is run once per batch, however often it is sent.
+  digest          text,
   PRIMARY KEY (batch_id, position)
 );
 CREATE INDEX batch_items_request_idx ON batch_items (request_id);

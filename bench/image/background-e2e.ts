@@ -58,7 +58,7 @@ async function libraryRemover(): Promise<(photo: Photo) => Promise<number>> {
 }
 
 /** Resident memory of the api's job worker process (its child running worker/src/main.ts). */
-async function workerRssMb(appPid: number): Promise<number> {
+export async function workerRssMb(appPid: number): Promise<number> {
   const children = (await readFile(`/proc/${appPid}/task/${appPid}/children`, 'utf8')).trim().split(/\s+/).filter(Boolean);
   for (const pid of children) {
     const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');

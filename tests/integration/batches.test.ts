@@ -99,9 +99,19 @@ describe.skipIf(!postgresUrl)('batches', () => {
     expect(Object.keys(entries)).toEqual(['001-first.png', '002-second.png']);
     for (const bytes of Object.values(entries)) expect((await sharp(Buffer.from(bytes)).metadata()).format).toBe('png');
 
-    const list = (await (await fetch(`${app.url}/api/batches`, { headers: authed(token) })).json()).batches;
-    expect(list).toEqual([expect.objectContaining({ id: batch.id, counts: expect.objectContaining({ done: 2 }) })]);
     expect((await db.query('SELECT count(*)::int AS n FROM batches WHERE user_id = $1', [user.id])).rows[0].n).toBe(1);
+
+    // More images, one of them already in the batch (a chunk sent again): only the new one runs.
+    const more = await fetch(`${app.url}/api/batches/${batch.id}/items`, {
+      method: 'POST', headers: authed(token),
+      body: form({}, [{ field: 'images', name: 'first-again.png', bytes: a }, { field: 'images', name: 'third.png', bytes: await picture(14) }]),
+    });
+    expect(more.status).toBe(200);
+    const grown = await until(token, batch.id, settled);
+    expect(grown.items.slice(4).map((i) => [i.fileName, i.state])).toEqual([['first-again.png', 'refused'], ['third.png', 'done']]);
+    expect(await used(user.id)).toBe(3);
+    const list = (await (await fetch(`${app.url}/api/batches`, { headers: authed(token) })).json()).batches;
+    expect(list).toEqual([expect.objectContaining({ id: batch.id, counts: expect.objectContaining({ done: 3 }) })]);
 
     // Someone else sees nothing of it.
     const stranger = await signUp(app.url);

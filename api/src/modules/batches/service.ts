@@ -133,8 +133,8 @@ export function createBatchService(deps: BatchServiceDeps) {
         continue;
       }
       await db.query(
-        'INSERT INTO batch_items (batch_id, position, file_name, request_id, job_id) VALUES ($1, $2, $3, $4, $5)',
-        [batch.id, position, file.name, requestIdOf(jobId), jobId],
+        'INSERT INTO batch_items (batch_id, position, file_name, request_id, job_id, digest) VALUES ($1, $2, $3, $4, $5, $6)',
+        [batch.id, position, file.name, requestIdOf(jobId), jobId, file.digest],
       );
     }
   }
@@ -210,9 +210,10 @@ export function createBatchService(deps: BatchServiceDeps) {
       if (!batch) return null;
       if (batch.cancelled_at) throw new AppError('This batch was cancelled; start a new one.', 409, 'conflict');
       if (files.length === 0) throw new AppError('Choose the images to add to the batch.', 400, 'bad_request');
-      const { rows } = await db.query('SELECT count(*)::int AS n FROM batch_items WHERE batch_id = $1', [batch.id]);
-      // Copies are told apart within one request (the web sends a selection's files together).
-      await addItems(user, batch, files, rows[0].n, new Set());
+      const { rows } = await db.query('SELECT position, digest FROM batch_items WHERE batch_id = $1', [batch.id]);
+      // An image already in the batch (a chunk sent again after a lost reply) is not run twice.
+      const seen = new Set((rows as Array<{ digest: string | null }>).map((r) => r.digest).filter((d): d is string => d !== null));
+      await addItems(user, batch, files, rows.length, seen);
       return view(user, batch);
     },
 
