@@ -4,6 +4,7 @@
  * only when it succeeds.
  */
 import type { ErrorCode } from './errors.js';
+import type { ImagePresetName } from './tool-options.js';
 
 /** The tools a batch can run (their job names, as in TOOLS). */
 export const BATCH_TOOLS = ['remove-background', 'remove-object'] as const;
@@ -43,6 +44,9 @@ export interface BatchView {
   tool: BatchTool;
   /** remove-object: the object removed from every image. */
   object?: string;
+  /** remove-background: the finishing preset applied to every image, and its colour. */
+  preset?: ImagePresetName;
+  colour?: string;
   createdAt: string;
   cancelled: boolean;
   /** How many items are in each state. */
@@ -57,6 +61,8 @@ export interface BatchSummary {
   id: string;
   tool: BatchTool;
   object?: string;
+  preset?: ImagePresetName;
+  colour?: string;
   createdAt: string;
   cancelled: boolean;
   counts: Record<BatchItemState, number>;

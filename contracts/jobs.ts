@@ -67,7 +67,15 @@ export const payloadSchemas = {
     prompt: z.string().min(1).max(MAX_PROMPT_CHARS),
     publish: z.boolean(),
   }),
-  'remove-background': z.object({ userId, requestId, inputKey: storageKey }),
+  'remove-background': z.object({
+    userId, requestId, inputKey: storageKey,
+    /** A preset's finishing (tool-options.ts IMAGE_PRESETS): colour behind, square side, margin. */
+    finish: z.object({
+      background: z.string().regex(/^#[0-9a-fA-F]{6}$/),
+      square: z.number().int().min(64).max(4096),
+      padding: z.number().min(0).max(0.4),
+    }).optional(),
+  }),
   'remove-object': z.object({
     userId,
     requestId,

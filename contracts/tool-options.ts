@@ -26,6 +26,25 @@ export const SECTION_ACTIONS = ['regenerate', 'lengthen', 'shorten'] as const;
 export type SectionAction = (typeof SECTION_ACTIONS)[number];
 
 /**
+ * Finishing presets of Background Removal (one image or a batch): the cut-out put on a colour,
+ * fitted into a square with a margin, and handed out in a format. `padding` is the share of the
+ * side left free on each side (a circle-safe square keeps the subject inside the inscribed
+ * circle, for avatars cropped round).
+ */
+export const IMAGE_PRESETS = {
+  marketplace: { label: 'Marketplace product photo', description: 'White background, square 2000 px, JPEG 90', background: '#ffffff', square: 2000, padding: 0.05, format: 'jpeg', quality: 90 },
+  'profile-picture': { label: 'Profile picture', description: 'Your colour behind, 800 px circle-safe square, PNG', background: '#4f46e5', square: 800, padding: 0.15, format: 'png', quality: 100 },
+} as const;
+export type ImagePresetName = keyof typeof IMAGE_PRESETS;
+export const IMAGE_PRESET_NAMES = Object.keys(IMAGE_PRESETS) as ImagePresetName[];
+
+/** The finishing a preset asks of the job; `colour` (#rrggbb) replaces the preset's own colour. */
+export function presetFinish(name: ImagePresetName, colour?: string): { background: string; square: number; padding: number } {
+  const preset = IMAGE_PRESETS[name];
+  return { background: colour ?? preset.background, square: preset.square, padding: preset.padding };
+}
+
+/**
  * The one table of tools: the names one tool goes by in each layer. Routes, job names and
  * creation types are in the spec or in stored data, so they differ and stay; this table ties
  * them together (contracts/__tests__/tools.test.ts checks it against JOBS). Its queue is its

@@ -7,6 +7,9 @@ CREATE TABLE batches (
   user_id         text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
   tool            text NOT NULL,
   object          text,
+  -- Background Removal's finishing preset (IMAGE_PRESETS) and the colour replacing its own.
+  preset          text,
+  colour          text,
   idempotency_key text,
   cancelled_at    timestamptz,
   created_at      timestamptz NOT NULL DEFAULT now(),

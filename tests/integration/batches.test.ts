@@ -153,6 +153,51 @@ describe.skipIf(!postgresUrl)('batches', () => {
     expect((await refused.json()).message).toMatch(/unpacks to more than 150 MB/);
   }, 240_000);
 
+  it('when the marketplace preset is chosen, then each image is finished on white in a 2000 px square and Download all holds JPEGs', async () => {
+    const { token } = await signUp(app.url);
+    const res = await create(token, form({ tool: 'remove-background', preset: 'marketplace' }, [
+      { field: 'images', name: 'mug.png', bytes: await picture(15) },
+      { field: 'images', name: 'lamp.png', bytes: await picture(16) },
+    ]));
+    expect(res.status).toBe(201);
+    const { batch } = (await res.json()) as { batch: BatchView };
+    expect(batch.preset).toBe('marketplace');
+    const done = await until(token, batch.id, settled);
+    expect(done.counts.done).toBe(2);
+    const zip = await fetch(`${app.url}/api/batches/${batch.id}/download`, { headers: authed(token) });
+    const entries = unzipSync(new Uint8Array(await zip.arrayBuffer()));
+    expect(Object.keys(entries)).toEqual(['001-mug.jpg', '002-lamp.jpg']);
+    for (const bytes of Object.values(entries)) {
+      const image = sharp(Buffer.from(bytes));
+      expect(await image.metadata()).toMatchObject({ format: 'jpeg', width: 2000, height: 2000 });
+      // The margin is the preset's white; the subject sits in the middle.
+      const { data } = await image.clone().extract({ left: 10, top: 10, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true });
+      expect([...data].every((v) => v > 245)).toBe(true);
+    }
+    // A preset belongs to Background Removal only.
+    const wrong = await create(token, form({ tool: 'remove-object', object: 'cup', preset: 'marketplace' }, [{ field: 'images', name: 'x.png', bytes: await picture(17) }]));
+    expect(wrong.status).toBe(400);
+  }, 240_000);
+
+  it('when one image is sent with the profile-picture preset and a colour, then it comes back as an 800 px square on that colour, and downloads as JPEG too', async () => {
+    const { token } = await signUp(app.url);
+    const body = form({ preset: 'profile-picture', colour: '#112233' }, [{ field: 'image', name: 'me.png', bytes: await picture(18) }]);
+    const res = await fetch(`${app.url}/api/ai/remove-image-background`, { method: 'POST', headers: authed(token), body });
+    expect(res.status).toBe(200);
+    const { content, creationId } = await res.json();
+    const png = Buffer.from(await (await fetch(new URL(content, app.url), { headers: authed(token) })).arrayBuffer());
+    expect(await sharp(png).metadata()).toMatchObject({ width: 800, height: 800 });
+    const { data } = await sharp(png).extract({ left: 2, top: 2, width: 1, height: 1 }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    expect([...data]).toEqual([0x11, 0x22, 0x33]);
+    const jpg = await fetch(`${app.url}/api/creations/${creationId}/download?format=jpg`, { headers: authed(token) });
+    expect(jpg.headers.get('content-type')).toBe('image/jpeg');
+    expect((await sharp(Buffer.from(await jpg.arrayBuffer())).metadata()).format).toBe('jpeg');
+    // A colour without a preset says what it goes with.
+    const lone = await fetch(`${app.url}/api/ai/remove-image-background`, { method: 'POST', headers: authed(token), body: form({ colour: '#112233' }, [{ field: 'image', name: 'me.png', bytes: await picture(19) }]) });
+    expect(lone.status).toBe(400);
+    expect((await lone.json()).message).toMatch(/colour goes with a preset/);
+  }, 240_000);
+
   it('when a batch is cancelled, then what had not finished is not charged and nothing stays held', async () => {
     const { token, user } = await signUp(app.url);
     const files = await Promise.all([8, 9, 10, 11, 12].map(async (n) => ({ field: 'images', name: `p${n}.png`, bytes: await picture(n) })));

@@ -104,6 +104,6 @@ describe.skipIf(!postgresUrl)('managing creations', () => {
     expect(xml).toMatch(/<w:b\/>.*worlds/s);
     const bad = await call('GET', `/api/creations/${id}/download?format=pdf`, alice.token);
     expect(bad.status).toBe(400);
-    expect((await bad.json()).message).toBe('format must be png, md or docx.');
+    expect((await bad.json()).message).toBe('format must be png, jpg, md or docx.');
   });
 });

@@ -2,6 +2,7 @@
 import { Router, type Request, type Response } from 'express';
 import multer from 'multer';
 import { z } from 'zod';
+import { IMAGE_PRESET_NAMES, presetFinish } from '@craftwell/contracts/tool-options';
 import { ARTICLE_LENGTHS, JOB_DESCRIPTION_MAX_CHARS, MAX_PROMPT_CHARS, ARTICLE_MAX_SECTIONS, ARTICLE_TONES, SECTION_ACTIONS } from '@craftwell/contracts/jobs';
 import { decodeImageUpload, inspectImageUpload, MAX_IMAGE_BYTES } from '@craftwell/contracts/image-input';
 import { checkPdfUpload, MAX_PDF_BYTES } from '@craftwell/contracts/pdf-input';
@@ -49,6 +50,12 @@ export const imageSchema = z.object({
   prompt,
   publish: z.boolean({ message: 'publish must be true or false.' }).default(false),
 });
+
+/** A finishing preset of Background Removal (IMAGE_PRESETS) and the colour to use instead of its own. */
+export const presetFields = z.object({
+  preset: z.enum(IMAGE_PRESET_NAMES, { message: `preset must be one of ${IMAGE_PRESET_NAMES.join(', ')}.` }).optional(),
+  colour: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'colour must look like #1a2b3c.').optional(),
+}).refine((f) => !f.colour || f.preset, { message: 'colour goes with a preset (it replaces the preset\'s colour).' });
 
 /** The optional job ad pasted next to the resume: matched against it for keywords. */
 const resumeReviewSchema = z.object({
@@ -234,8 +241,10 @@ export function aiRoutes({ service, imageGeneration, testJobs, objectRemoverTake
     const file = fileOf(req, 'image');
     if (!file) throw badRequest('Choose an image to remove its background.');
     await inspectImageUpload(file.buffer);
+    const { preset, colour } = presetFields.parse(req.body ?? {});
     const input = pngUpload(file.buffer);
-    reply(res, await service.submit(currentUser(req), 'remove-background', { inputKey: input.key }, { ...requestOptions(req), uploads: [input] }));
+    const finish = preset ? { finish: presetFinish(preset, colour) } : {};
+    reply(res, await service.submit(currentUser(req), 'remove-background', { inputKey: input.key, ...finish }, { ...requestOptions(req), uploads: [input] }));
   });
 
   router.post('/remove-image-object', upload('image', MAX_IMAGE_BYTES, 'image'), async (req, res) => {

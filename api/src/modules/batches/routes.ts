@@ -3,6 +3,7 @@ import { Router, type Request } from 'express';
 import multer from 'multer';
 import { z } from 'zod';
 import { BATCH_TOOLS, MAX_BATCH_ITEMS } from '@craftwell/contracts/batches';
+import { IMAGE_PRESET_NAMES } from '@craftwell/contracts/tool-options';
 import { validateObjectName } from '@craftwell/contracts/object-vocabulary';
 import { AppError, badRequest, notFound } from '@craftwell/core/errors';
 import { IDEMPOTENCY_KEY_PATTERN } from '@craftwell/core/repositories/idempotency-keys';
@@ -18,7 +19,10 @@ export const batchParams = z.object({ id: z.uuid({ message: 'That batch does not
 export const createBatchFields = z.object({
   tool: z.enum(BATCH_TOOLS, { message: `tool must be one of ${BATCH_TOOLS.join(', ')}.` }),
   object: z.string().max(100).optional(),
-});
+  preset: z.enum(IMAGE_PRESET_NAMES, { message: `preset must be one of ${IMAGE_PRESET_NAMES.join(', ')}.` }).optional(),
+  colour: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'colour must look like #1a2b3c.').optional(),
+}).refine((f) => !f.preset || f.tool === 'remove-background', { message: 'Presets finish Background Removal results: use them with tool remove-background.' })
+  .refine((f) => !f.colour || f.preset, { message: 'colour goes with a preset (it replaces the preset\'s colour).' });
 
 const parseFiles = uploadParser({ maxFileBytes: MAX_BATCH_FILE_BYTES, maxFiles: MAX_BATCH_ITEMS + 1 }).fields([
   { name: 'images', maxCount: MAX_BATCH_ITEMS },
@@ -68,7 +72,7 @@ export function batchRoutes({ batches, objectRemoverTakesAnyName }: { batches: B
       if (!check.ok) throw new AppError(check.message, check.status);
       object = check.name;
     }
-    const { batch, created } = await batches.create(currentUser(req), fields.tool, object, filesOf(req), key);
+    const { batch, created } = await batches.create(currentUser(req), fields.tool, { object, preset: fields.preset ?? null, colour: fields.colour ?? null }, filesOf(req), key);
     res.status(created ? 201 : 200).json({ success: true, batch });
   });
 

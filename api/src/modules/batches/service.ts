@@ -6,12 +6,14 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
+import sharp from 'sharp';
 import { Zip, ZipPassThrough } from 'fflate';
 import {
   BATCH_ITEM_STATES, MAX_BATCH_ITEMS, type BatchItemState, type BatchItemView, type BatchSummary, type BatchTool, type BatchView,
 } from '@craftwell/contracts/batches';
 import { isErrorCode, type ErrorCode } from '@craftwell/contracts/errors';
+import { IMAGE_PRESETS, presetFinish, type ImagePresetName } from '@craftwell/contracts/tool-options';
 import { decodeImageUpload, ImageInputError, inspectImageUpload, MAX_IMAGE_BYTES } from '@craftwell/contracts/image-input';
 import { newObjectKey } from '@craftwell/storage/keys';
 import type { ObjectStorage } from '@craftwell/storage/object-storage';
@@ -39,7 +41,7 @@ export interface BatchServiceDeps {
   useLimits: UseLimits;
 }
 
-interface BatchRow { id: string; user_id: string; tool: BatchTool; object: string | null; cancelled_at: Date | null; created_at: Date }
+interface BatchRow { id: string; user_id: string; tool: BatchTool; object: string | null; preset: ImagePresetName | null; colour: string | null; cancelled_at: Date | null; created_at: Date }
 interface ItemRow { position: number; file_name: string; request_id: string | null; job_id: string | null; refused_code: string | null; refused_message: string | null }
 
 const TOOL_LABEL: Record<BatchTool, string> = { 'remove-background': 'Background Removal', 'remove-object': 'Object Removal' };
@@ -115,7 +117,7 @@ export function createBatchService(deps: BatchServiceDeps) {
       const upload = { key: newObjectKey('uploads', 'png'), body: () => decodeImageUpload(bytes), source: bytes, contentType: 'image/png' };
       const payload = batch.tool === 'remove-object'
         ? { inputKey: upload.key, object: batch.object! }
-        : { inputKey: upload.key };
+        : { inputKey: upload.key, ...(batch.preset ? { finish: presetFinish(batch.preset, batch.colour ?? undefined) } : {}) };
       let jobId: string;
       try {
         const submission = await deps.ai.submit(user, batch.tool, payload as never, { async: true, background: true, uploads: [upload] });
@@ -171,6 +173,8 @@ export function createBatchService(deps: BatchServiceDeps) {
       id: batch.id,
       tool: batch.tool,
       ...(batch.object ? { object: batch.object } : {}),
+      ...(batch.preset ? { preset: batch.preset } : {}),
+      ...(batch.colour ? { colour: batch.colour } : {}),
       createdAt: batch.created_at.toISOString(),
       cancelled: batch.cancelled_at !== null,
       counts,
@@ -182,16 +186,19 @@ export function createBatchService(deps: BatchServiceDeps) {
 
   return {
     /** A new batch (or, for a repeated Idempotency-Key, the batch that key made). */
-    async create(user: AuthUser, tool: BatchTool, object: string | null, files: BatchFile[], idempotencyKey?: string): Promise<{ batch: BatchView; created: boolean }> {
+    async create(
+      user: AuthUser, tool: BatchTool, options: { object: string | null; preset: ImagePresetName | null; colour: string | null },
+      files: BatchFile[], idempotencyKey?: string,
+    ): Promise<{ batch: BatchView; created: boolean }> {
       if (files.length === 0) throw new AppError('Choose the images for the batch (or one zip of them).', 400, 'bad_request');
       if (idempotencyKey) {
         const { rows } = await db.query('SELECT * FROM batches WHERE user_id = $1 AND idempotency_key = $2', [user.id, idempotencyKey]);
         if (rows[0]) return { batch: await view(user, rows[0] as BatchRow), created: false };
       }
       const { rows } = await db.query(
-        `INSERT INTO batches (id, user_id, tool, object, idempotency_key) VALUES ($1, $2, $3, $4, $5)
+        `INSERT INTO batches (id, user_id, tool, object, preset, colour, idempotency_key) VALUES ($1, $2, $3, $4, $5, $6, $7)
          ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING *`,
-        [randomUUID(), user.id, tool, object, idempotencyKey ?? null],
+        [randomUUID(), user.id, tool, options.object, options.preset, options.colour, idempotencyKey ?? null],
       );
       const batch = rows[0] as BatchRow | undefined;
       if (!batch) throw new AppError('A batch with this Idempotency-Key is still being created. Try again in a moment with the same key.', 409, 'conflict');
@@ -266,9 +273,14 @@ export function createBatchService(deps: BatchServiceDeps) {
         try {
           for (const row of rows as Array<{ position: number; file_name: string; object_key: string }>) {
             const base = row.file_name.replace(/\.[^.]*$/, '').replace(/[^\w.-]+/g, '-').slice(0, 80) || 'image';
-            const entry = new ZipPassThrough(`${String(row.position + 1).padStart(3, '0')}-${base}.png`);
+            const preset = batch.preset ? IMAGE_PRESETS[batch.preset] : null;
+            const jpeg = preset?.format === 'jpeg';
+            const entry = new ZipPassThrough(`${String(row.position + 1).padStart(3, '0')}-${base}.${jpeg ? 'jpg' : 'png'}`);
             zip.add(entry);
-            const { stream } = await deps.storage.getStream(row.object_key);
+            const { stream } = jpeg
+              // The preset's format: one image re-encoded at a time, as it is added.
+              ? { stream: Readable.from([await sharp(await deps.storage.getBuffer(row.object_key)).flatten({ background: batch.colour ?? preset.background }).jpeg({ quality: preset.quality, mozjpeg: true }).toBuffer()]) }
+              : await deps.storage.getStream(row.object_key);
             for await (const chunk of stream) {
               entry.push(chunk as Buffer);
               // A slow client holds the reading back, not the api's memory.

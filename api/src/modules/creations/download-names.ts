@@ -2,7 +2,7 @@
  * File names of downloads, following the tool screens' own names so a file saved
  * from the dashboard looks like one saved right after creating it.
  */
-export type DownloadFormat = 'png' | 'md' | 'docx';
+export type DownloadFormat = 'png' | 'jpg' | 'md' | 'docx';
 
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '_').slice(0, 60);
 
@@ -18,7 +18,7 @@ export function articleTopic(prompt: string): string {
 }
 
 export function downloadName(creation: { type: string; prompt: string }, format: DownloadFormat, now = Date.now()): string {
-  if (format === 'png') return `${imageBaseName(creation.prompt)}-${now}.png`;
+  if (format === 'png' || format === 'jpg') return `${imageBaseName(creation.prompt)}-${now}.${format}`;
   const base = creation.type === 'article'
     ? `article-${slug(articleTopic(creation.prompt))}`
     : creation.type === 'resume-review' ? 'resume-analysis' : creation.type === 'blog-title' ? 'blog-titles' : slug(creation.type);

@@ -28,7 +28,7 @@ export interface CreationRoutesDeps {
 
 export const creationIdParams = z.object({ id: z.string().uuid('That creation id is not valid.') });
 export const downloadQuery = z.object({
-  format: z.enum(['png', 'md', 'docx'], { message: 'format must be png, md or docx.' }).optional(),
+  format: z.enum(['png', 'jpg', 'md', 'docx'], { message: 'format must be png, jpg, md or docx.' }).optional(),
 });
 
 const NOT_FOUND = 'That creation does not exist or is not yours.';
@@ -71,10 +71,18 @@ export function creationRoutes(deps: CreationRoutesDeps): Router {
     if (!creation) throw notFound(NOT_FOUND);
     const isImage = creation.type === 'image';
     const format: DownloadFormat = downloadQuery.parse(req.query).format ?? (isImage ? 'png' : 'md');
-    if (isImage !== (format === 'png')) {
-      throw badRequest(isImage ? 'Images download as png.' : 'Text downloads as md or docx.');
+    if (isImage !== (format === 'png' || format === 'jpg')) {
+      throw badRequest(isImage ? 'Images download as png or jpg.' : 'Text downloads as md or docx.');
     }
     const fileName = downloadName(creation, format);
+    if (format === 'jpg') {
+      // JPEG for marketplaces and mail: transparency becomes white, quality 90.
+      const key = creation.object_key ?? storage.keyFromUrl(creation.content);
+      if (!key || !(await storage.stat(key))) throw notFound('The image file of this creation is no longer stored.');
+      attachment(res, fileName, 'image/jpeg');
+      res.end(await sharp(await storage.getBuffer(key), { limitInputPixels: 40_000_000 }).flatten({ background: '#ffffff' }).jpeg({ quality: 90, mozjpeg: true }).toBuffer());
+      return;
+    }
     if (format === 'png') {
       const key = creation.object_key ?? storage.keyFromUrl(creation.content);
       const stored = key ? await storage.stat(key) : null;

@@ -26,7 +26,15 @@ export const OPERATIONS: OperationSpec[] = [
   { method: 'post', path: '/api/ai/revise-article-section', tag: 'Tools', summary: 'Regenerate, lengthen or shorten one section of an article; saved as a new version', description: 'section is the heading of a "## " section (or an outline\'s H2). Written articles need a text model; offline outlines are revised by the outline engine.', body: articleSectionSchema, query: asyncQuery, reply: replies.content },
   { method: 'post', path: '/api/ai/generate-blog-title', tag: 'Tools', summary: 'Suggest blog titles', body: blogTitleSchema, query: asyncQuery, reply: replies.content },
   { method: 'post', path: '/api/ai/generate-image', tag: 'Tools', summary: 'Generate an image', body: imageSchema, query: asyncQuery, reply: replies.content },
-  { method: 'post', path: '/api/ai/remove-image-background', tag: 'Tools', summary: 'Remove the background of an image', query: asyncQuery, reply: replies.content, multipart: [{ name: 'image', description: 'JPG, PNG, WebP... (at most 20 MB)', required: true }] },
+  {
+    method: 'post', path: '/api/ai/remove-image-background', tag: 'Tools', summary: 'Remove the background of an image (optionally finished by a preset)', query: asyncQuery, reply: replies.content,
+    description: 'Presets: marketplace (white, square 2000 px; download it as JPEG with format=jpg) and profile-picture (a colour, 800 px circle-safe square).',
+    multipart: [
+      { name: 'image', description: 'JPG, PNG, WebP... (at most 20 MB)', required: true },
+      { name: 'preset', description: 'marketplace or profile-picture', required: false, text: true },
+      { name: 'colour', description: '#rrggbb replacing the preset\'s colour', required: false, text: true },
+    ],
+  },
   {
     method: 'post', path: '/api/ai/remove-image-object', tag: 'Tools', summary: 'Remove one object from an image', query: asyncQuery, reply: replies.content,
     multipart: [
@@ -64,6 +72,8 @@ export const OPERATIONS: OperationSpec[] = [
     multipart: [
       { name: 'tool', description: 'remove-background or remove-object', required: true, text: true },
       { name: 'object', description: 'remove-object: one word naming the object to remove from every image', required: false, text: true },
+      { name: 'preset', description: 'remove-background: marketplace (white, 2000 px square, JPEG 90 in the zip) or profile-picture (a colour, 800 px circle-safe square)', required: false, text: true },
+      { name: 'colour', description: '#rrggbb replacing the preset\'s colour', required: false, text: true },
       { name: 'images', description: 'Images (JPG, PNG, WebP, ... at most 20 MB each); repeat the field', required: false },
       { name: 'zip', description: 'A zip of images (at most 100 files, 150 MB unpacked)', required: false },
     ],
@@ -98,7 +108,7 @@ export const OPERATIONS: OperationSpec[] = [
   { method: 'post', path: '/api/user/toggle-like-creation', tag: 'Creations', summary: 'Like or unlike a published creation', body: toggleSchema },
   { method: 'delete', path: '/api/creations/:id', tag: 'Creations', summary: 'Delete one of my creations and its file', params: creationIdParams },
   { method: 'post', path: '/api/creations/:id/unpublish', tag: 'Creations', summary: 'Take one of my creations out of the gallery', params: creationIdParams },
-  { method: 'get', path: '/api/creations/:id/download', tag: 'Creations', summary: 'Download a creation: png for images, md or docx for text', params: creationIdParams, query: downloadQuery, produces: 'application/octet-stream' },
+  { method: 'get', path: '/api/creations/:id/download', tag: 'Creations', summary: 'Download a creation: png or jpg for images, md or docx for text', params: creationIdParams, query: downloadQuery, produces: 'application/octet-stream' },
   {
     method: 'post', path: '/api/creations/:id/share-links', tag: 'Creations', summary: 'Share one of my creations through a link (optional expiry and password)',
     description: 'The url (with its token) is in this reply only. expiresAt or expiresInDays: in the future, at most 365 days. The page /s/{token} answers 404 for an unknown token and 410 once the link is revoked or expired.',
