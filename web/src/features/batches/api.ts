@@ -2,6 +2,7 @@
  * The batch routes of the api (contracts/batches.ts), through the one api client: replies keep
  * `success`, `message` (shown to people) and `code` (what the screen acts on).
  */
+import type { ImagePresetName } from '@craftwell/contracts/tool-options';
 import type { BatchSummary, BatchTool, BatchView } from '@craftwell/contracts/batches';
 import { apiRequest, type ApiReply } from '../../lib/api-client.js';
 import { isAbortError, newIdempotencyKey, SUBMIT_RETRY_DELAYS_MS } from '../../lib/jobs.js';
@@ -13,6 +14,9 @@ export interface BatchFields {
   tool: BatchTool;
   /** remove-object: the object removed from every image. */
   object?: string;
+  /** remove-background: a finishing preset and its colour. */
+  preset?: ImagePresetName;
+  colour?: string;
 }
 
 /** GET: the account's batches, newest first. */
@@ -69,6 +73,8 @@ export function createBatch(fields: BatchFields, chunk: UploadChunk, signal?: Ab
     const form = new FormData();
     form.append('tool', fields.tool);
     if (fields.object !== undefined) form.append('object', fields.object);
+    if (fields.preset !== undefined) form.append('preset', fields.preset);
+    if (fields.colour !== undefined) form.append('colour', fields.colour);
     return appendChunk(form, chunk);
   }, signal);
 }

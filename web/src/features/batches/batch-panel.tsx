@@ -10,7 +10,7 @@ import { downloadFromApi } from '../../lib/api-download.js';
 import toast from 'react-hot-toast';
 import { formatDateTime } from '../../lib/format-date-time.js';
 import { useApiData } from '../../lib/use-api-data.js';
-import { BATCHES_PATH, batchDownloadUrl, type BatchList } from './api.js';
+import { BATCHES_PATH, batchDownloadUrl, type BatchFields, type BatchList } from './api.js';
 import { splitSelection, selectionProblem, type Selection } from './chunks.js';
 import { finishedPercent, isUnfinished, itemDetail, STATE_LABELS, summaryText, totalOf } from './format.js';
 import { useBatch, type BatchError } from './use-batch.js';
@@ -31,6 +31,8 @@ export interface BatchPanelProps {
   tool: BatchTool;
   /** remove-object: the object removed from every image (the page's own field). */
   object?: string;
+  /** Other fields of the page's form sent with the batch (Background Removal's preset). */
+  fields?: Pick<BatchFields, 'preset' | 'colour'>;
   /** Why the batch cannot start yet (e.g. no object typed), shown under Start. */
   blockedReason?: string | null;
   /** The tool has no engine on this server. */
@@ -38,7 +40,7 @@ export interface BatchPanelProps {
 }
 
 /** Many images (or one .zip) through one tool: choose, start, follow, cancel, download all. */
-export function BatchPanel({ tool, object, blockedReason = null, disabled = false }: BatchPanelProps) {
+export function BatchPanel({ tool, object, fields = {}, blockedReason = null, disabled = false }: BatchPanelProps) {
   const state = useBatch(tool);
   const { batchId, batch, upload } = state;
   const { data: recent } = useApiData<BatchList>(BATCHES_PATH, recentKey(batchId, batch));
@@ -54,7 +56,7 @@ export function BatchPanel({ tool, object, blockedReason = null, disabled = fals
           disabled={disabled}
           sending={upload !== null}
           uploadText={upload ? `Uploading ${upload.current} of ${upload.total}…` : null}
-          onStart={(selection) => void state.start(selection, object !== undefined ? { object } : {})}
+          onStart={(selection) => void state.start(selection, { ...fields, ...(object !== undefined ? { object } : {}) })}
         />
       )}
       {state.error ? <BatchErrorBox error={state.error} /> : null}

@@ -15,6 +15,7 @@ import { useToolRun } from '../../components/tool/use-tool-run.js';
 import { useInputImage } from '../../components/tool/use-input-image.js';
 import { BackgroundOptions } from './background-options.js';
 import { BatchSection } from '../batches/batch-section.js';
+import { NO_PRESET, PresetChoice, presetFieldsOf } from './preset-choice.js';
 
 const tool = toolByPath(toolCards, paths.removeBackground);
 const resultTexts = {
@@ -27,6 +28,7 @@ export default function RemoveBackgroundPage() {
   const [file, setFile] = useState<File | null>(null);
   const [result, setResult] = useState<{ url: string; engine?: EngineInfo } | null>(null);
   const [loaded, setLoaded] = useState(false);
+  const [preset, setPreset] = useState(NO_PRESET);
   const previewUrl = useObjectUrl(file);
   const { config } = useAppConfig();
   // null (not merely absent) is the server saying no engine serves this tool.
@@ -50,6 +52,7 @@ export default function RemoveBackgroundPage() {
     setResult(null);
     const form = new FormData();
     form.append('image', file);
+    for (const [name, value] of Object.entries(presetFieldsOf(preset))) form.append(name, value);
     const reply = await run('/api/ai/remove-image-background', form);
     if (reply?.content) setResult({ url: reply.content, engine: reply.engine });
   }
@@ -63,11 +66,12 @@ export default function RemoveBackgroundPage() {
         {engineMissing ? <EngineMissingNotice id={noticeId} toolName="Background removal" /> : null}
         <form onSubmit={handleSubmit} className="flex flex-col gap-5" noValidate>
           <ImageDropArea file={file} onFile={chooseFile} disabled={processing} />
+          <PresetChoice value={preset} onChange={setPreset} disabled={processing} />
           <ToolSubmit icon={<Eraser className="size-5" aria-hidden="true" />} disabled={!file || processing || engineMissing} run={{ processing, quota, limitReached, progress }} describedBy={engineMissing ? noticeId : undefined}>
             Remove Background
           </ToolSubmit>
         </form>
-        <BatchSection tool="remove-background" disabled={engineMissing} blockedReason={engineMissing ? 'Background removal is not set up on this server.' : null} />
+        <BatchSection tool="remove-background" fields={presetFieldsOf(preset)} disabled={engineMissing} blockedReason={engineMissing ? 'Background removal is not set up on this server.' : null} />
       </ToolPanel>
 
       <ProcessedImagePanel icon={Eraser} gradient={tool.bg} view={view} texts={resultTexts} fileName={backgroundRemovedFileName} checkerboard success="Background Successfully Removed!" engine={result?.engine}>
