@@ -1,0 +1,100 @@
+/**
+ * The removal's stages one by one, on drawn inputs (docs/engines/object-removal.md): choosing the
+ * instances, growing the mask around what goes but never into what is kept, and pasting a fill back
+ * only where it was asked for.
+ */
+import { describe, expect, it } from 'vitest';
+import { chooseInstances } from '../find-instances.js';
+import { GROW_DEFAULTS, growMask } from '../grow-mask.js';
+import { pasteCrop } from '../composite.js';
+import { startRemoval } from '../removal-state.js';
+import type { Mask, RgbImage } from '../image.js';
+import type { Instance } from '../instance-seg.js';
+
+const W = 120;
+const H = 90;
+
+/** A plain grey picture. */
+function picture(): RgbImage {
+  return { data: Buffer.alloc(W * H * 3, 160), width: W, height: H };
+}
+
+/** An instance whose mask is the rectangle [x1,x2)×[y1,y2). */
+function drawnInstance(label: Instance['label'], x1: number, y1: number, x2: number, y2: number, score = 0.9): Instance {
+  const region = { x1, y1, x2, y2 };
+  const logits = new Float32Array((x2 - x1) * (y2 - y1)).fill(5);
+  return { label, score, box: { x1, y1, x2, y2 }, logits, region, area: logits.length } as Instance;
+}
+
+function fill(mask: Mask, x1: number, y1: number, x2: number, y2: number) {
+  for (let y = y1; y < y2; y++) for (let x = x1; x < x2; x++) mask.data[y * mask.width + x] = 255;
+}
+
+const count = (mask: Mask) => mask.data.reduce((n, v) => n + (v ? 1 : 0), 0);
+
+describe('stage: choose the instances', () => {
+  const matches = [drawnInstance('cup', 10, 10, 50, 50), drawnInstance('cup', 70, 20, 90, 40)];
+
+  it('when nothing is chosen, then the largest goes; all, a list or a point pick those; a number past the matches says how many there are', () => {
+    expect(chooseInstances(matches, {}, 'cup')).toEqual([0]);
+    expect(chooseInstances(matches, { all: true }, 'cup')).toEqual([0, 1]);
+    expect(chooseInstances(matches, { instances: [1, 0, 1] }, 'cup')).toEqual([0, 1]);
+    expect(chooseInstances(matches, { point: { x: 80, y: 30 } }, 'cup')).toEqual([1]);
+    expect(() => chooseInstances(matches, { instance: 2 }, 'cup')).toThrow('There is no cup number 3: 2 found in this image.');
+    expect(() => chooseInstances(matches, { point: { x: 100, y: 80 } }, 'cup')).toThrow(/no "cup" at the point/);
+  });
+});
+
+describe('stage: grow the mask', () => {
+  it('when the object is grown, then it covers a rim around what goes but never a pixel of what is kept', async () => {
+    const target = drawnInstance('cup', 40, 30, 70, 60);
+    const state = startRemoval(picture(), [target], [target], [], []);
+    fill(state.object, 40, 30, 70, 60);
+    // A kept neighbour right beside it, and its margin.
+    fill(state.keep, 70, 30, 90, 60);
+    await growMask(state, GROW_DEFAULTS);
+    expect(count(state.mask)).toBeGreaterThan(30 * 30);
+    // The rim: a pixel just left of and above the object went too.
+    expect(state.mask.data[45 * W + 38]).toBe(255);
+    expect(state.mask.data[28 * W + 50]).toBe(255);
+    // Nothing of the kept neighbour.
+    for (let y = 30; y < 60; y++) for (let x = 70; x < 90; x++) expect(state.mask.data[y * W + x], `${x},${y}`).toBe(0);
+  });
+
+  it('when the options ask for a wider rim, then the mask grows further', async () => {
+    const grownBy = async (minGrow: number) => {
+      const target = drawnInstance('cup', 40, 30, 70, 60);
+      const state = startRemoval(picture(), [target], [target], [], []);
+      fill(state.object, 40, 30, 70, 60);
+      await growMask(state, { ...GROW_DEFAULTS, minGrow, growShare: 0, cellShare: 0 });
+      return count(state.mask);
+    };
+    expect(await grownBy(8)).toBeGreaterThan(await grownBy(2));
+  });
+});
+
+describe('stage: composite', () => {
+  it('when a filled crop is pasted, then only the pixels it marks change, at the crop\'s place', () => {
+    const out = picture();
+    const box = { x1: 20, y1: 10, x2: 24, y2: 13 };
+    const cropWidth = 4;
+    const filled = new Uint8Array(4 * 3 * 3).fill(7);
+    const paste = new Uint8Array(12);
+    paste[0] = 255; // (20, 10)
+    paste[6] = 255; // (22, 11)
+    pasteCrop(out, filled, paste, box, cropWidth);
+    const changed: string[] = [];
+    for (let i = 0; i < W * H; i++) if (out.data[i * 3] !== 160) changed.push(`${i % W},${Math.floor(i / W)}`);
+    expect(changed).toEqual(['20,10', '22,11']);
+  });
+});
+
+describe('removal state', () => {
+  it('when a removal starts, then every mask is empty and the bounds hold every part', () => {
+    const a = drawnInstance('cup', 10, 10, 30, 30);
+    const b = drawnInstance('cup', 60, 40, 80, 70);
+    const state = startRemoval(picture(), [a], [a, b], [b], []);
+    expect(state.bounds).toEqual({ x1: 10, y1: 10, x2: 80, y2: 70 });
+    for (const mask of [state.object, state.mask, state.keep, state.rebuild]) expect(count(mask)).toBe(0);
+  });
+});
