@@ -33,12 +33,10 @@ describe.skipIf(!postgresUrl)('batches', () => {
   beforeAll(async () => {
     app = await startTestApp({ postgresUrl: postgresUrl!, redisUrl: optionalRedisUrl(), env: { JOB_WAIT_TIMEOUT_MS: '240000' } });
     await signUp(app.url); // the first account is premium; test as free users
-    db = new pg.Client({ connectionString: app.database.url });
-    await db.connect();
+    db = await app.sql();
   }, 120_000);
 
   afterAll(async () => {
-    await db?.end();
     await app?.stop();
   });
 

@@ -113,12 +113,10 @@ describe.skipIf(!postgresUrl)('polling a job the queue no longer knows', () => {
 
   beforeAll(async () => {
     app = await startTestApp({ postgresUrl: postgresUrl!, redisUrl: optionalRedisUrl() });
-    db = new pg.Client({ connectionString: app.database.url });
-    await db.connect();
+    db = await app.sql();
   }, 120_000);
 
   afterAll(async () => {
-    await db?.end();
     await app?.stop();
   });
 

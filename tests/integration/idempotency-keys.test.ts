@@ -16,12 +16,10 @@ describe.skipIf(!postgresUrl)('idempotency keys', () => {
 
   beforeAll(async () => {
     app = await startTestApp({ postgresUrl: postgresUrl!, redisUrl: optionalRedisUrl(), env: { RUN_WORKERS: 'true', AI_TEXT_ENGINE: 'offline' } });
-    db = new pg.Client({ connectionString: app.database.url });
-    await db.connect();
+    db = await app.sql();
   }, 120_000);
 
   afterAll(async () => {
-    await db?.end();
     await app?.stop();
   });
 

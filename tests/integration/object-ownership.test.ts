@@ -37,12 +37,10 @@ describe.skipIf(!postgresUrl)('stored object ownership', () => {
 
   beforeAll(async () => {
     app = await startTestApp({ postgresUrl: postgresUrl! });
-    db = new pg.Client({ connectionString: app.database.url });
-    await db.connect();
+    db = await app.sql();
   }, 120_000);
 
   afterAll(async () => {
-    await db?.end();
     await app?.stop();
   });
 

@@ -46,12 +46,10 @@ describe.skipIf(!postgresUrl)('metered light steps and quota before decoding', (
   beforeAll(async () => {
     app = await startTestApp({ postgresUrl: postgresUrl!, redisUrl, env: { AI_TEXT_ENGINE: 'offline', QUOTA_FREE: '1', QUOTA_LIGHT_USES_PER_USE: '2' } });
     await signUp(app.url, { name: 'First (admin, premium)' });
-    db = new pg.Client({ connectionString: app.database.url });
-    await db.connect();
+    db = await app.sql();
   }, 120_000);
 
   afterAll(async () => {
-    await db?.end();
     await app?.stop();
   });
 

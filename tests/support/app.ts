@@ -1,5 +1,6 @@
 /** Starts the real server (port 0, temp DATA_DIR, its own database) for HTTP tests. */
 import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +12,8 @@ export interface TestApp extends RunningServer {
   database: TestDatabase;
   dataDir: string;
   env: Record<string, string>;
+  /** A client on the app's own database (for checks behind the api), closed by stop(). */
+  sql(): Promise<pg.Client>;
   stop(): Promise<void>;
 }
 
@@ -41,12 +44,20 @@ export async function startTestApp(options: {
   // Workers (threads or child processes) read the process environment, like in production.
   Object.assign(process.env, env);
   const server = await startServer(loadConfig({ ...process.env, ...env }));
+  const clients: pg.Client[] = [];
   return {
     ...server,
     database,
     dataDir,
     env,
+    async sql() {
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      clients.push(client);
+      return client;
+    },
     async stop() {
+      await Promise.all(clients.map((c) => c.end().catch(() => undefined)));
       await server.close();
       await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
