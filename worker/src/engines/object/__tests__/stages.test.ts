@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { chooseInstances } from '../find-instances.js';
 import { GROW_DEFAULTS, growMask } from '../grow-mask.js';
 import { pasteCrop } from '../composite.js';
+import { continuesBehind, PROTECT_DEFAULTS, protectNeighbours } from '../protect-neighbours.js';
 import { startRemoval } from '../removal-state.js';
 import type { Mask, RgbImage } from '../image.js';
 import type { Instance } from '../instance-seg.js';
@@ -70,6 +71,46 @@ describe('stage: grow the mask', () => {
       return count(state.mask);
     };
     expect(await grownBy(8)).toBeGreaterThan(await grownBy(2));
+  });
+});
+
+describe('stage: protect neighbours', () => {
+  it('when a neighbour stands beside the target, then it is kept whole with a margin; a larger one on both sides of it is rebuilt instead', async () => {
+    const target = drawnInstance('cup', 50, 30, 70, 60);
+    const beside = drawnInstance('bowl', 80, 30, 100, 60);
+    const backdrop = drawnInstance('dining table', 10, 35, 110, 55);
+    const state = startRemoval(picture(), [target], [target, beside, backdrop], [], []);
+    fill(state.object, 50, 30, 70, 60);
+    const besideMask = { data: new Uint8Array(W * H), width: W, height: H };
+    fill(besideMask, 80, 30, 100, 60);
+    // The table shows left and right of the cup (the cup's own pixels are not the table's).
+    const tableMask = { data: new Uint8Array(W * H), width: W, height: H };
+    fill(tableMask, 10, 35, 50, 55);
+    fill(tableMask, 70, 35, 110, 55);
+    for (let y = 35; y < 55; y++) for (let x = 80; x < 100; x++) tableMask.data[y * W + x] = 0;
+    state.others = [beside, backdrop];
+    state.kept.set(beside, besideMask);
+    state.kept.set(backdrop, tableMask);
+    await protectNeighbours(state, PROTECT_DEFAULTS);
+    // The bowl: kept, and a margin around it.
+    expect(state.keep.data[45 * W + 85]).toBe(255);
+    expect(state.keep.data[45 * W + 79]).toBe(255);
+    // The table continues behind the cup: rebuilt from itself, not kept out of the fill.
+    expect(continuesBehind(state.object, tableMask, state.bounds)).toBe(true);
+    expect(state.rebuild.data[45 * W + 20]).toBe(255);
+    expect(state.keep.data[45 * W + 20]).toBe(0);
+    // Nothing of the target itself is kept.
+    for (let y = 30; y < 60; y++) for (let x = 52; x < 68; x++) expect(state.keep.data[y * W + x], `${x},${y}`).toBe(0);
+  });
+
+  it('when a neighbour is about the target\'s size, then it never counts as a backdrop, however it lies', () => {
+    const target = { data: new Uint8Array(W * H), width: W, height: H };
+    fill(target, 50, 30, 70, 60);
+    const twin = { data: new Uint8Array(W * H), width: W, height: H };
+    fill(twin, 40, 30, 50, 60);
+    fill(twin, 70, 30, 80, 60);
+    expect(continuesBehind(target, twin, { x1: 50, y1: 30, x2: 70, y2: 60 })).toBe(false);
+    expect(continuesBehind(target, twin, { x1: 50, y1: 30, x2: 70, y2: 60 }, { backdropAreaRatio: 0.5 })).toBe(true);
   });
 });
 
