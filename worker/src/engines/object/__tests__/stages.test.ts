@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { chooseInstances } from '../find-instances.js';
 import { GROW_DEFAULTS, growMask } from '../grow-mask.js';
 import { pasteCrop } from '../composite.js';
+import { outlineTargets, TARGET_MASK_DEFAULTS } from '../target-mask.js';
 import { continuesBehind, PROTECT_DEFAULTS, protectNeighbours } from '../protect-neighbours.js';
 import { startRemoval } from '../removal-state.js';
 import type { Mask, RgbImage } from '../image.js';
@@ -43,6 +44,24 @@ describe('stage: choose the instances', () => {
     expect(chooseInstances(matches, { point: { x: 80, y: 30 } }, 'cup')).toEqual([1]);
     expect(() => chooseInstances(matches, { instance: 2 }, 'cup')).toThrow('There is no cup number 3: 2 found in this image.');
     expect(() => chooseInstances(matches, { point: { x: 100, y: 80 } }, 'cup')).toThrow(/no "cup" at the point/);
+  });
+});
+
+describe('stage: build the mask', () => {
+  it('when another class covers the target, then it is the same thing and goes too; one of the same class, or beside it, is a neighbour to keep', () => {
+    const target = drawnInstance('cup', 40, 30, 70, 60);
+    const sameThing = drawnInstance('wine glass', 41, 31, 70, 60);
+    const secondCup = drawnInstance('cup', 42, 32, 70, 60);
+    const beside = drawnInstance('bowl', 80, 30, 100, 60);
+    const state = startRemoval(picture(), [target], [target, sameThing, secondCup, beside], [], []);
+    outlineTargets(state, TARGET_MASK_DEFAULTS);
+    expect(state.others).toEqual([secondCup, beside]);
+    expect(count(state.object)).toBeGreaterThan(0);
+    expect(state.object.data[45 * W + 85]).toBe(0);
+    // With a stricter overlap the other class stays a neighbour.
+    const strict = startRemoval(picture(), [target], [target, sameThing, beside], [], []);
+    outlineTargets(strict, { sameObjectOverlap: 1.01 });
+    expect(strict.others).toEqual([sameThing, beside]);
   });
 });
 
