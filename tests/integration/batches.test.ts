@@ -89,6 +89,9 @@ describe.skipIf(!postgresUrl)('batches', () => {
     expect(done.items[0]).toMatchObject({ state: 'done', creationId: expect.any(String), content: expect.stringMatching(/\/files\/results\//) });
     expect(await used(user.id)).toBe(2);
     expect(await held(user.id)).toBe(0);
+    // The owner's list says which creations came from the batch (the dashboard groups them).
+    const own = (await (await fetch(`${app.url}/api/user/get-user-creations`, { headers: authed(token) })).json()).creations as Array<{ batch_id?: string }>;
+    expect(own.map((c) => c.batch_id)).toEqual([batch.id, batch.id]);
 
     const zip = await fetch(`${app.url}/api/batches/${batch.id}/download`, { headers: authed(token) });
     expect(zip.status).toBe(200);

@@ -71,6 +71,7 @@ function present(row: creations.CreationRow | creations.CreationListRow) {
     likes: row.likes,
     engine: row.engine ?? undefined,
     created_at: row.created_at,
+    ...('batch_id' in row && row.batch_id ? { batch_id: row.batch_id } : {}),
   };
 }
 

@@ -14,6 +14,8 @@ export type Creation = {
   createdAt?: string;
   date?: string;
   engine?: EngineInfo | null;
+  /** Made in a batch (the owner's own list): cards of one batch are shown together. */
+  batch_id?: string;
 };
 
 export const weekInMs = 7 * 24 * 60 * 60 * 1000;

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../../testing/render.js';
 import { formatCreationDate } from '../components/creation-card.js';
-import { DashboardView } from '../components/dashboard-view.js';
+import { DashboardView, groupByBatch } from '../components/dashboard-view.js';
 import type { Creation } from '../creation-stats.js';
 
 const now = Date.now();
@@ -77,5 +77,17 @@ describe('CreationCard engine label', () => {
     expect(within(card).getByText(date)).toHaveClass('whitespace-nowrap');
     // The type text is visible from sm up and always read out (the chip beside it is aria-hidden).
     expect(card).toHaveAccessibleName(new RegExp(`Write an article about tea\\s*Article.*${date}`));
+  });
+
+  it('when creations came from a batch, then each run of one batch is shown under one heading with its Download all, and the rest stay alone', () => {
+    const cut = (id: number, batch?: string): Creation => ({ id, type: 'image', prompt: 'Remove background from image', content: `/files/${id}.png`, created_at: new Date(now - id * 1000).toISOString(), ...(batch ? { batch_id: batch } : {}) });
+    const list = [cut(1, 'b1'), cut(2, 'b1'), cut(3), cut(4, 'b2'), cut(5, 'b1')];
+    expect(groupByBatch(list).map((g) => [g.batchId, g.creations.map((c) => c.id)])).toEqual([['b1', [1, 2]], [null, [3]], ['b2', [4]], ['b1', [5]]]);
+    renderWithProviders(<DashboardView creations={list.slice(0, 3)} loading={false} isPremium />);
+    const heading = screen.getByText('From one batch · 2 images');
+    const group = heading.closest('li')!;
+    expect(within(group).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(group).getByRole('button', { name: 'Download all' })).toBeInTheDocument();
+    expect(screen.getAllByText(/From one batch/)).toHaveLength(1);
   });
 });

@@ -1,5 +1,8 @@
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { BarChart3, LayoutDashboard, Rocket, Sparkles } from 'lucide-react';
+import toast from 'react-hot-toast';
+import { BarChart3, Download, Layers, LayoutDashboard, Rocket, Sparkles } from 'lucide-react';
+import { downloadFromApi } from '../../../lib/api-download.js';
 import { Badge } from '../../../components/badge.js';
 import { buttonClasses, Button } from '../../../components/button.js';
 import { Card } from '../../../components/card.js';
@@ -25,6 +28,46 @@ export type DashboardViewProps = {
   /** The owner deleted or unpublished one creation. */
   onCreationChange?: (id: Creation['id'], change: CreationChange) => void;
 };
+
+/** Runs of creations made in one batch, each run together; every other creation alone. */
+export function groupByBatch(creations: Creation[]): Array<{ batchId: string | null; creations: Creation[] }> {
+  const groups: Array<{ batchId: string | null; creations: Creation[] }> = [];
+  for (const creation of creations) {
+    const last = groups.at(-1);
+    if (creation.batch_id && last?.batchId === creation.batch_id) last.creations.push(creation);
+    else groups.push({ batchId: creation.batch_id ?? null, creations: [creation] });
+  }
+  return groups;
+}
+
+/** The cards of one batch under one heading, with the batch's Download all. */
+function BatchGroup({ batchId, count, children }: { batchId: string; count: number; children: ReactNode }) {
+  const [downloading, setDownloading] = useState(false);
+  async function downloadAll() {
+    setDownloading(true);
+    try {
+      await downloadFromApi(`/api/batches/${batchId}/download`, 'craftwell-batch.zip');
+    } catch (thrown) {
+      toast.error(thrown instanceof Error ? thrown.message : 'Download failed');
+    } finally {
+      setDownloading(false);
+    }
+  }
+  return (
+    <li className="rounded-2xl border border-slate-200 bg-slate-50/60 p-3">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2 px-1">
+        <p className="flex items-center gap-2 text-sm font-medium text-slate-800">
+          <Layers className="size-4 text-brand-600" aria-hidden="true" />
+          From one batch · {count} {count === 1 ? 'image' : 'images'}
+        </p>
+        <Button size="sm" variant="secondary" loading={downloading} onClick={() => void downloadAll()} icon={<Download className="size-4" aria-hidden="true" />}>
+          Download all
+        </Button>
+      </div>
+      <ul className="space-y-3">{children}</ul>
+    </li>
+  );
+}
 
 /** The Dashboard screen, free of data fetching so it can be tested with any list. */
 export function DashboardView({ creations, loading, isPremium, now, counts, hasMore, loadingMore, onLoadMore, onCreationChange }: DashboardViewProps) {
@@ -58,9 +101,17 @@ export function DashboardView({ creations, loading, isPremium, now, counts, hasM
             ) : (
               <>
                 <ul className="space-y-3">
-                  {creations.map((creation) => (
-                    <CreationCard key={creation.id} creation={creation} onChange={onCreationChange && ((change) => onCreationChange(creation.id, change))} />
-                  ))}
+                  {groupByBatch(creations).map((group) =>
+                    group.batchId ? (
+                      <BatchGroup key={`batch-${group.batchId}-${group.creations[0]!.id}`} batchId={group.batchId} count={group.creations.length}>
+                        {group.creations.map((creation) => (
+                          <CreationCard key={creation.id} creation={creation} onChange={onCreationChange && ((change) => onCreationChange(creation.id, change))} />
+                        ))}
+                      </BatchGroup>
+                    ) : (
+                      <CreationCard key={group.creations[0]!.id} creation={group.creations[0]!} onChange={onCreationChange && ((change) => onCreationChange(group.creations[0]!.id, change))} />
+                    ),
+                  )}
                 </ul>
                 {hasMore && onLoadMore && (
                   <div className="mt-4 flex justify-center">
