@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Ban, Download, FolderArchive, ImageIcon, Layers, RotateCcw, Sparkles } from 'lucide-react';
+import { IMAGE_PRESETS } from '@craftwell/contracts/tool-options';
 import { MAX_BATCH_ITEMS, type BatchItemView, type BatchSummary, type BatchTool, type BatchView } from '@craftwell/contracts/batches';
 import { Badge, type BadgeTone } from '../../components/badge.js';
 import { Button } from '../../components/button.js';
@@ -231,6 +232,7 @@ function BatchProgress({
         <h3 id={headingId} className="text-sm font-semibold text-slate-900">
           {batch ? `Batch of ${total} ${total === 1 ? 'image' : 'images'}` : 'Your batch'}
           {batch?.object ? <span className="font-normal text-slate-600"> · removing “{batch.object}”</span> : null}
+          {batch?.preset ? <span className="font-normal text-slate-600"> · {IMAGE_PRESETS[batch.preset].label}</span> : null}
         </h3>
         {batch ? <p className="text-xs text-slate-500">Started {formatDateTime(batch.createdAt)}</p> : null}
       </div>
