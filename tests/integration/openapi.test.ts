@@ -60,7 +60,7 @@ describe.skipIf(!postgresUrl)('OpenAPI document', () => {
     expect(plan).toMatchObject({ properties: { plan: { enum: setPlanBody.shape.plan.options } } });
     const download = doc.paths['/api/creations/{id}/download'].get.parameters;
     expect(download).toContainEqual(expect.objectContaining({ name: 'id', in: 'path', schema: expect.objectContaining({ format: 'uuid' }) }));
-    expect(download).toContainEqual(expect.objectContaining({ name: 'format', in: 'query', schema: expect.objectContaining({ enum: ['png', 'md', 'docx'] }) }));
+    expect(download).toContainEqual(expect.objectContaining({ name: 'format', in: 'query', schema: expect.objectContaining({ enum: ['png', 'jpg', 'md', 'docx'] }) }));
     const upload = doc.paths['/api/ai/remove-image-object'].post.requestBody!.content['multipart/form-data'].schema;
     expect(upload).toMatchObject({ required: ['image'], properties: { object: { type: 'string' } } });
     // The pipeline's test job is not part of the public api.
