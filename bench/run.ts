@@ -14,6 +14,7 @@ const BENCHES: Record<string, () => Promise<{ run(): Promise<void> }>> = {
   allocator: () => import('./image/allocator.js'),
   'object-removal': () => import('./image/object-removal.js'),
   batch: () => import('./image/batch.js'),
+  'object-heldout': () => import('./image/object-heldout.js'),
   footprint: () => import('./footprint.js'),
 };
 

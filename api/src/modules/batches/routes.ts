@@ -87,8 +87,9 @@ export function batchRoutes({ batches, objectRemoverTakesAnyName }: { batches: B
   });
 
   router.post('/:id/items', async (req, res) => {
-    const { id } = batchParams.parse(req.params);
+    // The form's bounds first (uploads.ts), whatever the id: a flood is refused before anything else.
     await parse(req, res);
+    const { id } = batchParams.parse(req.params);
     const batch = await batches.add(currentUser(req), id, filesOf(req));
     if (!batch) throw notFound('That batch does not exist.');
     res.json({ success: true, batch });

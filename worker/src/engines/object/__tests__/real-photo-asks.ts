@@ -23,6 +23,8 @@ export interface Ask {
   photo: string;
   object: string;
   choice?: InstanceChoice;
+  /** The photo's folder (default REAL_PHOTOS_DIR; the held-out set lives outside the repository). */
+  dir?: string;
 }
 
 export const REAL_PHOTO_ASKS: readonly Ask[] = [
@@ -49,12 +51,12 @@ export interface AskOutcome {
   ms: number;
 }
 
-export async function loadRealPhoto(photo: string): Promise<RgbImage> {
-  return decodeRgb(await readFile(path.join(REAL_PHOTOS_DIR, photo)));
+export async function loadRealPhoto(photo: string, dir = REAL_PHOTOS_DIR): Promise<RgbImage> {
+  return decodeRgb(await readFile(path.join(dir, photo)));
 }
 
 export async function runAsk(ask: Ask, options: { saliency?: SaliencyFn; minScore?: number } = {}): Promise<AskOutcome> {
-  const image = await loadRealPhoto(ask.photo);
+  const image = await loadRealPhoto(ask.photo, ask.dir);
   const started = performance.now();
   const removal = await removalMask({ image, name: ask.object, minScore: options.minScore ?? 0.2, saliency: options.saliency, choice: ask.choice });
   const filled = await fillObjectMask(image, removal.mask, undefined, { protect: removal.protect, repeatable: removal.rebuild, behindIds: removal.behindIds, strays: removal.strays });
@@ -67,7 +69,7 @@ function raw(image: RgbImage) {
 }
 
 /** original | mask (red over the photo) | result, one PNG under tests/artifacts/object-removal. */
-export async function writeSideBySide(ask: Ask, outcome: AskOutcome): Promise<string> {
+export async function writeSideBySide(ask: Ask, outcome: AskOutcome, outDir = SIDE_BY_SIDE_DIR): Promise<string> {
   const { image, removal, result } = outcome;
   const overlay = Buffer.from(image.data);
   for (let i = 0; i < removal.mask.data.length; i++) {
@@ -81,8 +83,8 @@ export async function writeSideBySide(ask: Ask, outcome: AskOutcome): Promise<st
   }
   const { width, height } = image;
   const gap = 8;
-  const file = path.join(SIDE_BY_SIDE_DIR, `${path.parse(ask.photo).name}--${ask.object}.png`);
-  await mkdir(SIDE_BY_SIDE_DIR, { recursive: true });
+  const file = path.join(outDir, `${path.parse(ask.photo).name}--${ask.object}.png`);
+  await mkdir(outDir, { recursive: true });
   await sharp({ create: { width: 3 * width + 2 * gap, height, channels: 3, background: '#ffffff' } })
     .composite([
       { input: await raw(image).png().toBuffer(), left: 0, top: 0 },
