@@ -5,15 +5,20 @@
  */
 import sharp from 'sharp';
 import { hiddenParts } from './colour-parts.js';
-import { addMask, emptyMask, growPiece, overlapShare, padBox, type Box, type Mask, type RgbImage } from './image.js';
-import { instanceMask } from './instance-seg.js';
+import { addMask, emptyMask, growPiece, padBox, type Box, type Mask, type RgbImage } from './image.js';
+import { instanceMask, maskIou } from './instance-seg.js';
 import { loadOpenCv, resetOpenCvRandom } from './opencv.js';
 import { SURE_LOGIT } from './refine.js';
 import { sameKindAsTarget, type RemovalState } from './removal-state.js';
 import { looseStrands } from './strands.js';
 
 export interface TargetMaskOptions {
-  /** Another instance whose mask overlaps a target's this much is the same thing under another class (one object seen as two similar classes). Never one of the target's own class: the model tells those apart itself. */
+  /**
+   * Another instance whose mask and a target's have this intersection over union is the same thing
+   * under another class (one object seen as two similar classes). Both ways: a small object inside
+   * a large one (a tie on a person, a cup on a table) is not the large one. Never one of the
+   * target's own class: the model tells those apart itself.
+   */
   sameObjectOverlap: number;
 }
 
@@ -41,7 +46,7 @@ export function outlineTargets(state: RemovalState, options: TargetMaskOptions =
   for (const inst of state.all) {
     if (targets.includes(inst)) continue;
     const m = refined(inst);
-    if (targets.some((t) => t.label !== inst.label && overlapShare(refined(t), m) >= options.sameObjectOverlap)) addMask(object, m);
+    if (targets.some((t) => t.label !== inst.label && maskIou(refined(t), m) >= options.sameObjectOverlap)) addMask(object, m);
     else state.others.push(inst);
   }
   // Where the whole-photo look had no doubt (not the coarse rim, which can swallow a neighbour's

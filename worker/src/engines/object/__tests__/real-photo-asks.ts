@@ -147,11 +147,17 @@ export async function checkAsk(ask: Ask, outcome: AskOutcome): Promise<AskChecks
     leftover = Math.max(leftover, inRemoved(hard(inst)));
   }
   const neighbours: { label: string; iou: number }[] = [];
+  // What was asked for: the largest instance of the name (the remover's default), or the chosen ones.
+  const ofLabel = before.filter((i) => i.label === label && i.score >= 0.2).sort((a, b) => b.area - a.area);
+  const chosen = ask.choice?.all ? ofLabel : ask.choice?.instances ? ask.choice.instances.map((k) => ofLabel[k]!) : [ofLabel[ask.choice?.instance ?? 0]!];
+  const asked = chosen.filter(Boolean).map(hard);
   for (const inst of before) {
     if (inst.score < 0.4) continue;
     const m = hard(inst);
-    // Another name for the removed object (the same car as "truck") is not a neighbour.
-    if (inRemoved(m) > 0.5) continue;
+    // Another name for the removed object (the same car as "truck") is not a neighbour: it covers
+    // about what an instance of the asked object covers. A larger object the removal swallowed (the
+    // person wearing the removed tie) is a neighbour, and counts as damaged.
+    if (inRemoved(m) > 0.5 && asked.some((a) => maskIou(a, m) >= 0.5)) continue;
     // The neighbour as the model saw it at all: with its fainter looks of the same class that hold
     // it (a first look at the zebra saw only its front half; once the giraffe's legs were gone the
     // model took in the whole animal, as its fainter look had).

@@ -58,6 +58,13 @@ describe('stage: build the mask', () => {
     expect(state.others).toEqual([secondCup, beside]);
     expect(count(state.object)).toBeGreaterThan(0);
     expect(state.object.data[45 * W + 85]).toBe(0);
+    // A small object of another class on a large one (a tie on a person) is not the large one.
+    const tie = drawnInstance('tie', 55, 40, 60, 55);
+    const wearer = drawnInstance('person', 30, 10, 90, 85);
+    const onPerson = startRemoval(picture(), [tie], [tie, wearer], [], []);
+    outlineTargets(onPerson, TARGET_MASK_DEFAULTS);
+    expect(onPerson.others).toEqual([wearer]);
+    expect(count(onPerson.object)).toBeLessThan(20 * 20);
     // With a stricter overlap the other class stays a neighbour.
     const strict = startRemoval(picture(), [target], [target, sameThing, beside], [], []);
     outlineTargets(strict, { sameObjectOverlap: 1.01 });
