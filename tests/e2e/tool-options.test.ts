@@ -70,7 +70,7 @@ describe.skipIf(!ready)('tool options (browser)', () => {
     const result = await visible(page.getByRole('img', { name: 'Background Removed' }));
     await expect.poll(() => imageLoaded(result)).toBe(true);
 
-    await page.getByLabel('Colour').check();
+    await page.getByLabel('Colour', { exact: true }).check();
     await page.getByLabel('Background colour').fill('#00ff00');
     await page.getByLabel('Crop to the subject').check();
     await screenshotBothWidths(page, 'remove-background-options');
