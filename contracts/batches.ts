@@ -56,14 +56,5 @@ export interface BatchView {
   items: BatchItemView[];
 }
 
-/** One line of the account's batch list (newest first). */
-export interface BatchSummary {
-  id: string;
-  tool: BatchTool;
-  object?: string;
-  preset?: ImagePresetName;
-  colour?: string;
-  createdAt: string;
-  cancelled: boolean;
-  counts: Record<BatchItemState, number>;
-}
+/** One line of the account's batch list (newest first): the view without its items. */
+export type BatchSummary = Omit<BatchView, 'items' | 'estimatedSecondsLeft'>;

@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { collectLines } from '../support/lines.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, postgresToolsAvailable, startPrivatePostgres, type PrivatePostgres } from '../support/private-services.js';
 import { authed, signUp } from '../support/app.js';
@@ -19,14 +20,6 @@ const tools = postgresToolsAvailable();
 if (!tools && process.env.CI) throw new Error('pg_ctl and initdb must be on PATH in CI for the Postgres outage log test');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function collect(stream: NodeJS.ReadableStream, into: string[]) {
-  let partial = '';
-  stream.on('data', (chunk: Buffer) => {
-    const lines = (partial + chunk.toString()).split('\n');
-    partial = lines.pop()!;
-    into.push(...lines);
-  });
-}
 
 describe.skipIf(!tools)('a Postgres outage in the logs', () => {
   let pg: PrivatePostgres;
@@ -48,8 +41,8 @@ describe.skipIf(!tools)('a Postgres outage in the logs', () => {
     const inherited = { ...process.env };
     delete inherited.REDIS_URL; // the in-process queue: only Postgres goes away here
     api = spawn(process.execPath, ['--import', 'tsx', API_MAIN], { env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    collect(api.stdout!, lines);
-    collect(api.stderr!, lines);
+    collectLines(api.stdout!, lines);
+    collectLines(api.stderr!, lines);
     for (let i = 0; i < 600; i++) {
       if (await fetch(`${url}/readyz`).then((r) => r.ok, () => false)) break;
       await sleep(200);

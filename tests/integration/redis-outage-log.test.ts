@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { collectLines } from '../support/lines.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findRedisServer } from '@craftwell/api/embedded/redis';
 import { serviceUrl } from '../support/services.js';
@@ -22,15 +23,6 @@ const postgresUrl = serviceUrl('postgres');
 const redisBin = findRedisServer();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Collects a stream's lines. */
-function collect(stream: NodeJS.ReadableStream, into: string[]) {
-  let partial = '';
-  stream.on('data', (chunk: Buffer) => {
-    const lines = (partial + chunk.toString()).split('\n');
-    partial = lines.pop()!;
-    into.push(...lines);
-  });
-}
 
 describe.skipIf(!postgresUrl || !redisBin)('a Redis outage in the logs', () => {
   let redis: PrivateRedis;
@@ -57,8 +49,8 @@ describe.skipIf(!postgresUrl || !redisBin)('a Redis outage in the logs', () => {
     };
     metricsToken = env.METRICS_TOKEN;
     api = spawn(process.execPath, ['--import', 'tsx', API_MAIN], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    collect(api.stdout!, apiLines);
-    collect(api.stderr!, apiLines);
+    collectLines(api.stdout!, apiLines);
+    collectLines(api.stderr!, apiLines);
     for (let i = 0; i < 600; i++) {
       if (await fetch(`${url}/readyz`).then((r) => r.ok, () => false)) break;
       await sleep(200);

@@ -1,6 +1,7 @@
 import { Loader2 } from 'lucide-react';
 import type { JobProgress } from '../../lib/jobs.js';
 import { cn } from '../../lib/cn.js';
+import { ProgressTrack } from '../progress-track.js';
 
 /** Words for the progress line: stage, and place in the queue while waiting. */
 export function progressCaption(progress: JobProgress | null): string {
@@ -24,20 +25,7 @@ export function JobProgressBar({ progress, note, className }: { progress: JobPro
         </span>
         <span className="tabular-nums">{percent}%</span>
       </div>
-      <div
-        role="progressbar"
-        aria-label="Progress"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        aria-valuetext={`${caption}, ${percent}%`}
-        className="h-2 overflow-hidden rounded-full bg-brand-100"
-      >
-        <div
-          className="h-full rounded-full bg-gradient-to-r from-brand-500 to-accent-500 transition-[width] duration-500 ease-out"
-          style={{ width: `${Math.max(percent, 3)}%` }}
-        />
-      </div>
+      <ProgressTrack percent={percent} label="Progress" valueText={`${caption}, ${percent}%`} />
       {note ? <p className="mt-2 text-xs text-slate-600">{note}</p> : null}
     </div>
   );

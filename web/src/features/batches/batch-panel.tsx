@@ -7,6 +7,7 @@ import { Badge, type BadgeTone } from '../../components/badge.js';
 import { Button } from '../../components/button.js';
 import { fileSizeText } from '../../components/tool/rules.js';
 import { cn } from '../../lib/cn.js';
+import { ProgressTrack } from '../../components/progress-track.js';
 import { downloadFromApi } from '../../lib/api-download.js';
 import toast from 'react-hot-toast';
 import { formatDateTime } from '../../lib/format-date-time.js';
@@ -241,16 +242,7 @@ function BatchProgress({
         <p role="status" aria-live="polite" data-testid="batch-summary" className="mb-2 break-words text-sm font-medium text-brand-900">
           {summary}
         </p>
-        <div
-          role="progressbar"
-          aria-label="Batch progress"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          className="h-2 overflow-hidden rounded-full bg-brand-100"
-        >
-          <div className="h-full rounded-full bg-gradient-to-r from-brand-500 to-accent-500 transition-[width] duration-500 ease-out" style={{ width: `${Math.max(percent, 2)}%` }} />
-        </div>
+        <ProgressTrack percent={percent} label="Batch progress" minPercent={2} />
         {upload ? (
           <p aria-live="polite" className="mt-2 text-xs font-medium text-brand-800">
             Uploading {upload.current} of {upload.total}…
