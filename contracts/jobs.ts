@@ -69,6 +69,8 @@ export const payloadSchemas = {
   }),
   'remove-background': z.object({
     userId, requestId, inputKey: storageKey,
+    /** The user's earlier creation this one is made from (the dashboard shows the link). */
+    sourceId: z.uuid().optional(),
     /** A preset's finishing (tool-options.ts IMAGE_PRESETS): colour behind, square side, margin. */
     finish: z.object({
       background: z.string().regex(/^#[0-9a-fA-F]{6}$/),
@@ -80,6 +82,7 @@ export const payloadSchemas = {
     userId,
     requestId,
     inputKey: storageKey,
+    sourceId: z.uuid().optional(),
     object: z.string().min(1).max(100),
     maskKey: storageKey.optional(),
     /** Which instance of the object (index from /api/ai/detect-objects), all of them, or the one under a point. */

@@ -48,6 +48,7 @@ import { createPasswordCheck } from './auth/password-check.js';
 import { createAiService } from './modules/ai/service.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { createBatchService } from './modules/batches/service.js';
+import { findOwned } from '@craftwell/core/repositories/own-creations';
 import { batchRoutes } from './modules/batches/routes.js';
 import { jobRoutes } from './modules/jobs/routes.js';
 import { siteRoutes } from './modules/site/routes.js';
@@ -211,6 +212,12 @@ export function createApp(deps: AppDeps) {
   api.use('/ai', limits.aiPerUser, aiRoutes({
     service, imageGeneration: deps.imageGeneration, testJobs: config.ENABLE_TEST_JOBS,
     objectRemoverTakesAnyName: removesAnyName(objectConfig),
+    // Working on an earlier result again: only the user's own image creations, read from storage.
+    sourceImage: async (userId, creationId) => {
+      const creation = await findOwned(db, creationId, userId);
+      const key = creation?.type === 'image' ? creation.object_key ?? deps.storage.keyFromUrl(creation.content) : null;
+      return key ? deps.storage.getBuffer(key).catch(() => null) : null;
+    },
   }));
   api.use('/jobs', limits.jobPolling, jobRoutes(deps.producer, db));
   const batches = createBatchService({

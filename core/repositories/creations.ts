@@ -16,9 +16,11 @@ export interface CreationListRow {
   created_at: Date;
   /** Own lists only: the batch the creation was made in (batch_items.request_id = job_id). */
   batch_id?: string | null;
+  /** Own lists only: the creation it was made from. */
+  source_id?: string | null;
 }
 
-export type CreationRow = Omit<CreationListRow, 'content_truncated' | 'batch_id'>;
+export type CreationRow = Omit<CreationListRow, 'content_truncated' | 'batch_id' | 'source_id'>;
 
 export const PREVIEW_CHARS = 300;
 
@@ -61,7 +63,7 @@ function pageQuery(filter: string, filterValues: unknown[], limit: number, after
 /** Exported so a test can EXPLAIN exactly what the routes run. */
 export function ownPageQuery(userId: string, limit: number, after?: Cursor): SqlQuery {
   // The owner sees which creations came from one batch (one index look-up per listed row).
-  return pageQuery('c.user_id = $1', [userId], limit, after, ', (SELECT i.batch_id FROM batch_items i WHERE i.request_id = c.job_id LIMIT 1) AS batch_id');
+  return pageQuery('c.user_id = $1', [userId], limit, after, ', c.source_id, (SELECT i.batch_id FROM batch_items i WHERE i.request_id = c.job_id LIMIT 1) AS batch_id');
 }
 
 export function publishedPageQuery(limit: number, after?: Cursor): SqlQuery {
@@ -127,16 +129,18 @@ export interface NewCreation {
   engine: unknown;
   objectKey: string | null;
   jobId: string | null;
+  /** The creation it was made from (the user's own, checked by the api). */
+  sourceId?: string | null;
 }
 
 /** Inserts once per job: a retried job finds its row instead of writing a second one. */
 export async function insertCreation(client: Db | pg.PoolClient, c: NewCreation): Promise<{ id: string; inserted: boolean; content: string }> {
   const { rows } = await client.query(
-    `INSERT INTO creations (user_id, type, prompt, content, publish, engine, object_key, job_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+    `INSERT INTO creations (user_id, type, prompt, content, publish, engine, object_key, job_id, source_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
      ON CONFLICT (job_id) DO NOTHING
      RETURNING id, content`,
-    [c.userId, c.type, c.prompt, c.content, c.publish, JSON.stringify(c.engine), c.objectKey, c.jobId],
+    [c.userId, c.type, c.prompt, c.content, c.publish, JSON.stringify(c.engine), c.objectKey, c.jobId, c.sourceId ?? null],
   );
   if (rows[0]) return { id: rows[0].id, inserted: true, content: rows[0].content };
   const existing = await client.query('SELECT id, content FROM creations WHERE job_id = $1', [c.jobId]);

@@ -199,6 +199,25 @@ describe.skipIf(!postgresUrl)('batches', () => {
     expect((await lone.json()).message).toMatch(/colour goes with a preset/);
   }, 240_000);
 
+  it('when an earlier result is worked on again by its id, then no file is sent, the new creation is linked to it, and only its owner can do so', async () => {
+    const { token } = await signUp(app.url);
+    const first = await fetch(`${app.url}/api/ai/remove-image-background`, { method: 'POST', headers: authed(token), body: form({}, [{ field: 'image', name: 'mug.png', bytes: await picture(20) }]) });
+    const { creationId: sourceId } = await first.json();
+    // Put it on white as a marketplace photo, from the stored cut-out: no upload.
+    const again = await fetch(`${app.url}/api/ai/remove-image-background`, { method: 'POST', headers: authed(token), body: form({ source: sourceId, preset: 'marketplace' }, []) });
+    expect(again.status).toBe(200);
+    const { creationId } = await again.json();
+    const own = (await (await fetch(`${app.url}/api/user/get-user-creations`, { headers: authed(token) })).json()).creations as Array<{ id: string; source_id?: string }>;
+    expect(own.find((c) => c.id === creationId)?.source_id).toBe(sourceId);
+    expect(own.find((c) => c.id === sourceId)?.source_id).toBeUndefined();
+    // Someone else's creation, or a made-up id, is not a source.
+    const stranger = await signUp(app.url);
+    for (const source of [sourceId, '00000000-0000-4000-8000-000000000000', 'not-an-id']) {
+      const refused = await fetch(`${app.url}/api/ai/remove-image-object`, { method: 'POST', headers: authed(stranger.token), body: form({ source, object: 'cup' }, []) });
+      expect(refused.status, source).toBe(404);
+    }
+  }, 240_000);
+
   it('when a batch is cancelled, then what had not finished is not charged and nothing stays held', async () => {
     const { token, user } = await signUp(app.url);
     const files = await Promise.all([8, 9, 10, 11, 12].map(async (n) => ({ field: 'images', name: `p${n}.png`, bytes: await picture(n) })));

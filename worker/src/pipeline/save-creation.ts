@@ -52,6 +52,7 @@ export async function saveCreation(
         engine: output.engine,
         objectKey,
         jobId: job.id,
+        sourceId: 'sourceId' in job.payload && typeof job.payload.sourceId === 'string' ? job.payload.sourceId : null,
       });
       if (inserted.inserted && meter) await commitUse(client, job.id, job.payload.userId, meter);
       return inserted;

@@ -9,7 +9,7 @@ import { checkPdfUpload, MAX_PDF_BYTES } from '@craftwell/contracts/pdf-input';
 import { validateObjectName } from '@craftwell/contracts/object-vocabulary';
 import { parseBlogTitlePrompt } from '@craftwell/contracts/text-prompts';
 import { newObjectKey } from '@craftwell/storage/keys';
-import { AppError, badRequest, DependencyUnavailableError } from '@craftwell/core/errors';
+import { AppError, badRequest, DependencyUnavailableError, notFound } from '@craftwell/core/errors';
 import { IDEMPOTENCY_KEY_PATTERN } from '@craftwell/core/repositories/idempotency-keys';
 import { currentUser } from '../../middleware/require-auth.js';
 import { uploadParser } from '../../middleware/uploads.js';
@@ -188,6 +188,8 @@ export function parseInstanceChoice(body: Record<string, unknown> | undefined, w
 
 export interface AiRoutesDeps {
   service: AiService;
+  /** The stored image of one of this user's image creations, or null (not theirs, not an image). */
+  sourceImage?: (userId: string, creationId: string) => Promise<Buffer | null>;
   /** A provider that removes anything by name is configured (else the offline vocabulary applies). */
   objectRemoverTakesAnyName: boolean;
   imageGeneration: () => { configured: boolean; message?: string };
@@ -195,8 +197,26 @@ export interface AiRoutesDeps {
   testJobs?: boolean;
 }
 
-export function aiRoutes({ service, imageGeneration, testJobs, objectRemoverTakesAnyName }: AiRoutesDeps): Router {
+export function aiRoutes({ service, imageGeneration, testJobs, objectRemoverTakesAnyName, sourceImage }: AiRoutesDeps): Router {
   const router = Router();
+
+  /**
+   * An image tool's input: the uploaded `image`, or with `source` (one of the user's image
+   * creations) that creation's image, so a result is worked on again without uploading it; the
+   * new creation is linked to its source either way.
+   */
+  async function imageInput(req: Request, missing: string): Promise<{ bytes: Buffer; sourceId?: string }> {
+    const file = fileOf(req, 'image');
+    const source = typeof req.body?.source === 'string' ? req.body.source.trim() : '';
+    if (!source) {
+      if (!file) throw badRequest(missing);
+      return { bytes: file.buffer };
+    }
+    const id = z.uuid().safeParse(source);
+    const stored = id.success && sourceImage ? await sourceImage(currentUser(req).id, id.data) : null;
+    if (!id.success || !stored) throw notFound('That source creation does not exist, is not yours, or is not an image.');
+    return { bytes: file?.buffer ?? stored, sourceId: id.data };
+  }
 
   if (testJobs) {
     router.post('/test-echo', async (req, res) => {
@@ -238,24 +258,22 @@ export function aiRoutes({ service, imageGeneration, testJobs, objectRemoverTake
   });
 
   router.post('/remove-image-background', upload('image', MAX_IMAGE_BYTES, 'image'), async (req, res) => {
-    const file = fileOf(req, 'image');
-    if (!file) throw badRequest('Choose an image to remove its background.');
-    await inspectImageUpload(file.buffer);
+    const { bytes, sourceId } = await imageInput(req, 'Choose an image to remove its background.');
+    await inspectImageUpload(bytes);
     const { preset, colour } = presetFields.parse(req.body ?? {});
-    const input = pngUpload(file.buffer);
+    const input = pngUpload(bytes);
     const finish = preset ? { finish: presetFinish(preset, colour) } : {};
-    reply(res, await service.submit(currentUser(req), 'remove-background', { inputKey: input.key, ...finish }, { ...requestOptions(req), uploads: [input] }));
+    reply(res, await service.submit(currentUser(req), 'remove-background', { inputKey: input.key, ...finish, ...(sourceId ? { sourceId } : {}) }, { ...requestOptions(req), uploads: [input] }));
   });
 
   router.post('/remove-image-object', upload('image', MAX_IMAGE_BYTES, 'image'), async (req, res) => {
-    const file = fileOf(req, 'image');
-    if (!file) throw badRequest('Choose an image to remove an object from.');
+    const { bytes, sourceId } = await imageInput(req, 'Choose an image to remove an object from.');
     const maskFile = fileOf(req, 'mask');
     const objectText = typeof req.body?.object === 'string' ? req.body.object : '';
     const check = validateObjectName(objectText, { anyName: objectRemoverTakesAnyName, hasMask: Boolean(maskFile) });
     if (!check.ok) throw new AppError(check.message, check.status);
-    const image = await inspectImageUpload(file.buffer);
-    const uploads: UploadToStore[] = [pngUpload(file.buffer)];
+    const image = await inspectImageUpload(bytes);
+    const uploads: UploadToStore[] = [pngUpload(bytes)];
     if (maskFile) {
       const mask = await inspectImageUpload(maskFile.buffer);
       if (mask.width !== image.width || mask.height !== image.height) {
@@ -265,7 +283,7 @@ export function aiRoutes({ service, imageGeneration, testJobs, objectRemoverTake
     }
     const choice = parseInstanceChoice(req.body, image.width, image.height);
     reply(res, await service.submit(currentUser(req), 'remove-object',
-      { inputKey: uploads[0].key, object: check.name, maskKey: uploads[1]?.key, ...choice },
+      { inputKey: uploads[0].key, object: check.name, maskKey: uploads[1]?.key, ...choice, ...(sourceId ? { sourceId } : {}) },
       { ...requestOptions(req), uploads }));
   });
 

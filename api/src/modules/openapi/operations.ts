@@ -30,7 +30,8 @@ export const OPERATIONS: OperationSpec[] = [
     method: 'post', path: '/api/ai/remove-image-background', tag: 'Tools', summary: 'Remove the background of an image (optionally finished by a preset)', query: asyncQuery, reply: replies.content,
     description: 'Presets: marketplace (white, square 2000 px; download it as JPEG with format=jpg) and profile-picture (a colour, 800 px circle-safe square).',
     multipart: [
-      { name: 'image', description: 'JPG, PNG, WebP... (at most 20 MB)', required: true },
+      { name: 'image', description: 'JPG, PNG, WebP... (at most 20 MB); or instead give source', required: false },
+      { name: 'source', description: 'The id of one of your image creations to work on (its image is used when no file is sent; the result is linked to it)', required: false, text: true },
       { name: 'preset', description: 'marketplace or profile-picture', required: false, text: true },
       { name: 'colour', description: '#rrggbb replacing the preset\'s colour', required: false, text: true },
     ],
@@ -38,7 +39,8 @@ export const OPERATIONS: OperationSpec[] = [
   {
     method: 'post', path: '/api/ai/remove-image-object', tag: 'Tools', summary: 'Remove one object from an image', query: asyncQuery, reply: replies.content,
     multipart: [
-      { name: 'image', description: 'The picture (at most 20 MB)', required: true },
+      { name: 'image', description: 'The picture (at most 20 MB); or instead give source', required: false },
+      { name: 'source', description: 'The id of one of your image creations to work on (its image is used when no file is sent; the result is linked to it)', required: false, text: true },
       { name: 'object', description: 'One word naming the object', required: false, text: true },
       { name: 'mask', description: 'Optional PNG the size of the image: white marks what to remove', required: false },
     ],

@@ -72,6 +72,7 @@ function present(row: creations.CreationRow | creations.CreationListRow) {
     engine: row.engine ?? undefined,
     created_at: row.created_at,
     ...('batch_id' in row && row.batch_id ? { batch_id: row.batch_id } : {}),
+    ...('source_id' in row && row.source_id ? { source_id: row.source_id } : {}),
   };
 }
 

@@ -16,6 +16,8 @@ export type Creation = {
   engine?: EngineInfo | null;
   /** Made in a batch (the owner's own list): cards of one batch are shown together. */
   batch_id?: string;
+  /** Made from this earlier creation of the owner's (worked on again from the dashboard). */
+  source_id?: string;
 };
 
 export const weekInMs = 7 * 24 * 60 * 60 * 1000;

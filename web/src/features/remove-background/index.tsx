@@ -26,6 +26,7 @@ const resultTexts = {
 
 export default function RemoveBackgroundPage() {
   const [file, setFile] = useState<File | null>(null);
+  const [sourceId, setSourceId] = useState<string | null>(null);
   const [result, setResult] = useState<{ url: string; engine?: EngineInfo } | null>(null);
   const [loaded, setLoaded] = useState(false);
   const [preset, setPreset] = useState(NO_PRESET);
@@ -36,7 +37,9 @@ export default function RemoveBackgroundPage() {
   const noticeId = useId();
   const { run, processing, progress, quota, limitReached } = useToolRun('remove-background');
 
-  function chooseFile(next: File) {
+  function chooseFile(next: File, source?: string) {
+    // Handed over from an earlier result: its id goes instead of the file (linked, not re-uploaded).
+    setSourceId(source ?? null);
     // A new file starts over: the previous result belongs to the previous image.
     setFile(next);
     setResult(null);
@@ -51,7 +54,8 @@ export default function RemoveBackgroundPage() {
     setLoaded(false);
     setResult(null);
     const form = new FormData();
-    form.append('image', file);
+    if (sourceId) form.append('source', sourceId);
+    else form.append('image', file);
     for (const [name, value] of Object.entries(presetFieldsOf(preset))) form.append(name, value);
     const reply = await run('/api/ai/remove-image-background', form);
     if (reply?.content) setResult({ url: reply.content, engine: reply.engine });

@@ -40,6 +40,7 @@ function batchBlockedReason(objectText: string, engineMissing: boolean): string 
 
 export default function RemoveObjectPage() {
   const [file, setFile] = useState<File | null>(null);
+  const [sourceId, setSourceId] = useState<string | null>(null);
   const [objectText, setObjectText] = useState('');
   const [result, setResult] = useState<{ url: string; object: string; engine?: EngineInfo } | null>(null);
   const [loaded, setLoaded] = useState(false);
@@ -58,7 +59,9 @@ export default function RemoveObjectPage() {
   const { run, processing, progress, quota, limitReached } = useToolRun('remove-object');
   const indicator = objectIndicator(objectText);
 
-  function chooseFile(next: File) {
+  function chooseFile(next: File, source?: string) {
+    // Handed over from an earlier result: its id goes instead of the file (linked, not re-uploaded).
+    setSourceId(source ?? null);
     setFile(next);
     setResult(null);
     setLoaded(false);
@@ -101,7 +104,8 @@ export default function RemoveObjectPage() {
     setLoaded(false);
     setResult(null);
     const form = new FormData();
-    form.append('image', file);
+    if (sourceId) form.append('source', sourceId);
+    else form.append('image', file);
     form.append('object', object);
     if (mask) form.append('mask', mask, 'mask.png');
     else for (const [key, value] of Object.entries(choiceFields(detection, picked, leaveFloating))) form.append(key, value);

@@ -17,7 +17,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 /** Stands in for an image tool: records the file it was handed. */
 function Probe() {
-  useInputImage((file) => document.body.setAttribute('data-picked', `${file.name}:${file.type}:${file.size}`));
+  useInputImage((file, sourceId) => document.body.setAttribute('data-picked', `${file.name}:${file.type}:${sourceId}`));
   return <p>Image tool</p>;
 }
 
@@ -83,7 +83,7 @@ describe('CreationActions', () => {
     await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/creations/c-art/download?format=docx', expect.anything()));
   });
 
-  it('when "Remove its background" is chosen, then the tool opens with the image already chosen', async () => {
+  it('when "Remove its background" is chosen, then the tool opens with the image already chosen and knows which creation it came from', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response(new Uint8Array([137, 80, 78, 71]), { headers: { 'Content-Type': 'image/png' } })));
     const user = userEvent.setup();
     renderWithProviders(
@@ -96,6 +96,6 @@ describe('CreationActions', () => {
     await user.click(screen.getByRole('button', { name: 'Remove its background' }));
     // (jsdom's File does not read a fetched Blob's bytes, so only the name and type are checked here;
     // the browser test checks the real picture arrives.)
-    await waitFor(() => expect(document.body.getAttribute('data-picked')).toMatch(/^creation-c-img\.png:image\/png:/));
+    await waitFor(() => expect(document.body.getAttribute('data-picked')).toBe('creation-c-img.png:image/png:c-img'));
   });
 });

@@ -90,4 +90,10 @@ describe('CreationCard engine label', () => {
     expect(within(group).getByRole('button', { name: 'Download all' })).toBeInTheDocument();
     expect(screen.getAllByText(/From one batch/)).toHaveLength(1);
   });
+
+  it('when a creation was made from an earlier one, then its card says so', () => {
+    const derived: Creation = { id: 9, type: 'image', prompt: 'Remove background from image', content: '/files/9.png', created_at: new Date(now).toISOString(), source_id: 'c1' };
+    renderWithProviders(<DashboardView creations={[derived, image]} loading={false} isPremium />);
+    expect(screen.getAllByText('Made from an earlier result')).toHaveLength(1);
+  });
 });

@@ -54,7 +54,7 @@ export function CreationActions({ creation, onChange }: { creation: Creation; on
     }
   }
 
-  const useAsInput = (path: string) => navigate(path, { state: inputImageState(creation.content, `creation-${creation.id}.png`) });
+  const useAsInput = (path: string) => navigate(path, { state: inputImageState(creation.content, `creation-${creation.id}.png`, String(creation.id)) });
 
   return (
     <div className="mt-4 flex flex-wrap gap-2" role="group" aria-label="Creation actions">

@@ -84,6 +84,9 @@ export function CreationCard({ creation, onChange }: { creation: Creation; onCha
               ·
             </span>
             <span className="mr-0.5 whitespace-nowrap">{formatCreationDate(creation.created_at ?? creation.createdAt ?? creation.date)}</span>
+            {creation.source_id && (
+              <span className="rounded-full bg-brand-50 px-2 py-0.5 font-medium text-brand-700 ring-1 ring-brand-100">Made from an earlier result</span>
+            )}
             {creation.engine?.offline && (
               <span className="rounded-full bg-slate-100 px-2 py-0.5 font-medium text-slate-600 ring-1 ring-slate-200" title={creation.engine.label}>
                 Offline engine
