@@ -47,8 +47,10 @@ describe.skipIf(!postgresUrl)('idempotency keys', () => {
 
     // Polling mode: the job's id, the same each time.
     const asyncKey = `${key}-async`;
-    const first = await post('/api/ai/test-echo?async=1', token, { text: 'poll once' }, asyncKey);
-    const again = await post('/api/ai/test-echo?async=1', token, { text: 'poll once' }, asyncKey);
+    // The job sleeps so it is still running when repeated (a finished one answers 200 with its result).
+    const pollBody = { text: 'poll once', mode: 'sleep', sleepMs: 3000 };
+    const first = await post('/api/ai/test-echo?async=1', token, pollBody, asyncKey);
+    const again = await post('/api/ai/test-echo?async=1', token, pollBody, asyncKey);
     expect([first.status, again.status]).toEqual([202, 202]);
     const [a, b] = [await first.json(), await again.json()];
     expect(b.jobId).toBe(a.jobId);

@@ -10,7 +10,7 @@ import { validateObjectName } from '@craftwell/contracts/object-vocabulary';
 import { parseBlogTitlePrompt } from '@craftwell/contracts/text-prompts';
 import { newObjectKey } from '@craftwell/storage/keys';
 import { AppError, badRequest, DependencyUnavailableError, notFound } from '@craftwell/core/errors';
-import { IDEMPOTENCY_KEY_PATTERN } from '@craftwell/core/repositories/idempotency-keys';
+import { idempotencyKeyOf } from '../../middleware/idempotency-key.js';
 import { currentUser } from '../../middleware/require-auth.js';
 import { uploadParser } from '../../middleware/uploads.js';
 import type { AiService, Submission, UploadToStore } from './service.js';
@@ -72,10 +72,7 @@ function wantsAsync(req: Request) {
 
 /** What every job request says besides its body: ?async=1 and its Idempotency-Key. */
 function requestOptions(req: Request): { async: boolean; idempotencyKey?: string } {
-  const key = req.get('Idempotency-Key');
-  if (key !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(key)) {
-    throw badRequest('The Idempotency-Key header must be 1 to 255 visible ASCII characters (a UUID is a good choice).');
-  }
+  const key = idempotencyKeyOf(req);
   return { async: wantsAsync(req), ...(key ? { idempotencyKey: key } : {}) };
 }
 

@@ -6,7 +6,7 @@ import { BATCH_TOOLS, MAX_BATCH_ITEMS } from '@craftwell/contracts/batches';
 import { IMAGE_PRESET_NAMES } from '@craftwell/contracts/tool-options';
 import { validateObjectName } from '@craftwell/contracts/object-vocabulary';
 import { AppError, badRequest, notFound } from '@craftwell/core/errors';
-import { IDEMPOTENCY_KEY_PATTERN } from '@craftwell/core/repositories/idempotency-keys';
+import { idempotencyKeyOf } from '../../middleware/idempotency-key.js';
 import { currentUser } from '../../middleware/require-auth.js';
 import { uploadParser } from '../../middleware/uploads.js';
 import { readZipImages } from './zip-input.js';
@@ -49,14 +49,6 @@ function filesOf(req: Request): BatchFile[] {
   const images: BatchFile[] = (files.images ?? []).map((f) => ({ name: f.originalname || 'image', bytes: f.buffer }));
   const zip = files.zip?.[0];
   return zip ? [...images, ...readZipImages(zip.buffer)] : images;
-}
-
-function idempotencyKeyOf(req: Request): string | undefined {
-  const key = req.get('Idempotency-Key');
-  if (key !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(key)) {
-    throw badRequest('The Idempotency-Key header must be 1 to 255 visible ASCII characters (a UUID is a good choice).');
-  }
-  return key || undefined;
 }
 
 export function batchRoutes({ batches, objectRemoverTakesAnyName }: { batches: BatchService; objectRemoverTakesAnyName: boolean }): Router {
