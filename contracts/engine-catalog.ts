@@ -25,7 +25,7 @@ export const ENGINE_CATALOG: readonly CatalogEntry[] = [
   { id: 'removebg', tools: ['remove-background'], needs: 'BG_ENGINE=removebg and REMOVEBG_API_KEY', offline: false },
   { id: 'clipdrop-remove-background', tools: ['remove-background'], needs: 'BG_ENGINE=clipdrop and CLIPDROP_API_KEY', offline: false },
   { id: 'offline-object', tools: ['remove-object'], needs: 'nothing', offline: true },
-  { id: 'offline-object-lama', tools: ['remove-object'], needs: 'OBJECT_INPAINT_MODEL (npm run models -- pull lama)', offline: true },
+  { id: 'offline-object-lama', tools: ['remove-object'], needs: 'an inpainting model installed on the admin page (Engines), or OBJECT_INPAINT_MODEL', offline: true },
   { id: 'cloudinary-gen-remove', tools: ['remove-object'], needs: 'CLOUDINARY_URL (or OBJECT_ENGINE=cloudinary with its keys)', offline: false },
   { id: 'clipdrop-cleanup', tools: ['remove-object'], needs: 'CLIPDROP_API_KEY (OBJECT_ENGINE=clipdrop when Cloudinary is set too)', offline: false },
 ];

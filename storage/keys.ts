@@ -6,12 +6,13 @@
 import { randomBytes } from 'node:crypto';
 import { InvalidKeyError } from './errors.js';
 
-export const KEY_PREFIXES = ['results', 'uploads'] as const;
+/** results: tool outputs; uploads: job inputs; engines: model files an administrator installed. */
+export const KEY_PREFIXES = ['results', 'uploads', 'engines'] as const;
 export type KeyPrefix = (typeof KEY_PREFIXES)[number];
 
-const KEY_PATTERN = /^(results|uploads)\/\d{4}\/(0[1-9]|1[0-2])\/[A-Za-z0-9_-]{22}\.[a-z0-9]{1,5}$/;
+const KEY_PATTERN = /^(results|uploads|engines)\/\d{4}\/(0[1-9]|1[0-2])\/[A-Za-z0-9_-]{22}\.[a-z0-9]{1,5}$/;
 /** Prefixes used for listing: a whole area, or one year / month of it. */
-const LIST_PREFIX_PATTERN = /^(results|uploads)\/(\d{4}\/((0[1-9]|1[0-2])\/)?)?$/;
+const LIST_PREFIX_PATTERN = /^(results|uploads|engines)\/(\d{4}\/((0[1-9]|1[0-2])\/)?)?$/;
 
 const EXTENSIONS: Record<string, string> = {
   'image/png': 'png',
@@ -21,6 +22,7 @@ const EXTENSIONS: Record<string, string> = {
   'application/pdf': 'pdf',
   'text/markdown': 'md',
   'text/plain': 'txt',
+  'application/onnx': 'onnx',
 };
 
 export function extensionForContentType(contentType: string): string {

@@ -32,6 +32,7 @@ import { aiRoutes } from './modules/ai/routes.js';
 import { creationRoutes } from './modules/creations/routes.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
+import type { EngineInstaller } from './modules/admin/engine-installer.js';
 import { apiKeyRoutes } from './modules/api-keys/routes.js';
 import { openApiRoutes } from './modules/openapi/routes.js';
 import { metricsRoutes } from './modules/metrics/routes.js';
@@ -87,6 +88,8 @@ export interface AppDeps {
   storageFreeBytes?: () => Promise<number | null>;
   /** Postgres outages met by requests are logged there, once per outage (core/db/outage.ts). */
   databaseState?: { noteError(error: unknown): boolean };
+  /** The admin page's Engines panel (optional engines: install, progress, remove). */
+  engineInstaller: EngineInstaller;
 }
 
 /** Sign-in and profile bodies are a few short fields. */
@@ -236,7 +239,7 @@ export function createApp(deps: AppDeps) {
   api.use('/api-keys', apiKeyRoutes({ db }));
   // Clerk: the first administrator claims the role with the setup code (local: at sign-up).
   const adminSetup = config.authMode === 'clerk' ? adminSetupCode(config.CLERK_SECRET_KEY!) : null;
-  api.use('/admin', adminRoutes({ db, queueInspector: deps.queueInspector, forgetUser, listChanged, adminSetupCode: adminSetup }));
+  api.use('/admin', adminRoutes({ db, queueInspector: deps.queueInspector, forgetUser, listChanged, adminSetupCode: adminSetup, engines: deps.engineInstaller }));
   api.use(accountRoutes({ db, storage: deps.storage, deleteClaimed, log, checkPassword: deps.betterAuth ? createPasswordCheck(deps.betterAuth) : null, forgetUser }));
   app.use('/api', api);
   app.use('/api', notFoundApi);

@@ -38,6 +38,8 @@ import { startReservationSweep } from './jobs/reservation-sweep.js';
 import { createQueueDashboard } from './jobs/queue-dashboard.js';
 import { PROCESSOR_URL, REPO_ROOT, entryPath, moduleLoaderArgs } from '@craftwell/core/runtime-paths';
 import { freeBytesOf } from './modules/health/routes.js';
+import { parseBackgroundConfig } from '@craftwell/core/config/background';
+import { createEngineInstaller } from './modules/admin/engine-installer.js';
 
 const ROOT = REPO_ROOT;
 /** Longest wait for one shutdown step; the worker process gets its own, longer grace. */
@@ -227,8 +229,12 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
     changes = await listenToCreationChanges(databaseUrl, { onChange: (userId) => lists.changed(userId), onReset: () => lists.reset() });
     const listener = changes;
     stops.push(() => listener.close());
+    const engineInstaller = createEngineInstaller({
+      db, storage, dataDir: config.dataDir, log, mirror: config.MODEL_MIRROR_URL, isnetModel: parseBackgroundConfig(config.rawEnv).BG_ISNET_MODEL,
+    });
+    stops.push(async () => engineInstaller.close());
     const app = createApp({
-      config, db, log, storage, producer, authProvider, betterAuth, clerkMiddleware, engines,
+      config, db, log, storage, producer, authProvider, betterAuth, clerkMiddleware, engines, engineInstaller,
       imageGeneration: () => imageGenerationStatusFor(config),
       adminQueuesRouter, rateLimitRedis, lists, databaseState,
       storageFreeBytes: storageConfig.driver === 'local' ? () => freeBytesOf(path.join(config.dataDir, 'objects')) : undefined,

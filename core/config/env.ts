@@ -80,6 +80,11 @@ export const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Port of a worker process's /metrics (only with METRICS_TOKEN). */
   METRICS_PORT: int(1, 65535).default(9464),
+  /**
+   * Where catalogue models (LaMa, MI-GAN, the GGUF text models) are fetched from when the
+   * machine cannot reach Hugging Face: a mirror serving the same paths. Checksums still apply.
+   */
+  MODEL_MIRROR_URL: z.string().url().optional(),
   /** Registers the pipeline's test job at /api/ai/test-echo (tests and benchmarks only). */
   ENABLE_TEST_JOBS: bool.prefault('false'),
 });
@@ -99,6 +104,11 @@ export class ConfigError extends Error {
     super(message);
     this.name = 'ConfigError';
   }
+}
+
+/** MODEL_MIRROR_URL alone, for the models command. */
+export function loadModelMirror(env: Record<string, string | undefined> = process.env): string | undefined {
+  return envSchema.shape.MODEL_MIRROR_URL.parse(env.MODEL_MIRROR_URL);
 }
 
 /** DATA_DIR alone, for commands that need nothing else (npm run models). */

@@ -7,7 +7,8 @@
  * path or URL: the checksum is verified when given (and always printed), and the file must load
  * as an image + mask model, else nothing is left behind.
  * Models go to DATA_DIR/models (default ./.data/models), where the worker finds the first *.gguf.
- * The optional inpainting model (`pull lama`, .onnx) is used only when OBJECT_INPAINT_MODEL names it.
+ * A pulled inpainting model (`pull lama`, `pull migan`, .onnx) is used when OBJECT_INPAINT_MODEL names it;
+ * on a running server the admin page's Engines panel installs one for every worker instead.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, existsSync } from 'node:fs';
@@ -15,11 +16,9 @@ import { copyFile, mkdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { checkInpaintModelFile } from '../engines/object/inpaint-model.js';
 import { pathToFileURL } from 'node:url';
-import { loadDataDir } from '@craftwell/core/config/env';
-import {
-  downloadModel, MODEL_CATALOG, MODEL_FILE_EXTENSION, ModelDownloadError, modelFileNameOf, modelPathIn,
-  type CatalogModel, type DownloadProgress,
-} from '../engines/text/model-download.js';
+import { loadDataDir, loadModelMirror } from '@craftwell/core/config/env';
+import { MODEL_CATALOG, MODEL_FILE_EXTENSION, modelUrl, type CatalogModel } from '@craftwell/core/models/catalog';
+import { downloadModel, ModelDownloadError, modelFileNameOf, modelPathIn, type DownloadProgress } from '@craftwell/core/models/download';
 
 export interface CliIo {
   dataDir: string;
@@ -27,6 +26,8 @@ export interface CliIo {
   err: NodeJS.WritableStream & { isTTY?: boolean };
   /** Tests point catalogue entries at a local server; otherwise MODEL_CATALOG. */
   catalog?: readonly CatalogModel[];
+  /** MODEL_MIRROR_URL: catalogue entries are fetched from this mirror instead. */
+  mirror?: string;
 }
 
 const USAGE = `Usage:
@@ -63,7 +64,7 @@ export async function runModelsCli(argv: string[], io: CliIo): Promise<number> {
     io.err.write(`Unknown model "${target}". Known: ${catalog.map((m) => m.name).join(', ')} — or pass a URL.\n`);
     return 2;
   }
-  const url = model?.url ?? target;
+  const url = model ? modelUrl(model, io.mirror) : target;
   // A bare URL is a text model; only a catalogue entry can be another kind.
   const extension = MODEL_FILE_EXTENSION[model?.kind ?? 'text'];
   // A URL of your own is vouched for by its checksum, never by the server that sends the file.
@@ -198,7 +199,7 @@ export function progressBar(stream: NodeJS.WritableStream & { isTTY?: boolean },
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const dataDir = loadDataDir();
-  runModelsCli(process.argv.slice(2), { dataDir, out: process.stdout, err: process.stderr })
+  runModelsCli(process.argv.slice(2), { dataDir, mirror: loadModelMirror(), out: process.stdout, err: process.stderr })
     .then((code) => { process.exitCode = code; })
     .catch((error: unknown) => { console.error(error); process.exitCode = 1; });
 }

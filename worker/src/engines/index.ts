@@ -13,6 +13,7 @@ import { parseTextConfig } from '@craftwell/core/config/text';
 import type { BackgroundRemover } from './background/types.js';
 import type { ImageGenerator } from './image-gen/types.js';
 import type { ObjectRemover } from './object/index.js';
+import type { InstalledModelLookup } from './object/installed-model.js';
 import { createTextEngines, type TextEngines } from './text/registry.js';
 import { configureModelRuns } from './model-runs.js';
 import { configurePdfReaders } from './resume/pdf-reader-pool.js';
@@ -44,7 +45,13 @@ export async function imageGenerationFrom(image: ImageConfig): Promise<ImageGene
   return generator ? { generator } : { generator: null, unavailable: imageGenerationStatus(image).message! };
 }
 
-export function createEngines(config: AppConfig): Engines {
+export interface EngineServices {
+  /** The inpainting model installed from the admin page (object/installed-model.ts). */
+  installedInpaintModel?: InstalledModelLookup;
+  warn?: (message: string) => void;
+}
+
+export function createEngines(config: AppConfig, services: EngineServices = {}): Engines {
   const text = createTextEngines(parseTextConfig(config.rawEnv), { dataDir: config.dataDir });
   const background = parseBackgroundConfig(config.rawEnv);
   // Loaded models and PDF readers are let go after this long unused (docs/operating.md, Footprint).
@@ -70,7 +77,9 @@ export function createEngines(config: AppConfig): Engines {
       const { predictSaliencyMask } = await isnet();
       const { createObjectRemover } = await import('./object/index.js');
       // The background model doubles as the outline refiner (one shared, warm session).
-      return createObjectRemover(parseObjectConfig(config.rawEnv), { saliency: (rgb) => predictSaliencyMask(rgb) });
+      return createObjectRemover(parseObjectConfig(config.rawEnv), {
+        saliency: (rgb) => predictSaliencyMask(rgb), installedModel: services.installedInpaintModel, warn: services.warn,
+      });
     }),
     objectDetection: { minScore: parseObjectConfig(config.rawEnv).minScore },
     async warmUp() {

@@ -8,6 +8,7 @@ import { createLogger, type Logger } from '@craftwell/core/logger';
 import type { ObjectStorage } from '@craftwell/storage/object-storage';
 import { createObjectStorage, parseStorageConfig } from '@craftwell/storage';
 import { createEngines } from '../engines/index.js';
+import { installedModelLookup } from '../engines/object/installed-model.js';
 import { createHandlers, type Handlers } from '../handlers/index.js';
 
 export interface WorkerRuntime {
@@ -27,7 +28,8 @@ export function createWorkerRuntime(): Promise<WorkerRuntime> {
     const log = createLogger(config.LOG_LEVEL, 'worker');
     const db = createPool(config.DATABASE_URL, 4);
     const storage = await createObjectStorage(parseStorageConfig(config.rawEnv, { dataDir: config.dataDir }));
-    const engines = createEngines(config);
+    const installedInpaintModel = installedModelLookup({ db, storage, dataDir: config.dataDir, log });
+    const engines = createEngines(config, { installedInpaintModel, warn: (message) => log.warn(message) });
     await engines.warmUp();
     return { config, db, storage, log, handlers: createHandlers(engines) };
   })();

@@ -18,6 +18,7 @@ import * as invites from '@craftwell/core/repositories/invites';
 import { hashInviteCode, newInviteCode } from '../../auth/signup-policy.js';
 import { currentUser } from '../../middleware/require-auth.js';
 import { setupCodeMatches } from '../../auth/setup-code.js';
+import type { EngineInstaller } from './engine-installer.js';
 
 export interface AdminRoutesDeps {
   /** Told when a creation leaves the gallery, so cached pages go before the reply. */
@@ -31,6 +32,8 @@ export interface AdminRoutesDeps {
    * the first administrator. Null where sign-up itself takes the code (local accounts).
    */
   adminSetupCode?: string | null;
+  /** The Engines panel: optional engines to install, their progress, removal. */
+  engines: EngineInstaller;
 }
 
 export const ADMIN_ONLY_MESSAGE = 'Only administrators can do this.';
@@ -58,6 +61,7 @@ export const createInviteBody = z.object({
     .min(1, 'expiresInDays must be a whole number of days from 1 to 90.').max(90, 'expiresInDays must be a whole number of days from 1 to 90.').default(7),
 });
 export const inviteParams = z.object({ id: z.string().uuid('That invite id is not valid.') });
+export const engineParams = z.object({ name: z.string().regex(/^[a-z0-9-]{1,40}$/, 'That engine name is not valid.') });
 export const claimAdminBody = z.object({ setupCode: z.string({ message: 'Enter the setup code from the server log.' }).max(40) });
 
 function requireAdmin(req: Request, _res: Response, next: NextFunction) {
@@ -157,6 +161,25 @@ export function adminRoutes(deps: AdminRoutesDeps): Router {
     await recordAudit(db, { ...origin(req), action: 'creation-unpublished', targetUserId: owner, target: id });
     deps.listChanged?.(owner);
     res.json({ success: true, message: 'Removed from the community gallery' });
+  });
+
+  // Engines: list (with progress), install (in the background, 202), remove.
+  router.get('/engines', async (_req, res) => {
+    res.json({ success: true, ...(await deps.engines.list()) });
+  });
+
+  router.post('/engines/:name/install', async (req, res) => {
+    const { name } = engineParams.parse(req.params);
+    const engine = await deps.engines.install(name, currentUser(req).id);
+    await recordAudit(db, { ...origin(req), action: 'engine-install-started', target: name });
+    res.status(202).json({ success: true, message: `Installing ${engine.label}…`, engine });
+  });
+
+  router.delete('/engines/:name', async (req, res) => {
+    const { name } = engineParams.parse(req.params);
+    await deps.engines.remove(name);
+    await recordAudit(db, { ...origin(req), action: 'engine-removed', target: name });
+    res.json({ success: true, message: 'Engine removed. Object removal uses the next installed engine, or the built-in fill, from its next job.' });
   });
 
   router.get('/audit', async (req, res) => {

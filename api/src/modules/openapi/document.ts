@@ -22,9 +22,9 @@ export interface OperationSpec {
   multipart?: FilePart[];
   query?: z.ZodObject;
   params?: z.ZodObject;
-  /** The reply of a 200/201; JSON unless `produces` says otherwise. */
+  /** The reply of a 200/201/202; JSON unless `produces` says otherwise. */
   reply?: ZodType;
-  status?: 200 | 201;
+  status?: 200 | 201 | 202;
   produces?: string;
 }
 

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { deleteAccountBody, changeEmailBody } from '../account/routes.js';
 import { adminAuditQuery, adminCreationParams, adminPageQuery, adminUserParams, adminUsersQuery, setDisabledBody, setPlanBody } from '../admin/routes.js';
-import { claimAdminBody, createInviteBody, inviteParams } from '../admin/routes.js';
+import { claimAdminBody, createInviteBody, engineParams, inviteParams } from '../admin/routes.js';
 import { articleOutlineSchema, articleSchema, articleSectionSchema, blogTitleSchema, imageSchema } from '../ai/routes.js';
 import { apiKeyParams, createApiKeyBody } from '../api-keys/routes.js';
 import { batchParams } from '../batches/routes.js';
@@ -129,5 +129,8 @@ export const OPERATIONS: OperationSpec[] = [
   { method: 'post', path: '/api/admin/invites', tag: 'Admin', summary: 'Make a one-time sign-up invite link (SIGNUP_MODE=invite); the code is in this reply only', body: createInviteBody, status: 201 },
   { method: 'get', path: '/api/admin/invites', tag: 'Admin', summary: 'Invite links, newest first (without their codes)' },
   { method: 'delete', path: '/api/admin/invites/:id', tag: 'Admin', summary: 'Revoke an unused invite link', params: inviteParams },
+  { method: 'get', path: '/api/admin/engines', tag: 'Admin', summary: 'Engines: the installable inpainting models (state, download progress, checksum, which is in use) and the built-in engines with their sizes' },
+  { method: 'post', path: '/api/admin/engines/:name/install', tag: 'Admin', summary: 'Install an engine (lama, migan) from its fixed address, checksum-checked, in the background; follow it with GET /api/admin/engines', params: engineParams, status: 202 },
+  { method: 'delete', path: '/api/admin/engines/:name', tag: 'Admin', summary: 'Remove an installed engine, or stop its download; object removal stops using it from its next job', params: engineParams },
   { method: 'post', path: '/api/admin/claim', tag: 'Admin', summary: 'Clerk mode: become the first administrator with the setup code from the server log', body: claimAdminBody },
 ];

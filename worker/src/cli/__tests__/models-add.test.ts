@@ -16,7 +16,7 @@ import { parseObjectConfig } from '@craftwell/core/config/object';
 import { createObjectRemover } from '../../engines/object/index.js';
 import { DEFAULT_INSTANCE_MODEL_PATH } from '../../engines/object/instance-seg.js';
 import { loadRealPhoto } from '../../engines/object/__tests__/real-photo-asks.js';
-import { tinyInpaintModel } from '../../engines/object/__tests__/tiny-inpaint-onnx.js';
+import { tinyInpaintModel } from '../../../../tests/fixtures/models/tiny-inpaint-onnx.js';
 import { encodePng } from '../../engines/object/image.js';
 import { runModelsCli } from '../models.js';
 

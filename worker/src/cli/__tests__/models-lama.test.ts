@@ -11,7 +11,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseObjectConfig } from '@craftwell/core/config/object';
-import { MODEL_CATALOG, type CatalogModel } from '../../engines/text/model-download.js';
+import { MODEL_CATALOG, type CatalogModel } from '@craftwell/core/models/catalog';
 import { runModelsCli } from '../models.js';
 
 const onnx = Buffer.alloc(512 * 1024, 3);
@@ -22,7 +22,12 @@ let base = '';
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
-    if (req.url === '/Carve/LaMa-ONNX/resolve/main/lama_fp32.onnx') {
+    if (req.url === '/andraniksargsyan/migan/resolve/main/migan_pipeline_v2.onnx') {
+      // As Hugging Face answers: a redirect that announces the file's SHA-256.
+      res.writeHead(302, { location: '/cdn/migan', 'x-linked-etag': `"${sha}"` }).end();
+    } else if (req.url === '/cdn/migan') {
+      res.writeHead(200, { 'content-length': String(onnx.length) }).end(onnx);
+    } else if (req.url === '/Carve/LaMa-ONNX/resolve/main/lama_fp32.onnx') {
       res.writeHead(200, { 'content-length': String(onnx.length), 'content-type': 'application/octet-stream' }).end(onnx);
     } else {
       res.writeHead(404).end();
@@ -80,6 +85,15 @@ describe('npm run models -- pull lama', () => {
     expect(cli.text().err).toMatch(/Checksum mismatch for lama_fp32\.onnx/);
     expect(readdirSync(path.join(cli.dataDir, 'models'))).toEqual([]);
     expect(cli.text().out).not.toMatch(/OBJECT_INPAINT_MODEL/);
+  });
+
+  it('pull migan fetches from MODEL_MIRROR_URL and holds the bytes to the SHA-256 announced with the redirect', async () => {
+    const cli = { ...io(MODEL_CATALOG), mirror: `${base}/` };
+    expect(await runModelsCli(['pull', 'migan'], cli)).toBe(0);
+    const saved = path.join(cli.dataDir, 'models', 'migan_pipeline_v2.onnx');
+    expect(readFileSync(saved).equals(onnx)).toBe(true);
+    expect(cli.text().out).toContain(`sha256 ${sha}`);
+    expect(cli.text().out).toContain(`OBJECT_INPAINT_MODEL=${saved}`);
   });
 
   it('a text model pulled by URL still has to be .gguf', async () => {

@@ -103,4 +103,8 @@ export function judgeFill(image: RgbImage, mask: Mask, kept: Mask | null, option
 /** The reply's sentence when the fill cannot be trusted (see judgeFill). */
 export const UNTRUSTED_FILL_NOTE =
   'The removed area covers a large part of a scene built of straight lines, which the patch fill cannot rebuild reliably: ' +
-  'check the result, and for a better one mark a smaller area with the brush or install the inpainting model (npm run models -- pull lama).';
+  'check the result, and for a better one mark a smaller area with the brush.';
+
+/** Said with every result of the classical fill while no inpainting model is installed. */
+export const INSTALL_FILL_MODEL_NOTE =
+  'A learned fill gives cleaner results: an administrator can install LaMa or MI-GAN on the admin page (Engines).';

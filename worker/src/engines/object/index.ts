@@ -16,7 +16,8 @@ import {
   describeRemoval, fillObjectMask, removalMask, type RemovalMask,
 } from './offline.js';
 import { FAINT_SOURCE_SCORE, type InstanceChoice } from './find-instances.js';
-import { judgeFill, UNTRUSTED_FILL_NOTE } from './fill-trust.js';
+import { INSTALL_FILL_MODEL_NOTE, judgeFill, UNTRUSTED_FILL_NOTE } from './fill-trust.js';
+import type { InstalledModelLookup } from './installed-model.js';
 import { CLIPDROP_ENGINE, clipdropCleanup } from './providers/clipdrop.js';
 import { CLOUDINARY_ENGINE, cloudinaryGenRemove } from './providers/cloudinary.js';
 import { validateObjectName } from '@craftwell/contracts/object-vocabulary';
@@ -56,6 +57,10 @@ export interface ObjectRemoverDeps {
   saliency?: SaliencyFn;
   /** Instance-segmentation model file; absent = the bundled one (tests point it elsewhere). */
   instanceModelPath?: string;
+  /** The inpainting model installed from the admin page, looked up per job (OBJECT_INPAINT_MODEL wins). */
+  installedModel?: InstalledModelLookup;
+  /** Told when an installed model cannot be used, so the job falls back to the built-in fill. */
+  warn?: (message: string) => void;
 }
 
 /**
@@ -110,6 +115,17 @@ export function createObjectRemover(config: ObjectConfig, deps: ObjectRemoverDep
   const info: EngineInfo = { ...objectEngineInfo(config) };
   useFillThreads(config.fillThreads);
 
+  /** The administrator-installed model, if any; a failed lookup means the built-in fill, said in the log. */
+  async function installedModelPath(): Promise<string | null> {
+    if (!deps.installedModel) return null;
+    try {
+      return (await deps.installedModel())?.path ?? null;
+    } catch (error) {
+      deps.warn?.(`object removal: could not get the installed inpainting model (${error instanceof Error ? error.message : String(error)}); using the built-in fill`);
+      return null;
+    }
+  }
+
   async function remove(input: RemoveObjectInput, options: RemoveObjectOptions = {}): Promise<RemoveObjectResult> {
     const { signal, onStage } = options;
     const check = validateObjectName(input.object, { anyName: removesAnyName(config), hasMask: Boolean(input.maskPng) });
@@ -156,13 +172,27 @@ export function createObjectRemover(config: ObjectConfig, deps: ObjectRemoverDep
       });
       return { png: await toInputSize(out, image.width, image.height), engine: { ...CLIPDROP_ENGINE } };
     }
-    const { image: filled, method } = await fillObjectMask(image, mask, signal, { inpaintModelPath: config.inpaintModelPath, protect, repeatable: rebuild, behindIds, strays });
+    const fillOptions = { protect, repeatable: rebuild, behindIds, strays };
+    let modelPath = config.inpaintModelPath ?? (await installedModelPath());
+    let fill;
+    try {
+      fill = await fillObjectMask(image, mask, signal, { ...fillOptions, inpaintModelPath: modelPath });
+    } catch (error) {
+      // An installed model that will not run must not cost the user the job: the built-in fill serves.
+      if (!modelPath || modelPath === config.inpaintModelPath || signal?.aborted) throw error;
+      deps.warn?.(`object removal: the installed inpainting model could not run (${error instanceof Error ? error.message : String(error)}); used the built-in fill`);
+      modelPath = null;
+      fill = await fillObjectMask(image, mask, signal, fillOptions);
+    }
+    const { image: filled, method } = fill;
     // The classical fill says when its result cannot be trusted instead of returning it silently.
     const untrusted = method !== 'model' && !judgeFill(image, mask, protect).trusted;
-    const note = describeRemoval(check.name, removal, method) + (untrusted ? ` ${UNTRUSTED_FILL_NOTE}` : '');
+    const note = describeRemoval(check.name, removal, method)
+      + (untrusted ? ` ${UNTRUSTED_FILL_NOTE}` : '')
+      + (method !== 'model' ? ` ${INSTALL_FILL_MODEL_NOTE}` : '');
     return {
       png: await encodePng(filled),
-      engine: { ...offlineObjectEngine(config.inpaintModelPath), note },
+      engine: { ...offlineObjectEngine(modelPath), note },
     };
   }
 

@@ -1,6 +1,6 @@
 /**
- * Optional learned fill: a LaMa-style ONNX inpainting model the operator supplies
- * (OBJECT_INPAINT_MODEL, e.g. `npm run models -- pull lama`). Contract of such an export:
+ * Optional learned fill: a LaMa-style ONNX inpainting model, installed from the admin page's
+ * Engines panel (installed-model.ts) or named by OBJECT_INPAINT_MODEL. Contract of such an export:
  * inputs `image` float32 [1,3,S,S] RGB 0..1 and `mask` float32 [1,1,S,S] (1 = erase), first
  * output float32 [1,3,S,S] RGB 0..255. The model sees a square crop around the hole with
  * context, scaled to S; only hole pixels are pasted back, so the rest of the photo keeps its
@@ -67,6 +67,12 @@ class InpaintSession {
 
   /** Whether the model takes uint8 tensors (0–255) rather than float32. */
   readonly bytes: boolean;
+
+  /** Frees the native session once the runs already queued are done. */
+  async release(): Promise<void> {
+    await this.queue;
+    await this.session.release();
+  }
 
   run(image: Float32Array, mask: Float32Array): Promise<Float32Array> {
     const run = this.queue.then(() => this.runNow(image, mask));
@@ -140,6 +146,15 @@ function loadInpaintModel(modelPath: string): Promise<InpaintSession> {
     loading.catch(() => sessions.delete(modelPath));
   }
   return loading;
+}
+
+/** Lets go of a loaded model (it was uninstalled); the next use of the path loads it afresh. */
+export async function releaseInpaintModel(modelPath: string): Promise<void> {
+  const loading = sessions.get(modelPath);
+  if (!loading) return;
+  sessions.delete(modelPath);
+  const session = await loading.catch(() => null);
+  await session?.release();
 }
 
 /** The hole in model space: any coverage counts, then grown a little. 1 = erase. */

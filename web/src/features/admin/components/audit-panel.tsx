@@ -24,6 +24,8 @@ const ACTION_LABELS: Record<string, string> = {
   'creation-unpublished': 'Unpublished a creation of',
   'invite-created': 'Created an invite link',
   'invite-revoked': 'Revoked an invite link',
+  'engine-install-started': 'Started installing an engine',
+  'engine-removed': 'Removed an engine',
   'admin-claimed': 'Became administrator with the setup code',
 };
 

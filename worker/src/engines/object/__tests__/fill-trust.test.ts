@@ -67,7 +67,7 @@ describe('when the classical fill judges whether its result can be trusted', () 
     const result = await remover.remove({ png: await encodePng(facade), object: 'building', maskPng });
     expect(result.engine.note).toContain(UNTRUSTED_FILL_NOTE);
     expect(result.engine.note).toMatch(/brush/);
-    expect(result.engine.note).toMatch(/npm run models -- pull lama/);
+    expect(result.engine.note).toMatch(/install LaMa or MI-GAN on the admin page \(Engines\)/);
     const small = await sharp(Buffer.from(SMALL.data), { raw: { width: W, height: H, channels: 1 } }).png().toBuffer();
     const plain = await remover.remove({ png: await encodePng(facade), object: 'building', maskPng: small });
     expect(plain.engine.note).not.toContain(UNTRUSTED_FILL_NOTE);

@@ -18,7 +18,7 @@ import { decodeRgb, type Box, type Mask, type RgbImage } from '../image.js';
 import { createObjectRemover } from '../index.js';
 import { inpaintWithModel, modelCrop, modelErase } from '../inpaint-model.js';
 import { fillObjectMask, OFFLINE_ENGINE } from '../offline.js';
-import { tinyInpaintModel } from './tiny-inpaint-onnx.js';
+import { tinyInpaintModel } from '../../../../../tests/fixtures/models/tiny-inpaint-onnx.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 const COLOUR: [number, number, number] = [0.2, 0.6, 0.4];

@@ -1,76 +1,13 @@
 /**
- * Recommended small instruct models in GGUF form (and the optional LaMa inpainting model for object
- * removal, in ONNX form) and a verified download into DATA_DIR/models.
- * Only the explicit `npm run models -- pull` command uses this; nothing downloads at run time.
- *
- * Checksums: --sha256 gives the expected SHA-256 (the CLI requires it for a URL of your own); a
- * catalogue entry pins its own or, for the fixed Hugging Face files above, uses Hugging Face's
- * `X-Linked-Etag` header (the SHA-256 of the LFS file, sent with the redirect). A download with no
- * checksum from any of them is refused.
+ * A verified model download into a folder: the one way a model file arrives (the models CLI and
+ * the Engines panel both use it). The bytes are hashed as they arrive and the file is moved into
+ * place only when the SHA-256 matches the expected one (pinned, given, or announced by Hugging
+ * Face with the redirect); otherwise nothing is left behind.
  */
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-
-/** text: a GGUF model the worker finds by itself; inpaint: an ONNX model for OBJECT_INPAINT_MODEL. */
-export type ModelKind = 'text' | 'inpaint';
-
-export const MODEL_FILE_EXTENSION: Record<ModelKind, string> = { text: '.gguf', inpaint: '.onnx' };
-
-export interface CatalogModel {
-  name: string;
-  kind: ModelKind;
-  description: string;
-  url: string;
-  file: string;
-  approxSize: string;
-  sha256?: string;
-}
-
-export const MODEL_CATALOG: readonly CatalogModel[] = [
-  {
-    name: 'qwen2.5-0.5b-instruct',
-    kind: 'text',
-    description: 'Qwen2.5 0.5B Instruct, Q4_K_M — smallest and fastest; fine for titles, rough for long articles',
-    url: 'https://huggingface.co/Qwen/Qwen2.5-0.5B-Instruct-GGUF/resolve/main/qwen2.5-0.5b-instruct-q4_k_m.gguf',
-    file: 'qwen2.5-0.5b-instruct-q4_k_m.gguf',
-    approxSize: '0.5 GB',
-  },
-  {
-    name: 'llama-3.2-1b-instruct',
-    kind: 'text',
-    description: 'Llama 3.2 1B Instruct, Q4_K_M — a good balance on a small CPU',
-    url: 'https://huggingface.co/bartowski/Llama-3.2-1B-Instruct-GGUF/resolve/main/Llama-3.2-1B-Instruct-Q4_K_M.gguf',
-    file: 'Llama-3.2-1B-Instruct-Q4_K_M.gguf',
-    approxSize: '0.8 GB',
-  },
-  {
-    name: 'qwen2.5-1.5b-instruct',
-    kind: 'text',
-    description: 'Qwen2.5 1.5B Instruct, Q4_K_M — better articles and reviews, about twice as slow',
-    url: 'https://huggingface.co/Qwen/Qwen2.5-1.5B-Instruct-GGUF/resolve/main/qwen2.5-1.5b-instruct-q4_k_m.gguf',
-    file: 'qwen2.5-1.5b-instruct-q4_k_m.gguf',
-    approxSize: '1.1 GB',
-  },
-  {
-    name: 'llama-3.2-3b-instruct',
-    kind: 'text',
-    description: 'Llama 3.2 3B Instruct, Q4_K_M — best quality here; wants 4+ cores and 4 GB of RAM',
-    url: 'https://huggingface.co/bartowski/Llama-3.2-3B-Instruct-GGUF/resolve/main/Llama-3.2-3B-Instruct-Q4_K_M.gguf',
-    file: 'Llama-3.2-3B-Instruct-Q4_K_M.gguf',
-    approxSize: '2.0 GB',
-  },
-  {
-    name: 'lama',
-    kind: 'inpaint',
-    description: 'LaMa inpainting (Carve/LaMa-ONNX, Apache-2.0) — optional learned fill for object removal (OBJECT_INPAINT_MODEL)',
-    url: 'https://huggingface.co/Carve/LaMa-ONNX/resolve/main/lama_fp32.onnx',
-    file: 'lama_fp32.onnx',
-    approxSize: '208 MB',
-    sha256: '1faef5301d78db7dda502fe59966957ec4b79dd64e16f03ed96913c7a4eb68d6',
-  },
-];
 
 export interface DownloadProgress { received: number; total: number | null }
 
@@ -84,6 +21,8 @@ export interface DownloadRequest {
   signal?: AbortSignal;
   /** Replace an existing file. */
   force?: boolean;
+  /** Stop and delete the file past this many bytes, whatever the server says the size is. */
+  maxBytes?: number;
 }
 
 export class ModelDownloadError extends Error {
@@ -159,6 +98,9 @@ export async function downloadModel(request: DownloadRequest): Promise<{ path: s
     for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
       hash.update(chunk);
       received += chunk.length;
+      if (request.maxBytes !== undefined && received > request.maxBytes) {
+        throw new ModelDownloadError(`Download of ${request.file} is larger than ${request.maxBytes} bytes, far more than this model should be; stopped.`);
+      }
       if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
       request.onProgress?.({ received, total });
     }
