@@ -12,13 +12,13 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ObjectStorage } from '@craftwell/storage/object-storage';
-import { tinyInpaintModel } from '../fixtures/models/tiny-inpaint-onnx.js';
+import { tinyMiganLikeModel } from '../fixtures/models/tiny-inpaint-onnx.js';
 import { authed, signUp, startTestApp, type TestApp } from '../support/app.js';
 import { storageOf } from '../support/creations.js';
 import { optionalRedisUrl, serviceUrl } from '../support/services.js';
 
 const postgresUrl = serviceUrl('postgres');
-const STAND_IN = tinyInpaintModel({ colour: [0, 0, 1], scale: 255 });
+const STAND_IN = tinyMiganLikeModel({ colour: [0, 0, 1] });
 const STAND_IN_SHA = createHash('sha256').update(STAND_IN).digest('hex');
 const MIGAN_PATH = '/andraniksargsyan/migan/resolve/main/migan_pipeline_v2.onnx';
 const LAMA_PATH = '/Carve/LaMa-ONNX/resolve/main/lama_fp32.onnx';

@@ -61,7 +61,7 @@ class InpaintSession {
     const dim = (v: number | string | undefined) => (typeof v === 'number' && v > 0 ? v : MODEL_CONTEXT_SIDE);
     this.height = dim(shape[2]);
     this.width = dim(shape[3]);
-    // MI-GAN's pipeline export takes and returns 8-bit pixels (mask 255 = erase); LaMa floats.
+    // MI-GAN's pipeline export takes and returns 8-bit pixels (mask 255 = keep); LaMa floats.
     this.bytes = meta?.isTensor === true && meta.type === 'uint8';
   }
 
@@ -85,8 +85,9 @@ class InpaintSession {
     const imageTensor = this.bytes
       ? new ort.Tensor('uint8', toBytes(image), [1, 3, this.height, this.width])
       : new ort.Tensor('float32', image, [1, 3, this.height, this.width]);
+    // 8-bit models take the mask the other way round: 255 = keep, 0 = fill.
     const maskTensor = this.bytes
-      ? new ort.Tensor('uint8', toBytes(mask), [1, 1, this.height, this.width])
+      ? new ort.Tensor('uint8', Uint8Array.from(mask, (v) => (v ? 0 : 255)), [1, 1, this.height, this.width])
       : new ort.Tensor('float32', mask, [1, 1, this.height, this.width]);
     let outputs: ort.InferenceSession.OnnxValueMapType | undefined;
     try {

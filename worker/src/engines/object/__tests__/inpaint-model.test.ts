@@ -18,7 +18,7 @@ import { decodeRgb, type Box, type Mask, type RgbImage } from '../image.js';
 import { createObjectRemover } from '../index.js';
 import { inpaintWithModel, modelCrop, modelErase } from '../inpaint-model.js';
 import { fillObjectMask, OFFLINE_ENGINE } from '../offline.js';
-import { tinyInpaintModel } from '../../../../../tests/fixtures/models/tiny-inpaint-onnx.js';
+import { tinyInpaintModel, tinyMiganLikeModel } from '../../../../../tests/fixtures/models/tiny-inpaint-onnx.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 const COLOUR: [number, number, number] = [0.2, 0.6, 0.4];
@@ -27,6 +27,7 @@ const EXPECTED = COLOUR.map((c) => Math.round(c * 255));
 let dir: string;
 let lamaLike: string;
 let unitOutput: string;
+let miganLike: string;
 let coffeePng: Buffer;
 let coffee: RgbImage;
 
@@ -36,6 +37,8 @@ beforeAll(async () => {
   unitOutput = path.join(dir, 'tiny_unit_output.onnx');
   writeFileSync(lamaLike, tinyInpaintModel({ colour: COLOUR, scale: 255 }));
   writeFileSync(unitOutput, tinyInpaintModel({ colour: COLOUR, scale: 1 }));
+  miganLike = path.join(dir, 'tiny_migan.onnx');
+  writeFileSync(miganLike, tinyMiganLikeModel({ colour: COLOUR }));
   coffeePng = await readFile(path.join(root, 'tests/fixtures/images/coffee.png'));
   coffee = await decodeRgb(coffeePng);
 });
@@ -69,6 +72,12 @@ describe('inpainting model (OBJECT_INPAINT_MODEL)', () => {
     expect(audit(coffee, filled, mask)).toEqual({ holeOff: 0, keptChanged: 0, worst: expect.any(Number) });
     // The fixture is not already that colour there: the hole really changed.
     expect(audit(coffee, coffee, mask).holeOff).toBeGreaterThan(10_000);
+  });
+
+  it('an 8-bit model with the MI-GAN pipeline interface (mask 255 = keep) fills the hole, and only the hole', async () => {
+    const mask = rectMask(coffee.width, coffee.height, { x1: 180, y1: 90, x2: 330, y2: 210 });
+    const filled = await inpaintWithModel(coffee, mask, miganLike);
+    expect(audit(coffee, filled, mask)).toEqual({ holeOff: 0, keptChanged: 0, worst: expect.any(Number) });
   });
 
   it('on a 2000x1333 photo it works on a square crop around the hole and pastes back only the hole', async () => {
