@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { createLocalStorage } from './drivers/local.js';
-import { createS3Storage, type S3StorageOptions } from './drivers/s3.js';
+import type { S3StorageOptions } from './drivers/s3.js';
 import type { ObjectStorage } from './object-storage.js';
 
 const baseUrl = z
@@ -102,6 +102,8 @@ export function parseStorageConfig(env: Env, defaults: { dataDir: string }): Sto
 /** Builds the configured driver (creating the objects folder or the bucket when missing). */
 export async function createObjectStorage(config: StorageConfig, options: S3StorageOptions = {}): Promise<ObjectStorage> {
   if (config.driver === 'local') return createLocalStorage(config);
+  // The S3 client (minio and its XML parsers) is loaded only where S3 is used.
+  const { createS3Storage } = await import('./drivers/s3.js');
   return createS3Storage(config, options);
 }
 

@@ -78,7 +78,7 @@ export interface AppDeps {
   /** The queue's counts and failures for the admin page. */
   queueInspector?: QueueInspector;
   /** Mounted at /admin/queues behind an administrator check. */
-  adminQueuesRouter?: express.Router;
+  adminQueuesRouter?: express.RequestHandler;
   webDistDir?: string;
   /** Copies of list replies, dropped on every change (server.ts feeds it Postgres' notices). */
   lists?: ListCache;

@@ -11,7 +11,6 @@ import type { JobProducer, JobRunner } from '@craftwell/queue/types';
 import { createBullmqProducer } from '@craftwell/queue/bullmq';
 import { createBullmqInspector, type QueueInspector } from '@craftwell/queue/inspect';
 import type { ConnectionLog } from '@craftwell/queue/connection-state';
-import { createMetrics } from '@craftwell/core/metrics';
 import { createObjectStorage, parseStorageConfig } from '@craftwell/storage';
 import { describeEngines, imageGenerationStatusFor, validateEngineConfig } from '@craftwell/core/config/engines';
 import { Redis } from 'ioredis';
@@ -103,8 +102,9 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
 
     // Metrics (METRICS_TOKEN): the queue depth is read from the inspector at scrape time.
     let queueInspector: QueueInspector | undefined;
+    // prom-client is loaded only when metrics are on.
     const metrics = config.METRICS_TOKEN
-      ? createMetrics({ process: 'api', queueDepth: async () => (queueInspector ? (await queueInspector.overview(1)).queues : []) })
+      ? (await import('@craftwell/core/metrics')).createMetrics({ process: 'api', queueDepth: async () => (queueInspector ? (await queueInspector.overview(1)).queues : []) })
       : undefined;
 
     // Queue: BullMQ on REDIS_URL, else on a redis-server we start, else the in-process adapter.

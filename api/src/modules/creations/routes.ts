@@ -14,7 +14,6 @@ import * as ownCreations from '@craftwell/core/repositories/own-creations';
 import { currentUser } from '../../middleware/require-auth.js';
 import { claimCreationObject, type DeleteClaimed, type RouteStorage } from '../../auth/owned-objects.js';
 import { articleTopic, downloadName, type DownloadFormat } from './download-names.js';
-import { markdownToDocx } from './markdown-docx.js';
 
 export interface CreationRoutesDeps {
   db: Db;
@@ -102,6 +101,8 @@ export function creationRoutes(deps: CreationRoutesDeps): Router {
       return;
     }
     const title = creation.type === 'article' ? articleTopic(creation.prompt) : creation.prompt;
+    // The Word writer is loaded on the first .docx download, not at start.
+    const { markdownToDocx } = await import('./markdown-docx.js');
     const docx = await markdownToDocx(creation.content, title);
     attachment(res, fileName, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document');
     res.end(docx);
