@@ -76,6 +76,7 @@ export const OPERATIONS: OperationSpec[] = [
     multipart: [
       { name: 'tool', description: 'remove-background or remove-object', required: true, text: true },
       { name: 'object', description: 'remove-object: one word naming the object to remove from every image', required: false, text: true },
+      { name: 'mask', description: 'remove-object: one brush mask (PNG, white marks what to remove) applied to every image, stretched to each image\'s width and height; checked as the single-image mask is', required: false },
       { name: 'preset', description: 'remove-background: marketplace (white, 2000 px square, JPEG 90 in the zip) or profile-picture (a colour, 800 px circle-safe square)', required: false, text: true },
       { name: 'colour', description: '#rrggbb replacing the preset\'s colour', required: false, text: true },
       { name: 'images', description: 'Images (JPG, PNG, WebP, ... at most 20 MB each); repeat the field', required: false },
