@@ -44,6 +44,8 @@ export interface BatchView {
   tool: BatchTool;
   /** remove-object: the object removed from every image. */
   object?: string;
+  /** remove-object: a brush mask is applied to every image (scaled to its size). */
+  mask?: boolean;
   /** remove-background: the finishing preset applied to every image, and its colour. */
   preset?: ImagePresetName;
   colour?: string;

@@ -49,7 +49,7 @@ import { createPasswordCheck } from './auth/password-check.js';
 import { createAiService } from './modules/ai/service.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { createBatchService } from './modules/batches/service.js';
-import { findOwned } from '@craftwell/core/repositories/own-creations';
+import { sourceImageReader } from './modules/creations/source-image.js';
 import { batchRoutes } from './modules/batches/routes.js';
 import { jobRoutes } from './modules/jobs/routes.js';
 import { siteRoutes } from './modules/site/routes.js';
@@ -212,15 +212,12 @@ export function createApp(deps: AppDeps) {
     jobWaitTimeoutMs: config.JOB_WAIT_TIMEOUT_MS, log,
   });
   const objectConfig = parseObjectConfig(config.rawEnv);
+  // Working on an earlier result again: only the user's own image creations, read from storage.
+  const sourceImage = sourceImageReader(db, deps.storage);
   api.use('/ai', limits.aiPerUser, aiRoutes({
     service, imageGeneration: deps.imageGeneration, testJobs: config.ENABLE_TEST_JOBS,
     objectRemoverTakesAnyName: removesAnyName(objectConfig),
-    // Working on an earlier result again: only the user's own image creations, read from storage.
-    sourceImage: async (userId, creationId) => {
-      const creation = await findOwned(db, creationId, userId);
-      const key = creation?.type === 'image' ? creation.object_key ?? deps.storage.keyFromUrl(creation.content) : null;
-      return key ? deps.storage.getBuffer(key).catch(() => null) : null;
-    },
+    sourceImage,
   }));
   api.use('/jobs', limits.jobPolling, jobRoutes(deps.producer, db));
   const batches = createBatchService({
@@ -232,8 +229,8 @@ export function createApp(deps: AppDeps) {
     db, storage: deps.storage, deleteClaimed, quotas: config.quotas, authMode: config.authMode,
     forgetUser, lists: deps.lists,
   }));
-  api.use('/images', limits.aiPerUser, imageRoutes());
   const listChanged = (userId: string) => deps.lists?.changed(userId);
+  api.use('/images', limits.aiPerUser, imageRoutes({ db, storage: deps.storage, sourceImage, listChanged }));
   api.use(creationRoutes({ db, storage: deps.storage, deleteClaimed, log, listChanged }));
   api.use(shareLinkRoutes({ db, publicUrl: config.PUBLIC_URL }));
   api.use('/api-keys', apiKeyRoutes({ db }));

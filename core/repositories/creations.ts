@@ -1,6 +1,6 @@
 /** SQL for creations and likes: plain rows out, no HTTP here. */
 import type pg from 'pg';
-import type { Db } from '../db/pool.js';
+import { withTransaction, type Db } from '../db/pool.js';
 
 /** A list item: the first PREVIEW_CHARS of an article, the whole URL of an image. */
 export interface CreationListRow {
@@ -145,6 +145,34 @@ export async function insertCreation(client: Db | pg.PoolClient, c: NewCreation)
   if (rows[0]) return { id: rows[0].id, inserted: true, content: rows[0].content };
   const existing = await client.query('SELECT id, content FROM creations WHERE job_id = $1', [c.jobId]);
   return { id: existing.rows[0].id, inserted: false, content: existing.rows[0].content };
+}
+
+/** What saving a result needs of object storage (the storage workspace's ObjectStorage is one; core does not import it). */
+export interface ResultObjectStore {
+  put(key: string, body: Buffer, options: { contentType: string }): Promise<void>;
+  delete(key: string): Promise<void>;
+}
+
+/**
+ * Saving a creation is all-or-nothing, for the worker's jobs and the api's edits alike: the result
+ * object is stored first, then `write` inserts the row (and what goes with it, such as the quota)
+ * in one transaction. The object is deleted when that fails, and when the row already existed (a
+ * retried job keeps its first result).
+ */
+export async function saveWithObject<T extends { inserted: boolean }>(
+  db: Db, store: ResultObjectStore, object: { key: string; body: Buffer; contentType: string } | null,
+  write: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  if (object) await store.put(object.key, object.body, { contentType: object.contentType });
+  const drop = () => (object ? store.delete(object.key).catch(() => undefined) : undefined);
+  try {
+    const row = await withTransaction(db, write);
+    if (!row.inserted) await drop();
+    return row;
+  } catch (err) {
+    await drop();
+    throw err;
+  }
 }
 
 export async function isObjectReferenced(db: Db, key: string): Promise<boolean> {

@@ -1,7 +1,8 @@
 /**
  * In headless Chromium against the app as `npm start` runs it: the article writer's tone,
  * audience, outline planned and edited before the draft, and one section lengthened; background
- * removal's new colour background and mask alone, on a real photo.
+ * removal's new colour background and mask alone, on a real photo, each saved as a creation made
+ * from the cut-out.
  */
 import path from 'node:path';
 import sharp from 'sharp';
@@ -74,13 +75,20 @@ describe.skipIf(!ready)('tool options (browser)', () => {
     await page.getByLabel('Background colour').fill('#00ff00');
     await page.getByLabel('Crop to the subject').check();
     await screenshotBothWidths(page, 'remove-background-options');
-    const coloured = await downloadFrom(page, page.getByRole('button', { name: 'Save with this background' }));
+    // The step is saved as a creation made from the cut-out, shown, and downloaded from there.
+    const saved = page.getByRole('figure', { name: 'Saved result' });
+    await page.getByRole('button', { name: 'Save with this background' }).click();
+    await expect.poll(() => imageLoaded(saved.getByRole('img', { name: 'The saved result with its new background' }))).toBe(true);
+    const coloured = await downloadFrom(page, saved.getByRole('button', { name: 'Download PNG' }));
+    expect(coloured.name).toMatch(/^background-removed-\d+\.png$/);
     const meta = await sharp(coloured.body).metadata();
     expect(meta.hasAlpha).toBe(false);
     const corner = await sharp(coloured.body).extract({ left: 0, top: 0, width: 1, height: 1 }).raw().toBuffer();
     expect([...corner]).toEqual([0, 255, 0]);
 
-    const mask = await downloadFrom(page, page.getByRole('button', { name: 'Save the mask alone' }));
+    await page.getByRole('button', { name: 'Save the mask alone' }).click();
+    await expect.poll(() => imageLoaded(saved.getByRole('img', { name: 'The saved mask' }))).toBe(true);
+    const mask = await downloadFrom(page, saved.getByRole('button', { name: 'Download PNG' }));
     expect(mask.name).toMatch(/^mask-\d+\.png$/);
     const stats = await sharp(mask.body).stats();
     expect(stats.channels[0].min).toBe(0);

@@ -1,8 +1,13 @@
 /**
  * POST /api/images/background on the real server: a cut-out gets a colour or a picture behind it,
  * is cropped to its subject, or gives its mask alone; an opaque image is refused with the reason.
+ * Given an earlier creation (source), the result is saved as a creation linked to it, free, with
+ * nothing left behind when it cannot be saved.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
+import { newObjectKey } from '@craftwell/storage/keys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceUrl } from '../support/services.js';
 import { authed, signUp, startTestApp, type TestApp } from '../support/app.js';
@@ -78,7 +83,115 @@ describe.skipIf(!postgresUrl)('background options', () => {
     expect(bad.status).toBe(400);
     expect((await bad.json()).message).toBe('colour must look like #1a2b3c.');
     const none = await fetch(`${app.url}/api/images/background`, { method: 'POST', headers: authed(token), body: new FormData() });
-    expect((await none.json()).message).toBe('Send the cut-out image in the "image" field.');
+    expect((await none.json()).message).toBe('Send the cut-out image in the "image" field, or the id of one of your image creations in "source".');
     expect((await fetch(`${app.url}/api/images/background`, { method: 'POST', body: new FormData() })).status).toBe(401);
+  });
+
+  describe('on an earlier creation (source)', () => {
+    /** The cut-out with a second, smaller subject (blue 4×4 at (30, 20)): cropped, it still has transparent corners. */
+    async function twoSubjects(): Promise<Buffer> {
+      const blue = await sharp({ create: { width: 4, height: 4, channels: 4, background: { r: 0, g: 0, b: 255, alpha: 1 } } }).png().toBuffer();
+      return sharp(await cutout()).composite([{ input: blue, left: 30, top: 20 }]).png().toBuffer();
+    }
+
+    const results = () => {
+      const dir = path.join(app.dataDir, 'objects', 'results');
+      return fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true }).filter((f) => String(f).includes('.')).length : 0;
+    };
+
+    /** A creation as the worker saves it: the stored object, then its row. */
+    async function storedCreation(userId: string, bytes: Buffer | null, type = 'image'): Promise<string> {
+      const key = newObjectKey('results', 'png');
+      if (type === 'image') {
+        fs.mkdirSync(path.dirname(path.join(app.dataDir, 'objects', key)), { recursive: true });
+        fs.writeFileSync(path.join(app.dataDir, 'objects', key), bytes!);
+      }
+      const db = await app.sql();
+      try {
+        const { rows } = await db.query(
+          'INSERT INTO creations (user_id, type, prompt, content, publish, object_key) VALUES ($1, $2, $3, $4, false, $5) RETURNING id',
+          [userId, type, 'Remove background from image', type === 'image' ? `/files/${key}` : 'An article', type === 'image' ? key : null],
+        );
+        return rows[0].id;
+      } finally {
+        await db.end();
+      }
+    }
+
+    const step = (who: string, fields: Record<string, string>) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(fields)) form.append(k, v);
+      return fetch(`${app.url}/api/images/background`, { method: 'POST', headers: authed(who), body: form });
+    };
+
+    it('when a cut-out creation is named as the source, then each step is saved as a new creation linked to the one before, listed with its link, and not charged', async () => {
+      const owner = await signUp(app.url);
+      const sourceId = await storedCreation(owner.user.id, await twoSubjects());
+      // Cut-out -> cropped to the subject -> on a colour: two steps, no upload.
+      const cropped = await (await step(owner.token, { source: sourceId, crop: 'true' })).json();
+      expect(cropped).toMatchObject({ success: true, creationId: expect.any(String), content: expect.stringMatching(/^\/files\/results\/.+\.png$/) });
+      const res = await step(owner.token, { source: cropped.creationId, colour: '#00ff00' });
+      expect(res.status).toBe(200);
+      const coloured = await res.json();
+      // The stored result is the chain's output: cropped to the subject, on the colour.
+      const png = Buffer.from(await (await fetch(`${app.url}${coloured.content}`, { headers: authed(owner.token) })).arrayBuffer());
+      expect(await sharp(png).metadata()).toMatchObject({ width: 22, height: 19, hasAlpha: false });
+      expect(await pixel(png, 0, 0)).toEqual([255, 0, 0]);
+      expect(await pixel(png, 21, 0)).toEqual([0, 255, 0]);
+      expect(await pixel(png, 21, 18)).toEqual([0, 0, 255]);
+      const own = (await (await fetch(`${app.url}/api/user/get-user-creations`, { headers: authed(owner.token) })).json()).creations as Array<{ id: string; source_id?: string; prompt: string; type: string }>;
+      expect(own.find((c) => c.id === cropped.creationId)).toMatchObject({ type: 'image', source_id: sourceId, prompt: 'Transparent background, cropped to the subject' });
+      expect(own.find((c) => c.id === coloured.creationId)).toMatchObject({ type: 'image', source_id: cropped.creationId, prompt: 'New background colour #00ff00' });
+      const db = await app.sql();
+      try {
+        expect((await db.query('SELECT coalesce(sum(used), 0)::int AS n FROM usage_counters WHERE user_id = $1', [owner.user.id])).rows[0].n).toBe(0);
+      } finally {
+        await db.end();
+      }
+      // A result with a colour behind it has no transparency left to work with: said so, nothing saved.
+      const opaque = await step(owner.token, { source: coloured.creationId, output: 'mask' });
+      expect(opaque.status).toBe(422);
+      expect(own.filter((c) => c.source_id)).toHaveLength(2);
+    });
+
+    it('when the source is someone else\'s, unknown, not an id or not an image, then it is a 404 and nothing is written', async () => {
+      const owner = await signUp(app.url);
+      const stranger = await signUp(app.url);
+      const theirs = await storedCreation(owner.user.id, await cutout());
+      const article = await storedCreation(stranger.user.id, null, 'article');
+      const before = results();
+      for (const source of [theirs, '00000000-0000-4000-8000-000000000000', 'not-an-id', article]) {
+        const res = await step(stranger.token, { source, colour: '#ffffff' });
+        expect(res.status, source).toBe(404);
+        expect(await res.json(), source).toMatchObject({ code: 'not_found', message: 'That source creation does not exist, is not yours, or is not an image.' });
+      }
+      // The source is checked before the options are read, and before anything is stored.
+      expect(results()).toBe(before);
+      const db = await app.sql();
+      try {
+        expect((await db.query('SELECT count(*)::int AS n FROM creations WHERE user_id = $1', [stranger.user.id])).rows[0].n).toBe(1);
+      } finally {
+        await db.end();
+      }
+    });
+
+    it('when the row cannot be written, then the stored result is removed too', async () => {
+      const owner = await signUp(app.url);
+      const sourceId = await storedCreation(owner.user.id, await cutout());
+      const before = results();
+      const db = await app.sql();
+      try {
+        // Any failure of the insert: here a trigger refusing rows made from this source.
+        await db.query(`CREATE FUNCTION refuse_row() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$ LANGUAGE plpgsql`);
+        await db.query(`CREATE TRIGGER refuse_step BEFORE INSERT ON creations FOR EACH ROW WHEN (NEW.source_id = '${sourceId}') EXECUTE FUNCTION refuse_row()`);
+        const res = await step(owner.token, { source: sourceId, colour: '#123456' });
+        expect(res.status).toBe(500);
+        expect(results()).toBe(before);
+        expect((await db.query('SELECT count(*)::int AS n FROM creations WHERE source_id = $1', [sourceId])).rows[0].n).toBe(0);
+      } finally {
+        await db.query('DROP TRIGGER IF EXISTS refuse_step ON creations; DROP FUNCTION IF EXISTS refuse_row()').catch(() => undefined);
+        await db.end();
+      }
+    });
   });
 });

@@ -58,7 +58,7 @@ describe.skipIf(!postgresUrl)('batches', () => {
     throw new Error('the batch did not settle');
   };
   const settled = (b: BatchView) => b.counts.queued + b.counts.active === 0;
-  const used = async (userId: string) => Number((await db.query(`SELECT coalesce(sum(used), 0)::int AS n FROM usage_counters WHERE user_id = $1 AND tool = 'remove-background'`, [userId])).rows[0].n);
+  const used = async (userId: string, tool = 'remove-background') => Number((await db.query('SELECT coalesce(sum(used), 0)::int AS n FROM usage_counters WHERE user_id = $1 AND tool = $2', [userId, tool])).rows[0].n);
   const held = async (userId: string) => Number((await db.query('SELECT count(*)::int AS n FROM usage_reservations WHERE user_id = $1', [userId])).rows[0].n);
   const uploads = () => {
     const dir = path.join(app.dataDir, 'objects', 'uploads');
@@ -217,6 +217,68 @@ describe.skipIf(!postgresUrl)('batches', () => {
       expect(refused.status, source).toBe(404);
     }
   }, 240_000);
+
+  it('when an Object Removal batch carries a brush mask, then every image is worked on under that mask scaled to its own size', async () => {
+    const { token, user } = await signUp(app.url);
+    // Two sizes, each with a disc on the left under the mask and a square on the right outside it.
+    const scene = (width: number) => sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="96"><rect width="${width}" height="96" fill="#eee"/><circle cx="${width / 4}" cy="48" r="18" fill="#d33"/><rect x="${width - 30}" y="36" width="20" height="24" fill="#33d"/></svg>`)).png().toBuffer();
+    const [narrow, wide] = [await scene(96), await scene(192)];
+    // Drawn on a 48×48 first image: its left half.
+    const mask = await sharp({ create: { width: 48, height: 48, channels: 3, background: '#000' } })
+      .composite([{ input: { create: { width: 24, height: 48, channels: 3, background: '#fff' } }, left: 0, top: 0 }]).png().toBuffer();
+    const res = await create(token, form({ tool: 'remove-object', object: 'disc' }, [
+      { field: 'images', name: 'narrow.png', bytes: narrow },
+      { field: 'images', name: 'wide.png', bytes: wide },
+      { field: 'mask', name: 'mask.png', bytes: mask },
+    ]));
+    expect(res.status).toBe(201);
+    const { batch } = (await res.json()) as { batch: BatchView };
+    expect(batch).toMatchObject({ tool: 'remove-object', mask: true });
+    const done = await until(token, batch.id, settled);
+    expect(done.counts).toMatchObject({ done: 2, failed: 0 });
+    expect(await used(user.id, 'remove-object')).toBe(2);
+    for (const [index, input] of [narrow, wide].entries()) {
+      const width = index === 0 ? 96 : 192;
+      const result = Buffer.from(await (await fetch(`${app.url}${done.items[index]!.content}`, { headers: authed(token) })).arrayBuffer());
+      expect(await sharp(result).metadata(), `item ${index}`).toMatchObject({ width, height: 96 });
+      const red = async (png: Buffer) => {
+        const { data } = await sharp(png).extract({ left: width / 4 - 4, top: 44, width: 8, height: 8 }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+        return data[0]! - data[2]!;
+      };
+      // Under the mask (the left half, wherever it is on this size) the disc is gone ...
+      expect(await red(input), `item ${index}`).toBeGreaterThan(100);
+      expect(await red(result), `item ${index}`).toBeLessThan(40);
+      // ... and what lies outside it is kept.
+      const square = async (png: Buffer) => [...(await sharp(png).extract({ left: width - 24, top: 44, width: 8, height: 8 }).removeAlpha().raw().toBuffer())].slice(0, 3);
+      expect(await square(result), `item ${index}`).toEqual(await square(input));
+    }
+  }, 300_000);
+
+  it('when a batch\'s mask is not usable, then it is refused naming the mask (400; 415 for a file that is no image), and no batch, upload or use is left', async () => {
+    const { token, user } = await signUp(app.url);
+    const before = uploads().length;
+    const images = [{ field: 'images', name: 'a.png', bytes: await picture(21) }];
+    const whole = await picture(22);
+    // Checked as the single-image mask upload is: cut off (a readable header, missing pixels) or
+    // empty is a 400; a file that is no image at all is a 415, as it is there.
+    const cases: Array<[Buffer, number, string]> = [
+      [whole.subarray(0, Math.floor(whole.length * 0.6)), 400, 'bad_request'],
+      [Buffer.alloc(0), 400, 'bad_request'],
+      [Buffer.from('not a picture'), 415, 'unsupported_media_type'],
+    ];
+    for (const [bad, status, code] of cases) {
+      const res = await create(token, form({ tool: 'remove-object', object: 'disc' }, [...images, { field: 'mask', name: 'mask.png', bytes: bad }]));
+      expect(res.status, code).toBe(status);
+      expect(await res.json()).toMatchObject({ code, message: expect.stringMatching(/^The mask cannot be used: /) });
+    }
+    const onBackground = await create(token, form({ tool: 'remove-background' }, [...images, { field: 'mask', name: 'mask.png', bytes: await picture(23) }]));
+    expect(onBackground.status).toBe(400);
+    expect((await onBackground.json()).message).toBe('A mask goes with Object Removal: use it with tool remove-object.');
+    expect((await db.query('SELECT count(*)::int AS n FROM batches WHERE user_id = $1', [user.id])).rows[0].n).toBe(0);
+    expect(await used(user.id, 'remove-object')).toBe(0);
+    expect(await held(user.id)).toBe(0);
+    expect(uploads().length).toBe(before);
+  }, 120_000);
 
   it('when a batch is cancelled, then what had not finished is not charged and nothing stays held', async () => {
     const { token, user } = await signUp(app.url);

@@ -5,8 +5,10 @@
  * credential mix (its session, an API key, a bearer that does not resolve plus its cookie),
  * while user A uploads, publishes, unpublishes and deletes its own. After every step: each
  * object A owns still exists and is still A's, and B can read none of A's private ones.
- * The tools (/api/ai/*, /api/images/*) are left out: they take uploads, never a reference to a
- * stored object. A failure names the seed and step; MODEL_SEED=<n> replays one sequence.
+ * The AI tools (/api/ai/*) are left out (they run models); their `source` is checked in
+ * batches.test.ts. The image edits (/api/images/*) are in: their `source` names a creation, and B
+ * never gets a creation made from one of A's. A failure names the seed and step; MODEL_SEED=<n>
+ * replays one sequence.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -36,7 +38,8 @@ function generator(seed: number) {
   return { next, pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)], chance: (p: number) => next() < p };
 }
 
-interface Operation { method: string; path: string; schema?: { properties?: Record<string, { type?: string | string[]; enum?: unknown[] }> }; multipart: boolean }
+type Schema = { properties?: Record<string, { type?: string | string[]; enum?: unknown[]; contentMediaType?: string }> };
+interface Operation { method: string; path: string; schema?: Schema; multipart?: Schema }
 interface Account { token: string; id: string; email: string; cookie: string; keys: string[] }
 interface AObject { key: string; creationId: string | null; private: boolean }
 
@@ -56,8 +59,8 @@ describe.skipIf(!postgresUrl)('ownership under random sequences of documented op
     operations = Object.entries(doc.paths).flatMap(([p, methods]) => Object.entries(methods).map(([method, op]) => ({
       method: method.toUpperCase(), path: p,
       schema: op.requestBody?.content['application/json']?.schema,
-      multipart: Boolean(op.requestBody?.content['multipart/form-data']),
-    }))).filter((op) => !op.path.startsWith('/api/ai/') && !op.path.startsWith('/api/images/'));
+      multipart: op.requestBody?.content['multipart/form-data']?.schema,
+    }))).filter((op) => !op.path.startsWith('/api/ai/'));
   }, 300_000);
 
   afterAll(async () => {
@@ -76,12 +79,14 @@ describe.skipIf(!postgresUrl)('ownership under random sequences of documented op
   }
 
   const png = (seed: number) => sharp({ create: { width: 8, height: 8, channels: 3, background: { r: seed % 256, g: (seed * 7) % 256, b: 99 } } }).png().toBuffer();
+  /** A cut-out (a half-transparent result), so an edit taking it as its source would succeed if allowed. */
+  const cutout = (seed: number) => sharp({ create: { width: 8, height: 8, channels: 4, background: { r: seed % 256, g: 9, b: 99, alpha: 0.5 } } }).png().toBuffer();
 
   /** A result as the worker stores it: the object, then the creation row naming it. */
   async function storeResult(userId: string, publish: boolean, seed: number): Promise<AObject> {
     const key = newObjectKey('results', 'png');
     fs.mkdirSync(path.dirname(objectPath(key)), { recursive: true });
-    fs.writeFileSync(objectPath(key), await png(seed));
+    fs.writeFileSync(objectPath(key), await cutout(seed));
     const { rows } = await db.query(
       "INSERT INTO creations (user_id, type, prompt, content, publish, object_key) VALUES ($1, 'image', 'model', $2, $3, $4) RETURNING id",
       [userId, `/files/${key}`, publish, key],
@@ -174,6 +179,9 @@ describe.skipIf(!postgresUrl)('ownership under random sequences of documented op
           const form = new FormData();
           form.append('image', new Blob([new Uint8Array(await png(7))], { type: 'image/png' }), 'x.png');
           form.append('note', strings());
+          for (const [name, prop] of Object.entries(op.multipart.properties ?? {})) {
+            if (!prop.contentMediaType) form.append(name, name === 'source' && rng.chance(0.7) ? idFor() : String(valueFor(name, prop)));
+          }
           body = form;
         } else if (op.method !== 'GET') {
           const props = op.schema?.properties ?? {};
@@ -237,6 +245,9 @@ describe.skipIf(!postgresUrl)('ownership under random sequences of documented op
           await (await fetch(`${app.url}/api/user/get-published-creations`, { headers: authed(b.token) })).json(),
         ]);
         for (const o of privateOnes) expect(seen.includes(o.key), `B sees A's private ${o.key}; ${where}`).toBe(false);
+        const { rows: made } = await db.query(
+          'SELECT count(*)::int AS n FROM creations d JOIN creations s ON s.id = d.source_id WHERE d.user_id = $1 AND s.user_id = $2', [b.id, a.id]);
+        expect(made[0].n, `B made a creation from one of A's; ${where}`).toBe(0);
       }
 
       const trace: string[] = [];

@@ -20,7 +20,38 @@ export type ApiRequestInit = {
   retryDelaysMs?: readonly number[];
   /** Extra request headers (e.g. Idempotency-Key). */
   headers?: Record<string, string>;
+  /** Bytes of the body sent so far, as it goes (a large upload's progress). */
+  onUploadProgress?: (sent: number, total: number) => void;
 };
+
+/**
+ * One request over XMLHttpRequest, for a body whose upload progress is shown: fetch does not
+ * report bytes sent. Answers a Response and rejects as fetch does (TypeError, AbortError).
+ */
+function sendWithProgress(path: string, init: { method: string; headers: Headers; body: BodyInit; signal?: AbortSignal }, onProgress: (sent: number, total: number) => void): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const aborted = () => reject(new DOMException('Aborted', 'AbortError'));
+    if (init.signal?.aborted) return aborted();
+    const xhr = new XMLHttpRequest();
+    xhr.open(init.method, path);
+    init.headers.forEach((value, name) => xhr.setRequestHeader(name, value));
+    xhr.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable) onProgress(event.loaded, event.total);
+    });
+    xhr.addEventListener('load', () => {
+      const headers = new Headers();
+      for (const line of xhr.getAllResponseHeaders().trim().split(/[\r\n]+/)) {
+        const at = line.indexOf(':');
+        if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
+      }
+      resolve(new Response(xhr.responseText, { status: xhr.status, headers }));
+    });
+    xhr.addEventListener('error', () => reject(new TypeError('Network request failed')));
+    xhr.addEventListener('abort', aborted);
+    init.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(init.body as XMLHttpRequestBodyInit);
+  });
+}
 
 /** 503 means "try again later" (Postgres or Redis down): reads are re-sent, never a sign-out. */
 const READ_RETRY_DELAYS_MS = [500, 1000, 2000] as const;
@@ -84,7 +115,9 @@ export async function apiRequest<T = object>(
   let response: Response;
   for (let attempt = 0; ; attempt++) {
     try {
-      response = await fetch(path, { method, headers, body, signal: init.signal, credentials: 'same-origin' });
+      response = init.onUploadProgress && body
+        ? await sendWithProgress(path, { method, headers, body, signal: init.signal }, init.onUploadProgress)
+        : await fetch(path, { method, headers, body, signal: init.signal, credentials: 'same-origin' });
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') throw error;
       throw new Error('Network error: could not reach the server. Check your connection and try again.');

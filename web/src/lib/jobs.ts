@@ -20,7 +20,8 @@ export interface JobProgress {
   partial?: string;
 }
 
-export type ToolReply = ApiReply<{ content: string; engine: EngineInfo }> & { status: number };
+/** creationId: the creation the job saved (a chain step names it as its source). */
+export type ToolReply = ApiReply<{ content: string; engine: EngineInfo; creationId: string }> & { status: number };
 
 interface JobStatusReply {
   state: JobState;
@@ -30,6 +31,7 @@ interface JobStatusReply {
   partial?: string;
   content?: string;
   engine?: EngineInfo;
+  creationId?: string;
 }
 
 interface StartReply {
@@ -174,7 +176,7 @@ export async function runJob(path: string, body: unknown, options: RunJobOptions
       partial: job.partial,
     });
     if (state === 'completed') {
-      return { success: true, content: job.content, engine: job.engine, status: job.status };
+      return { success: true, content: job.content, engine: job.engine, creationId: job.creationId, status: job.status };
     }
     if (state === 'failed') {
       return { success: false, message: job.message ?? 'The job failed.', code: job.code, status: job.status };

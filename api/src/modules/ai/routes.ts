@@ -9,10 +9,11 @@ import { checkPdfUpload, MAX_PDF_BYTES } from '@craftwell/contracts/pdf-input';
 import { validateObjectName } from '@craftwell/contracts/object-vocabulary';
 import { parseBlogTitlePrompt } from '@craftwell/contracts/text-prompts';
 import { newObjectKey } from '@craftwell/storage/keys';
-import { AppError, badRequest, DependencyUnavailableError, notFound } from '@craftwell/core/errors';
+import { AppError, badRequest, DependencyUnavailableError } from '@craftwell/core/errors';
 import { idempotencyKeyOf } from '../../middleware/idempotency-key.js';
 import { currentUser } from '../../middleware/require-auth.js';
 import { uploadParser } from '../../middleware/uploads.js';
+import { imageInput as readImageInput, type SourceImageReader } from '../creations/source-image.js';
 import type { AiService, Submission, UploadToStore } from './service.js';
 
 const prompt = z
@@ -185,8 +186,8 @@ export function parseInstanceChoice(body: Record<string, unknown> | undefined, w
 
 export interface AiRoutesDeps {
   service: AiService;
-  /** The stored image of one of this user's image creations, or null (not theirs, not an image). */
-  sourceImage?: (userId: string, creationId: string) => Promise<Buffer | null>;
+  /** Reads a `source` (an earlier image creation of the user's) for a chain step. */
+  sourceImage?: SourceImageReader;
   /** A provider that removes anything by name is configured (else the offline vocabulary applies). */
   objectRemoverTakesAnyName: boolean;
   imageGeneration: () => { configured: boolean; message?: string };
@@ -197,23 +198,7 @@ export interface AiRoutesDeps {
 export function aiRoutes({ service, imageGeneration, testJobs, objectRemoverTakesAnyName, sourceImage }: AiRoutesDeps): Router {
   const router = Router();
 
-  /**
-   * An image tool's input: the uploaded `image`, or with `source` (one of the user's image
-   * creations) that creation's image, so a result is worked on again without uploading it; the
-   * new creation is linked to its source either way.
-   */
-  async function imageInput(req: Request, missing: string): Promise<{ bytes: Buffer; sourceId?: string }> {
-    const file = fileOf(req, 'image');
-    const source = typeof req.body?.source === 'string' ? req.body.source.trim() : '';
-    if (!source) {
-      if (!file) throw badRequest(missing);
-      return { bytes: file.buffer };
-    }
-    const id = z.uuid().safeParse(source);
-    const stored = id.success && sourceImage ? await sourceImage(currentUser(req).id, id.data) : null;
-    if (!id.success || !stored) throw notFound('That source creation does not exist, is not yours, or is not an image.');
-    return { bytes: file?.buffer ?? stored, sourceId: id.data };
-  }
+  const imageInput = (req: Request, missing: string) => readImageInput(req, sourceImage, 'image', missing);
 
   if (testJobs) {
     router.post('/test-echo', async (req, res) => {

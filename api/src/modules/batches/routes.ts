@@ -5,6 +5,8 @@ import { z } from 'zod';
 import { BATCH_TOOLS, MAX_BATCH_ITEMS } from '@craftwell/contracts/batches';
 import { IMAGE_PRESET_NAMES } from '@craftwell/contracts/tool-options';
 import { validateObjectName } from '@craftwell/contracts/object-vocabulary';
+import { decodeImageUpload, ImageInputError, inspectImageUpload } from '@craftwell/contracts/image-input';
+import sharp from 'sharp';
 import { AppError, badRequest, notFound } from '@craftwell/core/errors';
 import { idempotencyKeyOf } from '../../middleware/idempotency-key.js';
 import { currentUser } from '../../middleware/require-auth.js';
@@ -24,10 +26,25 @@ export const createBatchFields = z.object({
 }).refine((f) => !f.preset || f.tool === 'remove-background', { message: 'Presets finish Background Removal results: use them with tool remove-background.' })
   .refine((f) => !f.colour || f.preset, { message: 'colour goes with a preset (it replaces the preset\'s colour).' });
 
-const parseFiles = uploadParser({ maxFileBytes: MAX_BATCH_FILE_BYTES, maxFiles: MAX_BATCH_ITEMS + 1 }).fields([
+const parseFiles = uploadParser({ maxFileBytes: MAX_BATCH_FILE_BYTES, maxFiles: MAX_BATCH_ITEMS + 2 }).fields([
   { name: 'images', maxCount: MAX_BATCH_ITEMS },
   { name: 'zip', maxCount: 1 },
+  { name: 'mask', maxCount: 1 },
 ]);
+
+/**
+ * An Object Removal batch's brush mask: checked as the single-image mask upload is (inspect,
+ * then decode), kept as a greyscale PNG. Any fault is the mask's, said so, before anything runs.
+ */
+async function readMask(bytes: Buffer): Promise<Buffer> {
+  try {
+    await inspectImageUpload(bytes);
+    return await sharp(await decodeImageUpload(bytes)).greyscale().png().toBuffer();
+  } catch (err) {
+    if (err instanceof ImageInputError) throw new AppError(`The mask cannot be used: ${err.message}`, err.status);
+    throw err;
+  }
+}
 
 function parse(req: Request, res: Parameters<typeof parseFiles>[1]): Promise<void> {
   return new Promise((resolve, reject) => parseFiles(req, res, (err?: unknown) => {
@@ -58,13 +75,16 @@ export function batchRoutes({ batches, objectRemoverTakesAnyName }: { batches: B
     const key = idempotencyKeyOf(req);
     await parse(req, res);
     const fields = createBatchFields.parse(req.body ?? {});
+    const maskFile = (req.files as Record<string, Express.Multer.File[]> | undefined)?.mask?.[0];
+    if (maskFile && fields.tool !== 'remove-object') throw badRequest('A mask goes with Object Removal: use it with tool remove-object.');
     let object: string | null = null;
     if (fields.tool === 'remove-object') {
-      const check = validateObjectName(fields.object ?? '', { anyName: objectRemoverTakesAnyName, hasMask: false });
+      const check = validateObjectName(fields.object ?? '', { anyName: objectRemoverTakesAnyName, hasMask: Boolean(maskFile) });
       if (!check.ok) throw new AppError(check.message, check.status);
       object = check.name;
     }
-    const { batch, created } = await batches.create(currentUser(req), fields.tool, { object, preset: fields.preset ?? null, colour: fields.colour ?? null }, filesOf(req), key);
+    const mask = maskFile ? await readMask(maskFile.buffer) : null;
+    const { batch, created } = await batches.create(currentUser(req), fields.tool, { object, preset: fields.preset ?? null, colour: fields.colour ?? null, mask }, filesOf(req), key);
     res.status(created ? 201 : 200).json({ success: true, batch });
   });
 
@@ -82,6 +102,7 @@ export function batchRoutes({ batches, objectRemoverTakesAnyName }: { batches: B
     // The form's bounds first (uploads.ts), whatever the id: a flood is refused before anything else.
     await parse(req, res);
     const { id } = batchParams.parse(req.params);
+    if ((req.files as Record<string, Express.Multer.File[]> | undefined)?.mask) throw badRequest('A batch\'s mask is given when it starts (POST /api/batches); added images get that one.');
     const batch = await batches.add(currentUser(req), id, filesOf(req));
     if (!batch) throw notFound('That batch does not exist.');
     res.json({ success: true, batch });

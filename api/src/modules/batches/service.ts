@@ -22,7 +22,7 @@ import type { Db } from '@craftwell/core/db/pool';
 import { AppError, CraftwellError } from '@craftwell/core/errors';
 import { meterOf, releaseOwnUse, usesLeft, type Quotas, type UseLimits } from '@craftwell/core/repositories/quota';
 import type { AuthUser } from '../../auth/types.js';
-import type { AiService } from '../ai/service.js';
+import type { AiService, UploadToStore } from '../ai/service.js';
 import { jobOutcome, requestIdOf } from '../jobs/outcome.js';
 
 /** One file as sent: its name and bytes, or why it cannot be used (from the zip reader). */
@@ -41,10 +41,20 @@ export interface BatchServiceDeps {
   useLimits: UseLimits;
 }
 
-interface BatchRow { id: string; user_id: string; tool: BatchTool; object: string | null; preset: ImagePresetName | null; colour: string | null; cancelled_at: Date | null; created_at: Date }
+interface BatchRow { id: string; user_id: string; tool: BatchTool; object: string | null; preset: ImagePresetName | null; colour: string | null; mask: Buffer | null; cancelled_at: Date | null; created_at: Date }
 interface ItemRow { position: number; file_name: string; request_id: string | null; job_id: string | null; refused_code: string | null; refused_message: string | null }
 
 const TOOL_LABEL: Record<BatchTool, string> = { 'remove-background': 'Background Removal', 'remove-object': 'Object Removal' };
+
+/** One item's copy of the batch's mask, made at the item's size when its upload is stored. */
+function maskUpload(mask: Buffer, size: { width: number; height: number }): UploadToStore {
+  return {
+    key: newObjectKey('uploads', 'png'),
+    body: () => sharp(mask).resize(size.width, size.height, { fit: 'fill' }).png().toBuffer(),
+    source: mask,
+    contentType: 'image/png',
+  };
+}
 
 function emptyCounts(): Record<BatchItemState, number> {
   return Object.fromEntries(BATCH_ITEM_STATES.map((s) => [s, 0])) as Record<BatchItemState, number>;
@@ -63,8 +73,8 @@ export function createBatchService(deps: BatchServiceDeps) {
    * Checks every file before anything is written: each is an image within the limits and not a
    * copy of another in the batch; the ones that are not are kept as refused items with the reason.
    */
-  async function screen(files: BatchFile[], seen: Set<string>): Promise<Array<BatchFile & { digest?: string }>> {
-    const screened: Array<BatchFile & { digest?: string }> = [];
+  async function screen(files: BatchFile[], seen: Set<string>): Promise<Array<BatchFile & { digest?: string; size?: { width: number; height: number } }>> {
+    const screened: Array<BatchFile & { digest?: string; size?: { width: number; height: number } }> = [];
     for (const file of files) {
       if (file.refused || !file.bytes) {
         screened.push({ ...file, refused: file.refused ?? { code: 'bad_request', message: 'This file is empty.' } });
@@ -75,8 +85,10 @@ export function createBatchService(deps: BatchServiceDeps) {
         screened.push({ name: file.name, refused: { code: 'conflict', message: 'The same image is already in this batch; it was not run twice.' } });
         continue;
       }
+      let size: { width: number; height: number };
       try {
-        await inspectImageUpload(file.bytes, { maxBytes: MAX_IMAGE_BYTES });
+        const { width, height } = await inspectImageUpload(file.bytes, { maxBytes: MAX_IMAGE_BYTES });
+        size = { width, height };
       } catch (err) {
         const status = err instanceof ImageInputError ? err.status : 400;
         const code: ErrorCode = status === 413 ? 'input_too_large' : status === 415 ? 'unsupported_media_type' : 'bad_request';
@@ -84,7 +96,7 @@ export function createBatchService(deps: BatchServiceDeps) {
         continue;
       }
       seen.add(digest);
-      screened.push({ ...file, digest });
+      screened.push({ ...file, digest, size });
     }
     return screened;
   }
@@ -115,12 +127,17 @@ export function createBatchService(deps: BatchServiceDeps) {
       }
       const bytes = file.bytes!;
       const upload = { key: newObjectKey('uploads', 'png'), body: () => decodeImageUpload(bytes), source: bytes, contentType: 'image/png' };
+      const uploads: UploadToStore[] = [upload];
+      // The batch's brush mask, stretched to this image's size (its width and height each), stored
+      // as this item's own mask upload: the job reads it as a single request's mask.
+      const mask = batch.mask && file.size ? maskUpload(batch.mask, file.size) : null;
+      if (mask) uploads.push(mask);
       const payload = batch.tool === 'remove-object'
-        ? { inputKey: upload.key, object: batch.object! }
+        ? { inputKey: upload.key, object: batch.object!, ...(mask ? { maskKey: mask.key } : {}) }
         : { inputKey: upload.key, ...(batch.preset ? { finish: presetFinish(batch.preset, batch.colour ?? undefined) } : {}) };
       let jobId: string;
       try {
-        const submission = await deps.ai.submit(user, batch.tool, payload as never, { async: true, background: true, uploads: [upload] });
+        const submission = await deps.ai.submit(user, batch.tool, payload as never, { async: true, background: true, uploads });
         if (submission.mode !== 'async') throw new Error('a batch item must be queued');
         jobId = submission.jobId;
       } catch (err) {
@@ -173,6 +190,7 @@ export function createBatchService(deps: BatchServiceDeps) {
       id: batch.id,
       tool: batch.tool,
       ...(batch.object ? { object: batch.object } : {}),
+      ...(batch.mask ? { mask: true } : {}),
       ...(batch.preset ? { preset: batch.preset } : {}),
       ...(batch.colour ? { colour: batch.colour } : {}),
       createdAt: batch.created_at.toISOString(),
@@ -187,7 +205,7 @@ export function createBatchService(deps: BatchServiceDeps) {
   return {
     /** A new batch (or, for a repeated Idempotency-Key, the batch that key made). */
     async create(
-      user: AuthUser, tool: BatchTool, options: { object: string | null; preset: ImagePresetName | null; colour: string | null },
+      user: AuthUser, tool: BatchTool, options: { object: string | null; preset: ImagePresetName | null; colour: string | null; mask?: Buffer | null },
       files: BatchFile[], idempotencyKey?: string,
     ): Promise<{ batch: BatchView; created: boolean }> {
       if (files.length === 0) throw new AppError('Choose the images for the batch (or one zip of them).', 400, 'bad_request');
@@ -196,9 +214,9 @@ export function createBatchService(deps: BatchServiceDeps) {
         if (rows[0]) return { batch: await view(user, rows[0] as BatchRow), created: false };
       }
       const { rows } = await db.query(
-        `INSERT INTO batches (id, user_id, tool, object, preset, colour, idempotency_key) VALUES ($1, $2, $3, $4, $5, $6, $7)
+        `INSERT INTO batches (id, user_id, tool, object, preset, colour, mask, idempotency_key) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
          ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING *`,
-        [randomUUID(), user.id, tool, options.object, options.preset, options.colour, idempotencyKey ?? null],
+        [randomUUID(), user.id, tool, options.object, options.preset, options.colour, options.mask ?? null, idempotencyKey ?? null],
       );
       const batch = rows[0] as BatchRow | undefined;
       if (!batch) throw new AppError('A batch with this Idempotency-Key is still being created. Try again in a moment with the same key.', 409, 'conflict');

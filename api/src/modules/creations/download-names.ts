@@ -8,6 +8,9 @@ const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '_').sli
 
 function imageBaseName(prompt: string): string {
   if (prompt === 'Remove background from image') return 'background-removed';
+  // The background step's prompts (images/routes.ts describeStep), named as its downloads are.
+  if (prompt.startsWith('Mask of the subject')) return 'mask';
+  if (/^(New background|Transparent background)/.test(prompt)) return 'background-removed';
   if (/^Removed .+ from image$/.test(prompt)) return 'object-removed';
   return 'ai-generated-image';
 }

@@ -22,7 +22,7 @@ export interface OperationSpec {
   multipart?: FilePart[];
   query?: z.ZodObject;
   params?: z.ZodObject;
-  /** The reply of a 200/201/202; JSON unless `produces` says otherwise. */
+  /** The reply of a 200/201/202; JSON unless `produces` says otherwise (with both, the description says which when). */
   reply?: ZodType;
   status?: 200 | 201 | 202;
   produces?: string;
@@ -61,9 +61,9 @@ function requestBody(op: OperationSpec) {
 }
 
 function responses(op: OperationSpec) {
-  const ok = op.produces
-    ? { description: 'The file', content: { [op.produces]: { schema: { type: 'string', contentMediaType: op.produces } } } }
-    : { description: 'Success', content: { 'application/json': { schema: jsonSchema(op.reply ?? replies.message) } } };
+  const file = op.produces ? { [op.produces]: { schema: { type: 'string', contentMediaType: op.produces } } } : {};
+  const json = !op.produces || op.reply ? { 'application/json': { schema: jsonSchema(op.reply ?? replies.message) } } : {};
+  const ok = { description: op.produces ? (op.reply ? 'The file, or JSON (see the description)' : 'The file') : 'Success', content: { ...file, ...json } };
   const error = { description: 'Refused: {success: false, message, code}', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
   return {
     [String(op.status ?? 200)]: ok,

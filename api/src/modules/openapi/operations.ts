@@ -58,9 +58,11 @@ export const OPERATIONS: OperationSpec[] = [
   { method: 'post', path: '/api/ai/resume-review', tag: 'Tools', summary: 'Review a resume (text PDF)', query: asyncQuery, reply: replies.content, multipart: [{ name: 'resume', description: 'A text PDF (at most 10 MB)', required: true }] },
   {
     method: 'post', path: '/api/images/background', tag: 'Tools', summary: 'Put a colour or a picture behind a cut-out, crop it to the subject, or get its mask (PNG)',
-    description: 'Fields: output (image or mask, default image), colour (#rrggbb), crop (true or false).', produces: 'image/png',
+    description: 'Fields: output (image or mask, default image), colour (#rrggbb), crop (true or false). With an uploaded image the result is the PNG file, nothing saved. With source (one of your image creations) it is saved as a new creation linked to that source and the reply is JSON {success, content, creationId}; not counted against the quota.',
+    produces: 'image/png', reply: replies.content,
     multipart: [
-      { name: 'image', description: 'A transparent PNG, e.g. a background-removal result (at most 20 MB)', required: true },
+      { name: 'image', description: 'A transparent PNG, e.g. a background-removal result (at most 20 MB); or instead give source', required: false },
+      { name: 'source', description: 'The id of one of your image creations with a transparent background: the result is saved as a creation linked to it', required: false, text: true },
       { name: 'background', description: 'Optional picture to put behind the subject', required: false },
       { name: 'output', description: 'image or mask', required: false, text: true },
       { name: 'colour', description: '#rrggbb behind the subject', required: false, text: true },
@@ -74,6 +76,7 @@ export const OPERATIONS: OperationSpec[] = [
     multipart: [
       { name: 'tool', description: 'remove-background or remove-object', required: true, text: true },
       { name: 'object', description: 'remove-object: one word naming the object to remove from every image', required: false, text: true },
+      { name: 'mask', description: 'remove-object: one brush mask (PNG, white marks what to remove) applied to every image, stretched to each image\'s width and height; checked as the single-image mask is', required: false },
       { name: 'preset', description: 'remove-background: marketplace (white, 2000 px square, JPEG 90 in the zip) or profile-picture (a colour, 800 px circle-safe square)', required: false, text: true },
       { name: 'colour', description: '#rrggbb replacing the preset\'s colour', required: false, text: true },
       { name: 'images', description: 'Images (JPG, PNG, WebP, ... at most 20 MB each); repeat the field', required: false },

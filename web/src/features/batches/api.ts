@@ -49,13 +49,13 @@ function wait(ms: number, signal?: AbortSignal): Promise<void> {
  * away) it is sent again with the same key, so the server answers with what the first try did.
  * A 409 right after such a re-send is the first try still being accepted: also waited out.
  */
-async function submit(path: string, buildForm: () => FormData, signal?: AbortSignal): Promise<BatchReply> {
+async function submit(path: string, buildForm: () => FormData, signal?: AbortSignal, onProgress?: UploadProgress): Promise<BatchReply> {
   const key = newIdempotencyKey();
   for (let attempt = 0; ; attempt++) {
     const retryIn = SUBMIT_RETRY_DELAYS_MS[attempt];
     let reply: BatchReply;
     try {
-      reply = await apiRequest<{ batch: BatchView }>(path, { method: 'POST', form: buildForm(), headers: { 'Idempotency-Key': key }, signal });
+      reply = await apiRequest<{ batch: BatchView }>(path, { method: 'POST', form: buildForm(), headers: { 'Idempotency-Key': key }, signal, onUploadProgress: onProgress });
     } catch (error) {
       if (isAbortError(error) || retryIn === undefined) throw error;
       await wait(retryIn, signal);
@@ -67,8 +67,11 @@ async function submit(path: string, buildForm: () => FormData, signal?: AbortSig
   }
 }
 
+/** Bytes of one request's body sent so far, of its total. */
+export type UploadProgress = (sent: number, total: number) => void;
+
 /** POST /api/batches: the tool's fields and the first chunk of files. */
-export function createBatch(fields: BatchFields, chunk: UploadChunk, signal?: AbortSignal): Promise<BatchReply> {
+export function createBatch(fields: BatchFields, chunk: UploadChunk, signal?: AbortSignal, onProgress?: UploadProgress): Promise<BatchReply> {
   return submit(base, () => {
     const form = new FormData();
     form.append('tool', fields.tool);
@@ -76,12 +79,12 @@ export function createBatch(fields: BatchFields, chunk: UploadChunk, signal?: Ab
     if (fields.preset !== undefined) form.append('preset', fields.preset);
     if (fields.colour !== undefined) form.append('colour', fields.colour);
     return appendChunk(form, chunk);
-  }, signal);
+  }, signal, onProgress);
 }
 
 /** POST /api/batches/:id/items: a later chunk of the same batch. */
-export function addBatchItems(id: string, chunk: UploadChunk, signal?: AbortSignal): Promise<BatchReply> {
-  return submit(`${batchPath(id)}/items`, () => appendChunk(new FormData(), chunk), signal);
+export function addBatchItems(id: string, chunk: UploadChunk, signal?: AbortSignal, onProgress?: UploadProgress): Promise<BatchReply> {
+  return submit(`${batchPath(id)}/items`, () => appendChunk(new FormData(), chunk), signal, onProgress);
 }
 
 export function getBatch(id: string, signal?: AbortSignal): Promise<BatchReply> {

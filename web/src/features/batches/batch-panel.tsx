@@ -15,7 +15,7 @@ import { useApiData } from '../../lib/use-api-data.js';
 import { BATCHES_PATH, batchDownloadUrl, type BatchFields, type BatchList } from './api.js';
 import { splitSelection, selectionProblem, type Selection } from './chunks.js';
 import { finishedPercent, isUnfinished, itemDetail, STATE_LABELS, summaryText, totalOf } from './format.js';
-import { useBatch, type BatchError } from './use-batch.js';
+import { useBatch, type BatchError, type BatchUpload } from './use-batch.js';
 
 /** Batches listed under the panel for reopening. */
 const RECENT_BATCHES = 5;
@@ -57,12 +57,24 @@ export function BatchPanel({ tool, object, fields = {}, blockedReason = null, di
           blockedReason={blockedReason}
           disabled={disabled}
           sending={upload !== null}
-          uploadText={upload ? `Uploading ${upload.current} of ${upload.total}…` : null}
+          upload={upload}
           onStart={(selection) => void state.start(selection, { ...fields, ...(object !== undefined ? { object } : {}) })}
         />
       )}
       {state.error ? <BatchErrorBox error={state.error} /> : null}
       <RecentBatches tool={tool} batches={recent?.batches} currentId={batchId} onOpen={(id) => state.show(id)} />
+    </div>
+  );
+}
+
+/** The upload of a batch, by bytes sent (all its requests together). */
+function UploadProgressView({ upload, className }: { upload: BatchUpload; className: string }) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <p aria-live="polite" className={cn('font-medium text-brand-800', className)}>
+        Uploading {upload.current} of {upload.total}… {upload.percent}%
+      </p>
+      <ProgressTrack percent={upload.percent} label="Upload progress" valueText={`${upload.percent}% sent`} minPercent={1} />
     </div>
   );
 }
@@ -104,14 +116,14 @@ function BatchChooser({
   blockedReason,
   disabled,
   sending,
-  uploadText,
+  upload,
   onStart,
 }: {
   object?: string;
   blockedReason: string | null;
   disabled: boolean;
   sending: boolean;
-  uploadText: string | null;
+  upload: BatchUpload | null;
   onStart: (selection: Selection) => void;
 }) {
   const inputId = useId();
@@ -183,11 +195,7 @@ function BatchChooser({
           </p>
         ) : null}
       </div>
-      {uploadText ? (
-        <p aria-live="polite" className="text-sm font-medium text-brand-800">
-          {uploadText}
-        </p>
-      ) : null}
+      {upload ? <UploadProgressView upload={upload} className="text-sm" /> : null}
     </form>
   );
 }
@@ -203,7 +211,7 @@ function BatchProgress({
 }: {
   batchId: string;
   batch: BatchView | null;
-  upload: { current: number; total: number } | null;
+  upload: BatchUpload | null;
   notice: string | null;
   cancelling: boolean;
   onCancel: () => void;
@@ -243,11 +251,7 @@ function BatchProgress({
           {summary}
         </p>
         <ProgressTrack percent={percent} label="Batch progress" minPercent={2} />
-        {upload ? (
-          <p aria-live="polite" className="mt-2 text-xs font-medium text-brand-800">
-            Uploading {upload.current} of {upload.total}…
-          </p>
-        ) : null}
+        {upload ? <UploadProgressView upload={upload} className="mt-2 text-xs" /> : null}
         {notice ? <p className="mt-2 break-words text-xs text-amber-800">{notice}</p> : null}
       </div>
 

@@ -71,3 +71,8 @@ export function appendChunk(form: FormData, chunk: UploadChunk): FormData {
   else for (const file of chunk.files) form.append('images', file, file.name);
   return form;
 }
+
+/** The bytes of the files a chunk carries (its request's body is this plus the multipart framing). */
+export function chunkBytes(chunk: UploadChunk): number {
+  return chunk.kind === 'zip' ? chunk.file.size : chunk.files.reduce((sum, file) => sum + file.size, 0);
+}

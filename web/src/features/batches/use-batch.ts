@@ -2,8 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { BatchTool, BatchView } from '@craftwell/contracts/batches';
 import { errorAction } from '../../lib/error-actions.js';
 import { isAbortError } from '../../lib/jobs.js';
-import { addBatchItems, cancelBatch, createBatch, getBatch, type BatchFields, type BatchReply } from './api.js';
-import { planChunks, selectionProblem, type Selection, type UploadChunk } from './chunks.js';
+import { addBatchItems, cancelBatch, createBatch, getBatch, type BatchFields, type BatchReply, type UploadProgress } from './api.js';
+import { chunkBytes, planChunks, selectionProblem, type Selection, type UploadChunk } from './chunks.js';
 import { isUnfinished, readStoredBatchId, storeBatchId } from './format.js';
 
 /** How often a batch with queued or running items is asked about. */
@@ -25,6 +25,12 @@ function filesIn(chunks: readonly UploadChunk[]): number {
   return chunks.reduce((sum, chunk) => sum + (chunk.kind === 'zip' ? 1 : chunk.files.length), 0);
 }
 
+export interface BatchUpload {
+  current: number;
+  total: number;
+  percent: number;
+}
+
 /**
  * One tool's batch: starting it (in chunks), following it until every item is over, cancelling
  * it, and finding it again after a reload (its id is kept in localStorage per tool).
@@ -32,8 +38,8 @@ function filesIn(chunks: readonly UploadChunk[]): number {
 export function useBatch(tool: BatchTool) {
   const [batchId, setBatchId] = useState<string | null>(() => readStoredBatchId(tool));
   const [batch, setBatch] = useState<BatchView | null>(null);
-  /** While sending: which request of how many ("Uploading 2 of 4…"). */
-  const [upload, setUpload] = useState<{ current: number; total: number } | null>(null);
+  /** While sending: which request of how many ("Uploading 2 of 4…") and the share of all bytes sent (0–100). */
+  const [upload, setUpload] = useState<BatchUpload | null>(null);
   const [error, setError] = useState<BatchError | null>(null);
   /** Something worth saying about a batch that goes on (a chunk not added, polls failing). */
   const [notice, setNotice] = useState<string | null>(null);
@@ -106,10 +112,19 @@ export function useBatch(tool: BatchTool) {
       uploadRef.current = controller;
       setError(null);
       setNotice(null);
-      setUpload({ current: 1, total: chunks.length });
+      // Progress by bytes across every request: the chunks before this one, plus this one's share sent.
+      const sizes = chunks.map(chunkBytes);
+      const allBytes = Math.max(1, sizes.reduce((sum, size) => sum + size, 0));
+      const progressOf = (index: number): UploadProgress => (sent, total) => {
+        const before = sizes.slice(0, index).reduce((sum, size) => sum + size, 0);
+        const share = total > 0 ? Math.min(1, sent / total) : 0;
+        if (controller.signal.aborted) return;
+        setUpload({ current: index + 1, total: chunks.length, percent: Math.round(((before + share * sizes[index]) / allBytes) * 100) });
+      };
+      setUpload({ current: 1, total: chunks.length, percent: 0 });
       let createdId: string | null = null;
       try {
-        const first = await createBatch({ tool, ...fields }, chunks[0], controller.signal);
+        const first = await createBatch({ tool, ...fields }, chunks[0], controller.signal, progressOf(0));
         if (!first.success || !first.batch) {
           setError(errorOf(first));
           return;
@@ -119,8 +134,8 @@ export function useBatch(tool: BatchTool) {
         setBatch(first.batch);
         setBatchId(createdId);
         for (let index = 1; index < chunks.length; index++) {
-          setUpload({ current: index + 1, total: chunks.length });
-          const reply = await addBatchItems(createdId, chunks[index], controller.signal);
+          progressOf(index)(0, 1);
+          const reply = await addBatchItems(createdId, chunks[index], controller.signal, progressOf(index));
           if (!reply.success || !reply.batch) {
             const left = filesIn(chunks.slice(index));
             setNotice(`${left} ${left === 1 ? 'file was' : 'files were'} not added: ${reply.message || 'Something went wrong'}`);

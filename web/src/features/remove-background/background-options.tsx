@@ -2,40 +2,67 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Download, ImageIcon } from 'lucide-react';
 import { Button } from '../../components/button.js';
+import { apiRequest } from '../../lib/api-client.js';
 import { downloadFromApi } from '../../lib/api-download.js';
 
 type Behind = 'transparent' | 'colour' | 'image';
 
 /**
  * After a background removal: a colour or a picture behind the subject, cropping to the subject,
- * or the mask alone — done by the api from the cut-out's transparency, downloaded as a PNG.
+ * or the mask alone — done by the api from the cut-out's transparency. A result the server saved
+ * (`creationId`) is named as the step's source: the step is saved as a new creation linked to it
+ * and shown here. Without one, the cut-out is sent and the step comes back as a download.
  */
-export function BackgroundOptions({ resultUrl }: { resultUrl: string }) {
+export function BackgroundOptions({ resultUrl, creationId }: { resultUrl: string; creationId?: string }) {
   const [behind, setBehind] = useState<Behind>('transparent');
   const [colour, setColour] = useState('#ffffff');
   const [picture, setPicture] = useState<File | null>(null);
   const [crop, setCrop] = useState(false);
   const [busy, setBusy] = useState<'image' | 'mask' | null>(null);
+  const [saved, setSaved] = useState<{ id: string; url: string; output: 'image' | 'mask' } | null>(null);
 
-  async function download(output: 'image' | 'mask') {
+  const fileName = (output: 'image' | 'mask') => `${output === 'mask' ? 'mask' : 'background-removed'}-${Date.now()}.png`;
+
+  async function apply(output: 'image' | 'mask') {
     setBusy(output);
     try {
-      const cutout = await fetch(resultUrl).then((r) => {
-        if (!r.ok) throw new Error('Failed to load processed image');
-        return r.blob();
-      });
       const form = new FormData();
-      form.append('image', cutout, 'cutout.png');
+      if (creationId) {
+        form.append('source', creationId);
+      } else {
+        const cutout = await fetch(resultUrl).then((r) => {
+          if (!r.ok) throw new Error('Failed to load processed image');
+          return r.blob();
+        });
+        form.append('image', cutout, 'cutout.png');
+      }
       form.append('output', output);
       form.append('crop', String(crop));
       if (output === 'image' && behind === 'colour') form.append('colour', colour);
       if (output === 'image' && behind === 'image' && picture) form.append('background', picture);
-      await downloadFromApi('/api/images/background', `${output === 'mask' ? 'mask' : 'background-removed'}-${Date.now()}.png`, form);
-      toast.success('Image downloaded successfully!');
+      if (!creationId) {
+        await downloadFromApi('/api/images/background', fileName(output), form);
+        toast.success('Image downloaded successfully!');
+        return;
+      }
+      const reply = await apiRequest<{ content: string; creationId: string }>('/api/images/background', { method: 'POST', form });
+      if (!reply.success || !reply.content || !reply.creationId) return void toast.error(reply.message || 'Something went wrong');
+      setSaved({ id: reply.creationId, url: reply.content, output });
+      toast.success('Saved to your creations');
     } catch (thrown) {
       toast.error(thrown instanceof Error ? thrown.message : 'Failed to download image');
     } finally {
       setBusy(null);
+    }
+  }
+
+  async function downloadSaved() {
+    if (!saved) return;
+    try {
+      await downloadFromApi(`/api/creations/${saved.id}/download?format=png`, fileName(saved.output));
+      toast.success('Image downloaded successfully!');
+    } catch {
+      toast.error('Failed to download image');
     }
   }
 
@@ -70,13 +97,22 @@ export function BackgroundOptions({ resultUrl }: { resultUrl: string }) {
         <input type="checkbox" checked={crop} onChange={(e) => setCrop(e.target.checked)} /> Crop to the subject
       </label>
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" variant="secondary" icon={<Download className="size-4" aria-hidden="true" />} loading={busy === 'image'} disabled={behind === 'image' && !picture} onClick={() => void download('image')}>
+        <Button size="sm" variant="secondary" icon={<Download className="size-4" aria-hidden="true" />} loading={busy === 'image'} disabled={behind === 'image' && !picture} onClick={() => void apply('image')}>
           Save with this background
         </Button>
-        <Button size="sm" variant="ghost" icon={<Download className="size-4" aria-hidden="true" />} loading={busy === 'mask'} onClick={() => void download('mask')}>
+        <Button size="sm" variant="ghost" icon={<Download className="size-4" aria-hidden="true" />} loading={busy === 'mask'} onClick={() => void apply('mask')}>
           Save the mask alone
         </Button>
       </div>
+      {saved ? (
+        <figure className="space-y-2" aria-label="Saved result">
+          <img src={saved.url} alt={saved.output === 'mask' ? 'The saved mask' : 'The saved result with its new background'} className="max-h-64 rounded-lg ring-1 ring-slate-200" />
+          <figcaption className="text-sm text-slate-600">Saved to your creations, made from this result.</figcaption>
+          <Button size="sm" variant="secondary" icon={<Download className="size-4" aria-hidden="true" />} onClick={() => void downloadSaved()}>
+            Download PNG
+          </Button>
+        </figure>
+      ) : null}
     </fieldset>
   );
 }

@@ -27,7 +27,7 @@ const resultTexts = {
 export default function RemoveBackgroundPage() {
   const [file, setFile] = useState<File | null>(null);
   const [sourceId, setSourceId] = useState<string | null>(null);
-  const [result, setResult] = useState<{ url: string; engine?: EngineInfo } | null>(null);
+  const [result, setResult] = useState<{ url: string; engine?: EngineInfo; creationId?: string } | null>(null);
   const [loaded, setLoaded] = useState(false);
   const [preset, setPreset] = useState(NO_PRESET);
   const previewUrl = useObjectUrl(file);
@@ -58,7 +58,7 @@ export default function RemoveBackgroundPage() {
     else form.append('image', file);
     for (const [name, value] of Object.entries(presetFieldsOf(preset))) form.append(name, value);
     const reply = await run('/api/ai/remove-image-background', form);
-    if (reply?.content) setResult({ url: reply.content, engine: reply.engine });
+    if (reply?.content) setResult({ url: reply.content, engine: reply.engine, creationId: reply.creationId });
   }
 
   const done = result !== null && !processing;
@@ -79,7 +79,7 @@ export default function RemoveBackgroundPage() {
       </ToolPanel>
 
       <ProcessedImagePanel icon={Eraser} gradient={tool.bg} view={view} texts={resultTexts} fileName={backgroundRemovedFileName} checkerboard success="Background Successfully Removed!" engine={result?.engine}>
-        {done && loaded ? <BackgroundOptions resultUrl={result.url} /> : null}
+        {done && loaded ? <BackgroundOptions resultUrl={result.url} creationId={result.creationId} /> : null}
       </ProcessedImagePanel>
     </ToolPage>
   );

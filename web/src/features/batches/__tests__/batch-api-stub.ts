@@ -11,10 +11,60 @@ export interface Call {
 export type Route = (call: Call) => Response | undefined | Promise<Response | undefined>;
 
 /**
+ * XMLHttpRequest (the uploads that show their progress) answered by the stubbed fetch, so every
+ * request is routed and recorded alike. Its upload reports half the body sent before the route
+ * is asked (a route holding its reply holds the upload there) and all of it once answered.
+ */
+class FakeXhr extends EventTarget {
+  readonly upload = new EventTarget();
+  status = 0;
+  responseText = '';
+  private method = 'GET';
+  private url = '';
+  private headers: Record<string, string> = {};
+  private replyHeaders = '';
+  private aborted = false;
+
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+
+  getAllResponseHeaders() {
+    return this.replyHeaders;
+  }
+
+  abort() {
+    this.aborted = true;
+    this.dispatchEvent(new Event('abort'));
+  }
+
+  send(body: FormData) {
+    const total = 1000;
+    const progress = (loaded: number) => this.upload.dispatchEvent(new ProgressEvent('progress', { lengthComputable: true, loaded, total }));
+    progress(total / 2);
+    void (async () => {
+      const response = await fetch(this.url, { method: this.method, headers: this.headers, body });
+      if (this.aborted) return;
+      progress(total);
+      this.status = response.status;
+      this.responseText = await response.text();
+      this.replyHeaders = [...response.headers.entries()].map(([name, value]) => `${name}: ${value}`).join('\r\n');
+      this.dispatchEvent(new Event('load'));
+    })().catch(() => this.dispatchEvent(new Event('error')));
+  }
+}
+
+/**
  * fetch replaced by `route` (usage and the batch list are answered unless it answers them),
- * every call recorded so a test sees exactly what the screen sent.
+ * every call recorded so a test sees exactly what the screen sent (XMLHttpRequest included).
  */
 export function stubFetch(route: Route) {
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',

@@ -131,7 +131,7 @@ describe('batch panel', () => {
     expect(screen.queryByRole('button', { name: 'Download all' })).not.toBeInTheDocument();
   });
 
-  it('when the selection passes 40 MB, then the first chunk creates the batch and the rest goes to /items, with upload progress', async () => {
+  it('when the selection passes 40 MB, then the first chunk creates the batch and the rest goes to /items, with upload progress by bytes sent', async () => {
     const files = [bigImage('a.png', 15 * MB), bigImage('b.png', 15 * MB), bigImage('c.png', 15 * MB)];
     const first = batchView('b4', [{ fileName: 'a.png', state: 'queued' }, { fileName: 'b.png', state: 'queued' }]);
     const all = batchView('b4', files.map((file) => ({ fileName: file.name, state: 'done' as const, content: `https://cdn.test/${file.name}` })));
@@ -151,7 +151,9 @@ describe('batch panel', () => {
     await chooseFiles(user, files);
     await user.click(screen.getByRole('button', { name: 'Start batch' }));
 
-    expect(await screen.findByText('Uploading 2 of 2…')).toBeInTheDocument();
+    // By bytes: the first request's 30 MB sent, and half of the second's 15 MB (of 45 MB in all).
+    expect(await screen.findByText('Uploading 2 of 2… 83%')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('aria-valuenow', '83');
     releaseItems();
     expect(await screen.findByText('Finished: 3 of 3 done')).toBeInTheDocument();
     const create = calls.filter((call) => isPost(call, '/api/batches'));

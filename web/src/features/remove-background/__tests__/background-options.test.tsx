@@ -49,4 +49,27 @@ describe('BackgroundOptions', () => {
     await user.click(screen.getByRole('button', { name: 'Save the mask alone' }));
     await waitFor(() => expect(posted(fetchMock)).toEqual({ output: 'mask', crop: 'false' }));
   });
+
+  it('when the result was saved, then its id is sent instead of the image and the step comes back as a new creation, shown with its download', async () => {
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) =>
+      String(input) === '/api/images/background'
+        ? new Response(JSON.stringify({ success: true, content: '/files/results/step.png', creationId: 'c-step' }), { headers: { 'Content-Type': 'application/json' } })
+        : new Response(new Uint8Array([1]), { headers: { 'Content-Disposition': 'attachment; filename="x.png"' } }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    URL.createObjectURL = vi.fn(() => 'blob:x');
+    URL.revokeObjectURL = vi.fn();
+    const user = userEvent.setup();
+    renderWithProviders(<BackgroundOptions resultUrl="/files/cutout.png" creationId="c-cut" />);
+    await user.click(screen.getByLabelText('Colour'));
+    await user.click(screen.getByRole('button', { name: 'Save with this background' }));
+    expect(await screen.findByRole('img', { name: 'The saved result with its new background' })).toHaveAttribute('src', '/files/results/step.png');
+    const form = (fetchMock.mock.calls.find(([url]) => url === '/api/images/background') as unknown as [string, RequestInit])[1].body as FormData;
+    expect(Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)]))).toEqual({ source: 'c-cut', output: 'image', crop: 'false', colour: '#ffffff' });
+    // The cut-out itself is not fetched again: the server has it.
+    expect(fetchMock.mock.calls.some(([url]) => url === '/files/cutout.png')).toBe(false);
+    expect(screen.getByText('Saved to your creations, made from this result.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Download PNG' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/creations/c-step/download?format=png', expect.anything()));
+  });
 });
