@@ -73,7 +73,7 @@ export const MODEL_CATALOG: readonly CatalogModel[] = [
     name: 'lama',
     label: 'LaMa',
     kind: 'inpaint',
-    description: 'LaMa inpainting (Carve/LaMa-ONNX, Apache-2.0) — optional learned fill for object removal (OBJECT_INPAINT_MODEL)',
+    description: 'LaMa inpainting (Carve/LaMa-ONNX, Apache-2.0) — the best learned fill for object removal, slower than MI-GAN',
     url: 'https://huggingface.co/Carve/LaMa-ONNX/resolve/main/lama_fp32.onnx',
     file: 'lama_fp32.onnx',
     approxSize: '208 MB',

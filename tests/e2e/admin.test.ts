@@ -99,6 +99,10 @@ describe.skipIf(!ready)('admin page (browser)', () => {
     const gallery = adminPage.getByRole('region', { name: 'Gallery' });
     await visible(gallery.getByText('a harbour at dawn'));
     await visible(adminPage.getByTestId('queue-text'));
+    const engines = adminPage.getByRole('region', { name: 'Engines' });
+    await visible(engines.getByRole('button', { name: 'Install MI-GAN' }));
+    await visible(engines.getByRole('button', { name: 'Install LaMa' }));
+    await visible(engines.getByText(/ISNet background removal/));
     await visible(adminPage.getByRole('region', { name: 'Audit log' }).getByText('Changed the plan of Milo Member to premium'));
     await screenshotBothWidths(adminPage, 'admin-page');
     // On a phone the wide tables scroll inside their panels; the page itself never scrolls sideways.

@@ -180,6 +180,6 @@ function bundledEngines(isnetModel: string): BundledEngineView[] {
   return [
     { label: `ISNet background removal (${isnetModel} model)`, tool: 'remove-background', bytes: isnet },
     { label: 'Instance segmentation for object removal (YOLOv8n-seg, 8-bit)', tool: 'remove-object', bytes: instance },
-    { label: 'Patch-based fill for object removal (no model file)', tool: 'remove-object', bytes: 0 },
+    { label: 'Patch-based fill for object removal', tool: 'remove-object', bytes: 0 },
   ];
 }
