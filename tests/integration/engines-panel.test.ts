@@ -172,6 +172,19 @@ describe.skipIf(!postgresUrl)('Engines panel', () => {
     await waitFor('lama', 'failed');
   });
 
+  it('when the process running a download died, then after a minute without progress it shows as failed and can be installed again', async () => {
+    const sql = await app.sql();
+    await sql.query(`INSERT INTO engine_installs (name, state, received, total, updated_at) VALUES ('migan', 'downloading', 100, 1000, now() - interval '2 minutes')`);
+    expect(await engine('migan')).toMatchObject({ state: 'failed', error: expect.stringMatching(/stopped before it finished/) });
+    releaseSlow = null;
+    const again = await fetch(`${app.url}/api/admin/engines/migan/install`, { method: 'POST', headers: authed(admin) });
+    expect(again.status).toBe(202);
+    for (let i = 0; i < 100 && !releaseSlow; i++) await new Promise((r) => setTimeout(r, 50));
+    releaseSlow!();
+    await waitFor('migan', 'installed');
+    expect((await fetch(`${app.url}/api/admin/engines/migan`, { method: 'DELETE', headers: authed(admin) })).status).toBe(200);
+  });
+
   it('when the engine name is unknown or malformed, then 404 / 400', async () => {
     expect((await fetch(`${app.url}/api/admin/engines/stable-diffusion/install`, { method: 'POST', headers: authed(admin) })).status).toBe(404);
     expect((await fetch(`${app.url}/api/admin/engines/..%2Fx/install`, { method: 'POST', headers: authed(admin) })).status).toBe(400);
