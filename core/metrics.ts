@@ -17,7 +17,12 @@ export interface AttemptReport {
 
 export interface QueueDepth { queue: string; waiting: number; active: number; failed: number; delayed: number }
 
-export function createMetrics(options: { process: 'api' | 'worker'; queueDepth?: () => Promise<QueueDepth[]> }) {
+export function createMetrics(options: {
+  process: 'api' | 'worker';
+  queueDepth?: () => Promise<QueueDepth[]>;
+  /** What this process's job threads hold in memory now (loaded models, PDF readers), by kind. */
+  held?: () => Record<string, number>;
+}) {
   const registry = new client.Registry();
   registry.setDefaultLabels({ process: options.process });
   client.collectDefaultMetrics({ register: registry, prefix: 'craftwell_' });
@@ -48,6 +53,18 @@ export function createMetrics(options: { process: 'api' | 'worker'; queueDepth?:
     labelNames: ['tool'],
     registers: [registry],
   });
+  if (options.held) {
+    const held = options.held;
+    new client.Gauge({
+      name: 'craftwell_held_resources',
+      help: 'What the job threads hold in memory now (loaded model sessions, PDF reader processes), each let go after ENGINE_IDLE_SECONDS unused',
+      labelNames: ['resource'],
+      registers: [registry],
+      collect() {
+        for (const [resource, count] of Object.entries(held())) this.set({ resource }, count);
+      },
+    });
+  }
   if (options.queueDepth) {
     const depth = options.queueDepth;
     new client.Gauge({

@@ -14,6 +14,7 @@ import { AttemptAbort, failedWith, FAILURES, type AbortCause, type AttemptOutcom
 import type { MainToThread, ThreadData, ThreadToMain } from './in-process-protocol.js';
 import { isOutOfMemory, JOB_THREAD_RESOURCE_LIMITS, threadEntry } from './thread-entry.js';
 import { endJobThread, releaseModelRunsOf, shareModelRunSlots } from './model-run-slots.js';
+import { forgetHeldBy, shareHeldResources } from './held-resources.js';
 
 /** At close, how long a thread inside a model call is waited for (the process is exiting anyway). */
 const CLOSE_NATIVE_WAIT_MS = 5_000;
@@ -78,6 +79,7 @@ export function createProcessorThreads(options: ProcessorThreadsOptions) {
     const data: ThreadData = { processorUrl: options.processorUrl, abortGraceMs: options.abortGraceMs };
     // Threads started from here share one limit on model runs (the environment data is copied at start).
     shareModelRunSlots();
+    shareHeldResources();
     const worker = new Worker(entry, { workerData: data, eval: isCode, resourceLimits: JOB_THREAD_RESOURCE_LIMITS });
     const workerThreadId = worker.threadId;
     const thread: Thread = { worker, runs: new Set() };
@@ -107,6 +109,8 @@ export function createProcessorThreads(options: ProcessorThreadsOptions) {
         if (index >= 0) threads.splice(index, 1);
         // Ended in the middle of a model run: its slot must not stay taken.
         releaseModelRunsOf(workerThreadId);
+        // What it held (models, PDF readers) went with it.
+        forgetHeldBy(workerThreadId);
         // Its attempts end: stopped on purpose (timeout, cancel, shutdown), out of memory, or crashed.
         const alone = thread.runs.size === 1;
         for (const runId of [...thread.runs]) {

@@ -39,6 +39,7 @@ import { PROCESSOR_URL, REPO_ROOT, entryPath, moduleLoaderArgs } from '@craftwel
 import { freeBytesOf } from './modules/health/routes.js';
 import { parseBackgroundConfig } from '@craftwell/core/config/background';
 import { createEngineInstaller } from './modules/admin/engine-installer.js';
+import { heldResources } from '@craftwell/queue/held-resources';
 
 const ROOT = REPO_ROOT;
 /** Longest wait for one shutdown step; the worker process gets its own, longer grace. */
@@ -104,7 +105,7 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
     let queueInspector: QueueInspector | undefined;
     // prom-client is loaded only when metrics are on.
     const metrics = config.METRICS_TOKEN
-      ? (await import('@craftwell/core/metrics')).createMetrics({ process: 'api', queueDepth: async () => (queueInspector ? (await queueInspector.overview(1)).queues : []) })
+      ? (await import('@craftwell/core/metrics')).createMetrics({ process: 'api', held: heldResources, queueDepth: async () => (queueInspector ? (await queueInspector.overview(1)).queues : []) })
       : undefined;
 
     // Queue: BullMQ on REDIS_URL, else on a redis-server we start, else the in-process adapter.

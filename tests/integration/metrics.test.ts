@@ -4,6 +4,7 @@
  * the api (in-process queue), and job metrics from a separate BullMQ worker process.
  */
 import net from 'node:net';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { optionalRedisUrl, serviceUrl } from '../support/services.js';
 import { authed, signUp, startTestApp, type TestApp } from '../support/app.js';
@@ -85,14 +86,16 @@ describe.skipIf(!postgresUrl)('metrics', () => {
   describe.skipIf(!redisUrl)('a BullMQ worker process', () => {
     let app: TestApp;
     let port: number;
+    /** The first account: premium, so it may use every tool. */
+    let user: Awaited<ReturnType<typeof signUp>>;
     beforeAll(async () => {
       port = await freePort();
       app = await startTestApp({ postgresUrl: postgresUrl!, redisUrl, env: { METRICS_TOKEN: TOKEN, METRICS_PORT: String(port), RUN_WORKERS: 'true' } });
+      user = await signUp(app.url);
     }, 120_000);
     afterAll(async () => { await app?.stop(); });
 
     it('when it ran a job, then its own /metrics counts it', async () => {
-      const user = await signUp(app.url);
       expect((await echo(app, user.token, { text: 'worker side' })).status).toBe(200);
       expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(401);
       const text = await (await fetch(`http://127.0.0.1:${port}/metrics`, { headers: authed(TOKEN) })).text();
@@ -100,5 +103,17 @@ describe.skipIf(!postgresUrl)('metrics', () => {
       const api = await (await fetch(`${app.url}/metrics`, { headers: authed(TOKEN) })).text();
       expect(sample(api, 'craftwell_queue_jobs', { queue: 'text', state: 'active' })).toBe(0);
     });
+
+    it('lists what its job threads hold in memory: nothing before the first image job, the background model after one', async () => {
+      const held = async (resource: string) => sample(await (await fetch(`http://127.0.0.1:${port}/metrics`, { headers: authed(TOKEN) })).text(), 'craftwell_held_resources', { resource });
+      expect(await held('background-model')).toBe(0);
+      expect(await held('pdf-reader')).toBe(0);
+      const form = new FormData();
+      const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c33' } }).png().toBuffer();
+      form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'red.png');
+      const removed = await fetch(`${app.url}/api/ai/remove-image-background`, { method: 'POST', headers: authed(user.token), body: form });
+      expect(removed.status).toBe(200);
+      expect(await held('background-model')).toBe(1);
+    }, 120_000);
   });
 });

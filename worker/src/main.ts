@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { QUEUE_NAMES, type QueueName } from '@craftwell/contracts/jobs';
 import { createBullmqRunner } from '@craftwell/queue/bullmq';
 import { createMetrics } from '@craftwell/core/metrics';
+import { heldResources } from '@craftwell/queue/held-resources';
 import { startMetricsServer } from './metrics-server.js';
 import { ConfigError, loadConfig } from '@craftwell/core/config/env';
 import { validateEngineConfig } from '@craftwell/core/config/engines';
@@ -50,7 +51,7 @@ async function main() {
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) {
     throw new ConfigError('--concurrency must be a whole number from 1 to 64');
   }
-  const metrics = config.METRICS_TOKEN ? createMetrics({ process: 'worker' }) : undefined;
+  const metrics = config.METRICS_TOKEN ? createMetrics({ process: 'worker', held: heldResources }) : undefined;
   if (metrics) startMetricsServer(metrics, { port: config.METRICS_PORT, token: config.METRICS_TOKEN!, warn: (m) => log.warn(m) });
   const runner = createBullmqRunner({
     onAttempt: metrics?.recordAttempt,

@@ -43,7 +43,7 @@ function localCatalog(sha256: string): CatalogModel[] {
   return MODEL_CATALOG.map((m) => (m === lama ? { ...m, url: `${base}${new URL(m.url).pathname}`, sha256 } : m));
 }
 
-function io(catalog: CatalogModel[], dataDir = mkdtempSync(path.join(os.tmpdir(), 'craftwell-models-'))) {
+function io(catalog: readonly CatalogModel[], dataDir = mkdtempSync(path.join(os.tmpdir(), 'craftwell-models-'))) {
   const out = new PassThrough(), err = new PassThrough();
   let outText = '', errText = '';
   out.on('data', (d: Buffer) => { outText += d.toString(); });

@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as ort from 'onnxruntime-node';
+import { reportHeld } from '@craftwell/queue/held-resources';
 import sharp from 'sharp';
 import { runModel } from '../model-runs.js';
 
@@ -73,7 +74,7 @@ export class IsnetSession {
     const model = options.model ?? 'medium';
     const bytes = await loadIsnetModelBytes(model);
     // A load is native work like a run: inside a slot, so the thread is never ended during it.
-    return runModel(() => ort.InferenceSession.create(bytes, {
+    const session = runModel(() => ort.InferenceSession.create(bytes, {
       intraOpNumThreads: options.threads ?? 2,
       interOpNumThreads: 1,
       executionMode: 'sequential',
@@ -85,6 +86,7 @@ export class IsnetSession {
       // thread burns a core the api (same machine in embedded mode) needs for its replies.
       extra: { session: { intra_op: { allow_spinning: '0' } } },
     }));
+    return session.then((loaded) => { reportHeld('background-model', 1); return loaded; });
   }
 
   /** Whether the model is in memory now (false after an idle unload, until the next run). */
@@ -108,6 +110,7 @@ export class IsnetSession {
       const session = this.session;
       this.session = null;
       if (session) await runModel(() => session.release());
+      reportHeld('background-model', 0);
     });
     this.queue = step.catch(() => undefined);
     return step;

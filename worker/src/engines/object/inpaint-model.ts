@@ -7,6 +7,7 @@
  * exact bytes and resolution.
  */
 import * as ort from 'onnxruntime-node';
+import { reportHeld } from '@craftwell/queue/held-resources';
 import sharp from 'sharp';
 import { cropMask, cropRgb, maskBounds, type Box, type Mask, type RgbImage } from './image.js';
 import { runModel } from '../model-runs.js';
@@ -143,6 +144,7 @@ function loadInpaintModel(modelPath: string): Promise<InpaintSession> {
       enableCpuMemArena: false,
     })).then((session) => new InpaintSession(session));
     sessions.set(modelPath, loading);
+    loading.then(() => reportHeld('inpaint-model', sessions.size), () => undefined);
     // A failed load must not poison the process: the next caller tries again.
     loading.catch(() => sessions.delete(modelPath));
   }
@@ -156,6 +158,7 @@ export async function releaseInpaintModel(modelPath: string): Promise<void> {
   sessions.delete(modelPath);
   const session = await loading.catch(() => null);
   await session?.release();
+  reportHeld('inpaint-model', sessions.size);
 }
 
 /** The hole in model space: any coverage counts, then grown a little. 1 = erase. */

@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { sourceDir } from '@craftwell/core/runtime-paths';
 import * as ort from 'onnxruntime-node';
+import { reportHeld } from '@craftwell/queue/held-resources';
 import sharp from 'sharp';
 import type { Box, Mask, RgbImage } from './image.js';
 import { runModel } from '../model-runs.js';
@@ -76,9 +77,11 @@ async function createSession(modelPath: string): Promise<ort.InferenceSession> {
     throw new InstanceModelError(`${path.basename(modelPath)} has SHA-256 ${sha256}, expected ${INSTANCE_MODEL_SHA256}: the file is damaged or not the bundled model`);
   }
   // A load is native work like a run: inside a slot, so the thread is never ended during it.
-  return runModel(() => ort.InferenceSession.create(bytes, {
+  const session = await runModel(() => ort.InferenceSession.create(bytes, {
     intraOpNumThreads: 2, interOpNumThreads: 1, executionMode: 'sequential', graphOptimizationLevel: 'all',
   }));
+  reportHeld('object-model', 1);
+  return session;
 }
 
 /** The warm session (loaded and checksum-verified once per process). */

@@ -15,6 +15,7 @@ import { moduleLoaderArgs } from '@craftwell/core/runtime-paths';
 import { UserFacingJobError } from '@craftwell/contracts/handler';
 import { PDF_TOO_LARGE_MESSAGE } from '@craftwell/contracts/pdf-input';
 import type { PdfText } from './pdf-text.js';
+import { reportHeld } from '@craftwell/queue/held-resources';
 
 /** Heap of one reader: a 10-page resume needs a few tens of MB. */
 export const READER_HEAP_MB = 320;
@@ -121,6 +122,7 @@ function release(reader: Reader): void {
       const at = idle.indexOf(reader);
       if (at >= 0) idle.splice(at, 1);
       reader.child.kill('SIGKILL');
+      reportHeld('pdf-reader', pdfReadersRunning());
     }, idleMs);
     timer.unref();
     idleTimers.set(reader, timer);
@@ -134,6 +136,7 @@ export async function readInPdfThread(task: ReaderTask, bytes: Uint8Array | null
   const reader = takeIdle() ?? spawnReader();
   setHoldsProcessOpen(reader, true);
   busy++;
+  reportHeld('pdf-reader', pdfReadersRunning());
   try {
     await reader.ready;
     if (bytes === null) {
@@ -152,5 +155,6 @@ export async function readInPdfThread(task: ReaderTask, bytes: Uint8Array | null
     throw error;
   } finally {
     busy--;
+    reportHeld('pdf-reader', pdfReadersRunning());
   }
 }

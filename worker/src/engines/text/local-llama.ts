@@ -9,6 +9,7 @@ import type { Llama, LlamaContext, LlamaModel } from 'node-llama-cpp';
 import type { EngineInfo } from '@craftwell/contracts/jobs';
 import { TextEngineError, type GenerateOptions, type TextEngine } from './text-engine.js';
 import { ENGINES } from '@craftwell/contracts/engine-catalog';
+import { reportHeld } from '@craftwell/queue/held-resources';
 
 export interface LocalLlamaOptions {
   modelPath: string;
@@ -54,6 +55,7 @@ export class LocalLlamaEngine implements TextEngine {
     await context?.dispose();
     await model?.dispose();
     await llama?.dispose();
+    reportHeld('text-model', loaded.size);
   }
 
   private async generateNow(prompt: string, options: GenerateOptions): Promise<string> {
@@ -96,6 +98,7 @@ export class LocalLlamaEngine implements TextEngine {
     if (!pending) {
       pending = loadModel(this.options);
       loaded.set(key, pending);
+      pending.then(() => reportHeld('text-model', loaded.size), () => undefined);
       // A failed load is not cached, so fixing the file and retrying the job works.
       pending.catch(() => loaded.delete(key));
     }
