@@ -122,11 +122,13 @@ function selectionText(selection: Selection): string {
 }
 
 /** The batch's brush: the page's own, with words that say one mask goes to every image. */
-const BATCH_BRUSH_TEXTS: MaskBrushTexts = {
-  toggle: 'Mark the area to remove with a brush',
-  hint: 'Paint over the area to remove on this first image. The same area, scaled to each image\'s size, is removed from every image in the batch. Without marks, the object is found in each image by its name.',
-  imageAlt: 'First image of the batch, to mark',
-};
+function batchBrushTexts(fileName: string): MaskBrushTexts {
+  return {
+    toggle: 'Mark the area to remove with a brush',
+    hint: `Paint over the area to remove on the first image (${fileName}). The same area, scaled to each image's size, is removed from every image in the batch. Without marks, the object is found in each image by its name.`,
+    imageAlt: 'First image of the batch, to mark',
+  };
+}
 
 function BatchChooser({
   object,
@@ -234,7 +236,7 @@ function BatchChooser({
         </div>
       ) : null}
       {firstImage && firstImageUrl ? (
-        <MaskBrush imageUrl={firstImageUrl} strokes={strokes} onStrokesChange={setStrokes} onImageSize={setMaskSize} disabled={disabled || busy} texts={BATCH_BRUSH_TEXTS} />
+        <MaskBrush imageUrl={firstImageUrl} strokes={strokes} onStrokesChange={setStrokes} onImageSize={setMaskSize} disabled={disabled || busy} texts={batchBrushTexts(firstImage.name)} />
       ) : null}
       {brush && selection && selection.images.length === 0 && selection.zips.length > 0 ? (
         <p className="text-xs text-slate-500">To mark the area to remove with a brush, choose images rather than a .zip.</p>
@@ -427,6 +429,7 @@ function RecentBatches({ tool, batches, currentId, onOpen }: { tool: BatchTool; 
                 <p className="break-words text-sm text-slate-800">
                   {recentText(summary)}
                   {summary.object ? <span className="text-slate-500"> · “{summary.object}”</span> : null}
+                  {summary.mask ? <span className="text-slate-500"> · brush mask</span> : null}
                 </p>
                 <p className="text-xs text-slate-500">{when}</p>
               </div>

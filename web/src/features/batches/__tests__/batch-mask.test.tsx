@@ -69,12 +69,13 @@ describe('a brush mask for an Object Removal batch', { timeout: SCREEN_TEST_TIME
     const { calls, user } = await batchChosen([image('shop-1.png'), image('shop-2.png')], (call) => {
       if (isPost(call, '/api/batches')) return jsonResponse({ success: true, batch }, 201);
       if (call.url === '/api/batches/m1') return jsonResponse({ success: true, batch });
+      if (call.url === '/api/batches') return jsonResponse({ success: true, batches: [{ ...batch, items: undefined }] });
       return undefined;
     });
     // Only the batch's brush: the single-image form has no image, so it offers none.
     expect(screen.queryByRole('button', { name: 'Mark the object with a brush' })).not.toBeInTheDocument();
     const canvas = await openBatchBrush(user);
-    expect(canvas).toHaveAccessibleDescription(/The same area, scaled to each image's size, is removed from every image in the batch\./);
+    expect(canvas).toHaveAccessibleDescription(/^Paint over the area to remove on the first image \(shop-1\.png\)\. The same area, scaled to each image's size, is removed from every image in the batch\./);
     drag(canvas, [[20, 20], [60, 40]]);
     await fill(user, screen.getByLabelText('Object to Remove'), 'logo');
     expect(screen.getByTestId('batch-removes')).toHaveTextContent("Removes the area you marked from every image, scaled to each image's size.");
@@ -91,6 +92,8 @@ describe('a brush mask for an Object Removal batch', { timeout: SCREEN_TEST_TIME
     expect(form.get('object')).toBe('logo');
     expect(form.getAll('images').map((file) => (file as File).name)).toEqual(['shop-1.png', 'shop-2.png']);
     expect(screen.getByRole('heading', { name: /^Batch of 2 images/ })).toHaveTextContent('Batch of 2 images · removing “logo” · area marked with the brush');
+    const recent = screen.getByRole('region', { name: 'Recent batches' });
+    expect(await within(recent).findByText(/2 images · 2 done/)).toHaveTextContent('2 images · 2 done · “logo” · brush mask');
   });
 
   it('when the marks are cleared, then the batch goes back to the name alone and no mask is sent', async () => {
