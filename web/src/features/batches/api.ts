@@ -14,6 +14,12 @@ export interface BatchFields {
   tool: BatchTool;
   /** remove-object: the object removed from every image. */
   object?: string;
+  /**
+   * remove-object: a brush mask (PNG, white = remove) for every image, stretched by the api to
+   * each image's size. Sent once, with the request that creates the batch: `/items` refuses it
+   * and gives added images the batch's own.
+   */
+  mask?: Blob;
   /** remove-background: a finishing preset and its colour. */
   preset?: ImagePresetName;
   colour?: string;
@@ -78,11 +84,12 @@ export function createBatch(fields: BatchFields, chunk: UploadChunk, signal?: Ab
     if (fields.object !== undefined) form.append('object', fields.object);
     if (fields.preset !== undefined) form.append('preset', fields.preset);
     if (fields.colour !== undefined) form.append('colour', fields.colour);
+    if (fields.mask !== undefined) form.append('mask', fields.mask, 'mask.png');
     return appendChunk(form, chunk);
   }, signal, onProgress);
 }
 
-/** POST /api/batches/:id/items: a later chunk of the same batch. */
+/** POST /api/batches/:id/items: a later chunk of the same batch (the batch keeps its fields and mask). */
 export function addBatchItems(id: string, chunk: UploadChunk, signal?: AbortSignal, onProgress?: UploadProgress): Promise<BatchReply> {
   return submit(`${batchPath(id)}/items`, () => appendChunk(new FormData(), chunk), signal, onProgress);
 }

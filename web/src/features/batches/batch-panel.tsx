@@ -16,6 +16,10 @@ import { BATCHES_PATH, batchDownloadUrl, type BatchFields, type BatchList } from
 import { splitSelection, selectionProblem, type Selection } from './chunks.js';
 import { finishedPercent, isUnfinished, itemDetail, STATE_LABELS, summaryText, totalOf } from './format.js';
 import { useBatch, type BatchError, type BatchUpload } from './use-batch.js';
+import { useObjectUrl } from '../../components/tool/use-object-url.js';
+import { MaskBrush, type MaskBrushTexts } from '../remove-object/mask-brush.js';
+import { renderMaskPng } from '../remove-object/mask-png.js';
+import type { Size, Stroke } from '../remove-object/mask-strokes.js';
 
 /** Batches listed under the panel for reopening. */
 const RECENT_BATCHES = 5;
@@ -35,14 +39,19 @@ export interface BatchPanelProps {
   object?: string;
   /** Other fields of the page's form sent with the batch (Background Removal's preset). */
   fields?: Pick<BatchFields, 'preset' | 'colour'>;
-  /** Why the batch cannot start yet (e.g. no object typed), shown under Start. */
-  blockedReason?: string | null;
+  /**
+   * Why the batch cannot start yet (e.g. no object typed), shown under Start; a function when the
+   * answer depends on whether a brush mask is drawn.
+   */
+  blockedReason?: string | null | ((hasMask: boolean) => string | null);
+  /** remove-object: offer the page's brush over the batch's first image, its mask sent for every image. */
+  brush?: boolean;
   /** The tool has no engine on this server. */
   disabled?: boolean;
 }
 
 /** Many images (or one .zip) through one tool: choose, start, follow, cancel, download all. */
-export function BatchPanel({ tool, object, fields = {}, blockedReason = null, disabled = false }: BatchPanelProps) {
+export function BatchPanel({ tool, object, fields = {}, blockedReason = null, brush = false, disabled = false }: BatchPanelProps) {
   const state = useBatch(tool);
   const { batchId, batch, upload } = state;
   const { data: recent } = useApiData<BatchList>(BATCHES_PATH, recentKey(batchId, batch));
@@ -55,10 +64,11 @@ export function BatchPanel({ tool, object, fields = {}, blockedReason = null, di
         <BatchChooser
           object={object}
           blockedReason={blockedReason}
+          brush={brush}
           disabled={disabled}
           sending={upload !== null}
           upload={upload}
-          onStart={(selection) => void state.start(selection, { ...fields, ...(object !== undefined ? { object } : {}) })}
+          onStart={(selection, mask) => void state.start(selection, { ...fields, ...(object !== undefined ? { object } : {}), ...(mask ? { mask } : {}) })}
         />
       )}
       {state.error ? <BatchErrorBox error={state.error} /> : null}
@@ -111,35 +121,80 @@ function selectionText(selection: Selection): string {
   return `${parts.join(' and ')} chosen (${fileSizeText(bytes)})`;
 }
 
+/** The batch's brush: the page's own, with words that say one mask goes to every image. */
+function batchBrushTexts(fileName: string): MaskBrushTexts {
+  return {
+    toggle: 'Mark the area to remove with a brush',
+    hint: `Paint over the area to remove on the first image (${fileName}). The same area, scaled to each image's size, is removed from every image in the batch. Without marks, the object is found in each image by its name.`,
+    imageAlt: 'First image of the batch, to mark',
+  };
+}
+
 function BatchChooser({
   object,
   blockedReason,
+  brush,
   disabled,
   sending,
   upload,
   onStart,
 }: {
   object?: string;
-  blockedReason: string | null;
+  blockedReason: BatchPanelProps['blockedReason'];
+  brush: boolean;
   disabled: boolean;
   sending: boolean;
   upload: BatchUpload | null;
-  onStart: (selection: Selection) => void;
+  onStart: (selection: Selection, mask: Blob | null) => void;
 }) {
   const inputId = useId();
   const hintId = useId();
   const reasonId = useId();
   const [selection, setSelection] = useState<Selection | null>(null);
+  // Brush marks on the first chosen image (its pixels); the mask is drawn at that image's size.
+  const [strokes, setStrokes] = useState<Stroke[]>([]);
+  const [maskSize, setMaskSize] = useState<Size | null>(null);
+  const [rendering, setRendering] = useState(false);
+  const [maskError, setMaskError] = useState<string | null>(null);
+  const firstImage = brush ? (selection?.images[0] ?? null) : null;
+  const firstImageUrl = useObjectUrl(firstImage);
+  const hasMask = firstImage !== null && strokes.length > 0 && maskSize !== null;
+  const reason = typeof blockedReason === 'function' ? blockedReason(hasMask) : blockedReason ?? null;
   const problem = selection ? selectionProblem(selection) : null;
-  const canStart = selection !== null && problem === null && !blockedReason && !disabled && !sending;
+  const busy = sending || rendering;
+  const canStart = selection !== null && problem === null && !reason && !disabled && !busy;
 
-  function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (canStart) onStart(selection);
+  function choose(files: FileList | null) {
+    setSelection(files && files.length > 0 ? splitSelection(Array.from(files)) : null);
+    // Marks belong to the image they were drawn on.
+    setStrokes([]);
+    setMaskSize(null);
+    setMaskError(null);
   }
 
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!canStart) return;
+    let mask: Blob | null = null;
+    if (hasMask) {
+      setRendering(true);
+      try {
+        mask = await renderMaskPng(strokes, maskSize);
+      } catch (error) {
+        setMaskError(error instanceof Error ? error.message : String(error));
+        return;
+      } finally {
+        setRendering(false);
+      }
+    }
+    setMaskError(null);
+    onStart(selection, mask);
+  }
+
+  const named = object !== undefined && object.trim() !== '' && !reason;
+
   return (
-    <form onSubmit={handleSubmit} className="flex flex-col gap-3" noValidate>
+    <form onSubmit={(event) => void handleSubmit(event)} className="flex flex-col gap-3" noValidate>
       <div>
         <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-slate-700">
           Images or a .zip for the batch
@@ -149,9 +204,9 @@ function BatchChooser({
           type="file"
           multiple
           accept="image/*,.zip,application/zip"
-          disabled={disabled || sending}
+          disabled={disabled || busy}
           aria-describedby={hintId}
-          onChange={(event) => setSelection(event.target.files && event.target.files.length > 0 ? splitSelection(Array.from(event.target.files)) : null)}
+          onChange={(event) => choose(event.target.files)}
           className={cn(
             'block w-full min-w-0 rounded-xl border border-slate-300 bg-white text-sm text-slate-700',
             'file:mr-3 file:cursor-pointer file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-medium file:text-brand-700 hover:file:bg-brand-100',
@@ -180,18 +235,29 @@ function BatchChooser({
           ) : null}
         </div>
       ) : null}
-      {object !== undefined && object.trim() !== '' && !blockedReason ? (
-        <p className="text-xs text-slate-600">
-          Removes “{object.trim()}” from every image.
+      {firstImage && firstImageUrl ? (
+        <MaskBrush imageUrl={firstImageUrl} strokes={strokes} onStrokesChange={setStrokes} onImageSize={setMaskSize} disabled={disabled || busy} texts={batchBrushTexts(firstImage.name)} />
+      ) : null}
+      {brush && selection && selection.images.length === 0 && selection.zips.length > 0 ? (
+        <p className="text-xs text-slate-500">To mark the area to remove with a brush, choose images rather than a .zip.</p>
+      ) : null}
+      {named ? (
+        <p data-testid="batch-removes" className="text-xs text-slate-600">
+          {hasMask ? <>Removes the area you marked from every image, scaled to each image's size.</> : <>Removes “{object?.trim()}” from every image.</>}
+        </p>
+      ) : null}
+      {maskError ? (
+        <p role="alert" className="text-xs font-medium text-red-600">
+          {maskError}
         </p>
       ) : null}
       <div>
-        <Button type="submit" variant="secondary" className="w-full" disabled={!canStart} loading={sending} aria-describedby={blockedReason ? reasonId : undefined} icon={<Layers className="size-4" aria-hidden="true" />}>
+        <Button type="submit" variant="secondary" className="w-full" disabled={!canStart} loading={busy} aria-describedby={reason ? reasonId : undefined} icon={<Layers className="size-4" aria-hidden="true" />}>
           Start batch
         </Button>
-        {blockedReason ? (
+        {reason ? (
           <p id={reasonId} className="mt-1.5 text-xs text-slate-500">
-            {blockedReason}
+            {reason}
           </p>
         ) : null}
       </div>
@@ -241,6 +307,7 @@ function BatchProgress({
         <h3 id={headingId} className="text-sm font-semibold text-slate-900">
           {batch ? `Batch of ${total} ${total === 1 ? 'image' : 'images'}` : 'Your batch'}
           {batch?.object ? <span className="font-normal text-slate-600"> · removing “{batch.object}”</span> : null}
+          {batch?.mask ? <span className="font-normal text-slate-600"> · area marked with the brush</span> : null}
           {batch?.preset ? <span className="font-normal text-slate-600"> · {IMAGE_PRESETS[batch.preset].label}</span> : null}
         </h3>
         {batch ? <p className="text-xs text-slate-500">Started {formatDateTime(batch.createdAt)}</p> : null}
@@ -362,6 +429,7 @@ function RecentBatches({ tool, batches, currentId, onOpen }: { tool: BatchTool; 
                 <p className="break-words text-sm text-slate-800">
                   {recentText(summary)}
                   {summary.object ? <span className="text-slate-500"> · “{summary.object}”</span> : null}
+                  {summary.mask ? <span className="text-slate-500"> · brush mask</span> : null}
                 </p>
                 <p className="text-xs text-slate-500">{when}</p>
               </div>

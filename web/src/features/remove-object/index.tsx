@@ -29,10 +29,15 @@ const resultTexts = {
   emptyText: 'Upload an image, name the object to remove and click “Remove Object”.',
 };
 
-/** Why a batch cannot start: every image loses the one object named in the field above. */
-function batchBlockedReason(objectText: string, engineMissing: boolean): string | null {
+/**
+ * Why a batch cannot start. Every image loses the one object named in the field above, or what the
+ * batch's brush marks: the api takes the mask beside a name, not instead of one (with a mask any
+ * single word will do, since nothing is looked for by name).
+ */
+function batchBlockedReason(objectText: string, engineMissing: boolean, hasMask: boolean): string | null {
   if (engineMissing) return 'Object removal is not set up on this server.';
   const words = objectWordCount(objectText);
+  if (words === 0 && hasMask) return 'Name what you marked in “Object to Remove” above; with a brush mask any single word will do.';
   if (words === 0) return 'Type the object to remove in “Object to Remove” above; it is removed from every image.';
   if (words > 1) return 'Use a single object name in “Object to Remove” above.';
   return null;
@@ -182,7 +187,13 @@ export default function RemoveObjectPage() {
             Remove Object
           </ToolSubmit>
         </form>
-        <BatchSection tool="remove-object" object={objectText.trim()} disabled={engineMissing} blockedReason={batchBlockedReason(objectText, engineMissing)} />
+        <BatchSection
+          tool="remove-object"
+          object={objectText.trim()}
+          brush
+          disabled={engineMissing}
+          blockedReason={(hasMask) => batchBlockedReason(objectText, engineMissing, hasMask)}
+        />
       </ToolPanel>
 
       <ProcessedImagePanel

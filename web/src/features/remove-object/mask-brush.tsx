@@ -7,6 +7,19 @@ import { BRUSH_SIZE, brushSizeInImage, displayToImage, replayStrokes, screenScal
 /** Drawn opaque on a half-transparent canvas, so overlapping strokes keep one even tint. */
 const HIGHLIGHT = '#f43f5e';
 
+/** What the brush says: the single-image page's words unless a caller (the batch panel) gives its own. */
+export interface MaskBrushTexts {
+  toggle: string;
+  hint: string;
+  imageAlt: string;
+}
+
+const SINGLE_IMAGE_TEXTS: MaskBrushTexts = {
+  toggle: 'Mark the object with a brush',
+  hint: 'Paint over what to remove. Without marks, the object is found by its name.',
+  imageAlt: 'Image to mark',
+};
+
 /**
  * An optional brush over the chosen image: the person paints what to remove, and the strokes (in
  * the image's own pixels) become the mask sent with the request. Closing the brush drops the marks,
@@ -18,6 +31,7 @@ export function MaskBrush({
   onStrokesChange,
   onImageSize,
   disabled,
+  texts = SINGLE_IMAGE_TEXTS,
 }: {
   imageUrl: string;
   strokes: readonly Stroke[];
@@ -25,6 +39,7 @@ export function MaskBrush({
   /** The image's natural size, once it has loaded: the mask must match it exactly. */
   onImageSize: (size: Size) => void;
   disabled: boolean;
+  texts?: MaskBrushTexts;
 }) {
   const [open, setOpen] = useState(false);
   const [brushSize, setBrushSize] = useState<number>(BRUSH_SIZE.initial);
@@ -107,18 +122,18 @@ export function MaskBrush({
         onClick={toggle}
         disabled={disabled}
       >
-        Mark the object with a brush
+        {texts.toggle}
       </Button>
       {open ? (
         <div id={panelId} className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-slate-50/60 p-3" data-testid="mask-brush">
           <p id={hintId} className="text-xs text-slate-600">
-            Paint over what to remove. Without marks, the object is found by its name.
+            {texts.hint}
           </p>
           <div className="flex justify-center overflow-hidden rounded-lg border border-slate-200 bg-white">
             <div className="relative max-w-full min-w-0">
               <img
                 src={imageUrl}
-                alt="Image to mark"
+                alt={texts.imageAlt}
                 draggable={false}
                 onLoad={(event) => {
                   const size = { width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight };
