@@ -152,6 +152,20 @@ describe.skipIf(!postgresUrl)('background options', () => {
       const opaque = await step(owner.token, { source: coloured.creationId, output: 'mask' });
       expect(opaque.status).toBe(422);
       expect(own.filter((c) => c.source_id)).toHaveLength(2);
+      // Squaring and resizing work on it all the same: the third step of the chain.
+      const sized = await step(owner.token, { source: coloured.creationId, square: 'true', size: '100' });
+      expect(sized.status).toBe(200);
+      const third = await sized.json();
+      const squared = Buffer.from(await (await fetch(`${app.url}${third.content}`, { headers: authed(owner.token) })).arrayBuffer());
+      expect(await sharp(squared).metadata()).toMatchObject({ width: 100, height: 100 });
+      // The picture sits in the middle; the added margin above it is transparent.
+      expect((await pixel(squared, 50, 2))[3]).toBe(0);
+      expect((await pixel(squared, 99, 50)).slice(0, 3)).toEqual([0, 255, 0]);
+      const listed = (await (await fetch(`${app.url}/api/user/get-user-creations`, { headers: authed(owner.token) })).json()).creations as Array<{ id: string; source_id?: string; prompt: string }>;
+      expect(listed.find((c) => c.id === third.creationId)).toMatchObject({ source_id: coloured.creationId, prompt: 'Square, 100 px' });
+      const tooBig = await step(owner.token, { source: coloured.creationId, size: '9000' });
+      expect(tooBig.status).toBe(400);
+      expect((await tooBig.json()).message).toBe('size must be a whole number of pixels from 16 to 4000.');
     });
 
     it('when the source is someone else\'s, unknown, not an id or not an image, then it is a 404 and nothing is written', async () => {

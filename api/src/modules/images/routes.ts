@@ -1,6 +1,7 @@
 /**
  * POST /api/images/background (multipart): a cut-out and the options — a colour or a `background`
- * picture behind it, crop to the subject, or the mask alone (background-options.ts).
+ * picture behind it, crop to the subject, a square canvas, a size, or the mask alone
+ * (background-options.ts).
  * - With `image` (an uploaded cut-out): the result is answered as a PNG download, nothing saved.
  * - With `source` (one of the user's image creations): a chain step. The result is saved as a new
  *   creation linked to its source and answered like a tool's ({success, content, creationId}).
@@ -16,7 +17,7 @@ import type { ObjectStorage } from '@craftwell/storage/object-storage';
 import { currentUser } from '../../middleware/require-auth.js';
 import { uploadParser } from '../../middleware/uploads.js';
 import { imageInput, type SourceImageReader } from '../creations/source-image.js';
-import { applyBackgroundOptions, type BackgroundOptions } from './background-options.js';
+import { applyBackgroundOptions, MAX_OUTPUT_SIDE, MIN_OUTPUT_SIDE, resizesOnly, type BackgroundOptions } from './background-options.js';
 
 const MAX_BYTES = 20 * 1024 * 1024;
 
@@ -24,15 +25,23 @@ export const backgroundOptionsFields = z.object({
   output: z.enum(['image', 'mask'], { message: 'output must be image or mask.' }).default('image'),
   colour: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'colour must look like #1a2b3c.').optional(),
   crop: z.enum(['true', 'false'], { message: 'crop must be true or false.' }).default('false'),
+  square: z.enum(['true', 'false'], { message: 'square must be true or false.' }).default('false'),
+  size: z.coerce.number({ message: `size must be a whole number of pixels from ${MIN_OUTPUT_SIDE} to ${MAX_OUTPUT_SIDE}.` })
+    .int(`size must be a whole number of pixels from ${MIN_OUTPUT_SIDE} to ${MAX_OUTPUT_SIDE}.`)
+    .min(MIN_OUTPUT_SIDE, `size must be a whole number of pixels from ${MIN_OUTPUT_SIDE} to ${MAX_OUTPUT_SIDE}.`)
+    .max(MAX_OUTPUT_SIDE, `size must be a whole number of pixels from ${MIN_OUTPUT_SIDE} to ${MAX_OUTPUT_SIDE}.`)
+    .optional(),
 });
 
 /** The saved creation's prompt: what was done to the source, in words. */
 function describeStep(options: BackgroundOptions): string {
   const steps = [
-    options.output === 'mask' ? 'Mask of the subject' : options.background ? 'New background picture' : options.colour ? `New background colour ${options.colour}` : 'Transparent background',
+    ...(resizesOnly(options) ? [] : [options.output === 'mask' ? 'Mask of the subject' : options.background ? 'New background picture' : options.colour ? `New background colour ${options.colour}` : 'Transparent background']),
     ...(options.crop ? ['cropped to the subject'] : []),
-  ];
-  return steps.join(', ');
+    ...(options.square ? ['square'] : []),
+    ...(options.size ? [`${options.size} px`] : []),
+  ].join(', ');
+  return steps.charAt(0).toUpperCase() + steps.slice(1);
 }
 
 export interface ImageRoutesDeps {
@@ -56,7 +65,9 @@ export function imageRoutes({ db, storage, sourceImage, listChanged }: ImageRout
     const files = req.files as Record<string, Express.Multer.File[]> | undefined;
     const cutout = await normalizeImageUpload(bytes);
     const background = files?.background?.[0] ? (await normalizeImageUpload(files.background[0].buffer)).png : undefined;
-    const options: BackgroundOptions = { output: fields.output, colour: fields.colour, background, crop: fields.crop === 'true' };
+    const options: BackgroundOptions = {
+      output: fields.output, colour: fields.colour, background, crop: fields.crop === 'true', square: fields.square === 'true', size: fields.size,
+    };
     const png = await applyBackgroundOptions(cutout.png, options);
     if (sourceId) {
       const user = currentUser(req);

@@ -57,8 +57,8 @@ export const OPERATIONS: OperationSpec[] = [
   },
   { method: 'post', path: '/api/ai/resume-review', tag: 'Tools', summary: 'Review a resume (text PDF)', query: asyncQuery, reply: replies.content, multipart: [{ name: 'resume', description: 'A text PDF (at most 10 MB)', required: true }] },
   {
-    method: 'post', path: '/api/images/background', tag: 'Tools', summary: 'Put a colour or a picture behind a cut-out, crop it to the subject, or get its mask (PNG)',
-    description: 'Fields: output (image or mask, default image), colour (#rrggbb), crop (true or false). With an uploaded image the result is the PNG file, nothing saved. With source (one of your image creations) it is saved as a new creation linked to that source and the reply is JSON {success, content, creationId}; not counted against the quota.',
+    method: 'post', path: '/api/images/background', tag: 'Tools', summary: 'Put a colour or a picture behind a cut-out, crop it to the subject, square and resize it, or get its mask (PNG)',
+    description: 'Fields: output (image or mask, default image), colour (#rrggbb), crop (true or false), square (true or false: pad to a square, subject centred), size (16–4000: the longer side in pixels). Square and size alone work on any picture, so they can follow a colour step; the others need a transparent one. With an uploaded image the result is the PNG file, nothing saved. With source (one of your image creations) it is saved as a new creation linked to that source and the reply is JSON {success, content, creationId}; not counted against the quota.',
     produces: 'image/png', reply: replies.content,
     multipart: [
       { name: 'image', description: 'A transparent PNG, e.g. a background-removal result (at most 20 MB); or instead give source', required: false },
@@ -67,6 +67,8 @@ export const OPERATIONS: OperationSpec[] = [
       { name: 'output', description: 'image or mask', required: false, text: true },
       { name: 'colour', description: '#rrggbb behind the subject', required: false, text: true },
       { name: 'crop', description: 'true to crop to the subject', required: false, text: true },
+      { name: 'square', description: 'true to pad to a square canvas, the subject centred', required: false, text: true },
+      { name: 'size', description: 'The longer side of the result in pixels (16–4000)', required: false, text: true },
     ],
   },
   {

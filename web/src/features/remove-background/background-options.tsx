@@ -9,7 +9,7 @@ type Behind = 'transparent' | 'colour' | 'image';
 
 /**
  * After a background removal: a colour or a picture behind the subject, cropping to the subject,
- * or the mask alone — done by the api from the cut-out's transparency. A result the server saved
+ * a square canvas and a size, or the mask alone — done by the api from the cut-out's transparency. A result the server saved
  * (`creationId`) is named as the step's source: the step is saved as a new creation linked to it
  * and shown here. Without one, the cut-out is sent and the step comes back as a download.
  */
@@ -18,6 +18,9 @@ export function BackgroundOptions({ resultUrl, creationId }: { resultUrl: string
   const [colour, setColour] = useState('#ffffff');
   const [picture, setPicture] = useState<File | null>(null);
   const [crop, setCrop] = useState(false);
+  const [square, setSquare] = useState(false);
+  /** The longer side in pixels, as typed; empty keeps the size. */
+  const [size, setSize] = useState('');
   const [busy, setBusy] = useState<'image' | 'mask' | null>(null);
   const [saved, setSaved] = useState<{ id: string; url: string; output: 'image' | 'mask' } | null>(null);
 
@@ -38,6 +41,8 @@ export function BackgroundOptions({ resultUrl, creationId }: { resultUrl: string
       }
       form.append('output', output);
       form.append('crop', String(crop));
+      form.append('square', String(square));
+      if (size.trim()) form.append('size', size.trim());
       if (output === 'image' && behind === 'colour') form.append('colour', colour);
       if (output === 'image' && behind === 'image' && picture) form.append('background', picture);
       if (!creationId) {
@@ -56,10 +61,10 @@ export function BackgroundOptions({ resultUrl, creationId }: { resultUrl: string
     }
   }
 
-  async function downloadSaved() {
+  async function downloadSaved(format: 'png' | 'jpg') {
     if (!saved) return;
     try {
-      await downloadFromApi(`/api/creations/${saved.id}/download?format=png`, fileName(saved.output));
+      await downloadFromApi(`/api/creations/${saved.id}/download?format=${format}`, fileName(saved.output).replace(/\.png$/, `.${format}`));
       toast.success('Image downloaded successfully!');
     } catch {
       toast.error('Failed to download image');
@@ -93,9 +98,23 @@ export function BackgroundOptions({ resultUrl, creationId }: { resultUrl: string
           <input type="file" accept="image/*" onChange={(e) => setPicture(e.target.files?.[0] ?? null)} className="text-sm" />
         </label>
       ) : null}
-      <label className="flex items-center gap-2 text-sm text-slate-700">
-        <input type="checkbox" checked={crop} onChange={(e) => setCrop(e.target.checked)} /> Crop to the subject
-      </label>
+      <div className="flex flex-wrap items-center gap-x-5 gap-y-2">
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          <input type="checkbox" checked={crop} onChange={(e) => setCrop(e.target.checked)} /> Crop to the subject
+        </label>
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          <input type="checkbox" checked={square} onChange={(e) => setSquare(e.target.checked)} /> Square
+        </label>
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          Longest side
+          <input
+            type="number" inputMode="numeric" min={16} max={4000} step={1} placeholder="as is" value={size}
+            onChange={(e) => setSize(e.target.value)}
+            className="w-24 rounded-lg border border-slate-300 px-2 py-1 text-sm"
+          />
+          px
+        </label>
+      </div>
       <div className="flex flex-wrap gap-2">
         <Button size="sm" variant="secondary" icon={<Download className="size-4" aria-hidden="true" />} loading={busy === 'image'} disabled={behind === 'image' && !picture} onClick={() => void apply('image')}>
           Save with this background
@@ -108,9 +127,16 @@ export function BackgroundOptions({ resultUrl, creationId }: { resultUrl: string
         <figure className="space-y-2" aria-label="Saved result">
           <img src={saved.url} alt={saved.output === 'mask' ? 'The saved mask' : 'The saved result with its new background'} className="max-h-64 rounded-lg ring-1 ring-slate-200" />
           <figcaption className="text-sm text-slate-600">Saved to your creations, made from this result.</figcaption>
-          <Button size="sm" variant="secondary" icon={<Download className="size-4" aria-hidden="true" />} onClick={() => void downloadSaved()}>
-            Download PNG
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button size="sm" variant="secondary" icon={<Download className="size-4" aria-hidden="true" />} onClick={() => void downloadSaved('png')}>
+              Download PNG
+            </Button>
+            {saved.output === 'image' ? (
+              <Button size="sm" variant="ghost" icon={<Download className="size-4" aria-hidden="true" />} onClick={() => void downloadSaved('jpg')}>
+                Download JPG
+              </Button>
+            ) : null}
+          </div>
         </figure>
       ) : null}
     </fieldset>
