@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse } from '../../../testing/render.js';
 import { fill, renderTool, SCREEN_TEST_TIMEOUT_MS } from '../../../components/tool/__tests__/render-tool.js';
 import RemoveObjectPage from '../../remove-object/index.js';
 import { renderMaskPng } from '../../remove-object/mask-png.js';
 import { batchView, bigImage, formOf, image, stubFetch, type Call } from './batch-api-stub.js';
+import { dragAcross, openBrushOver } from '../../remove-object/__tests__/brush-pointer.js';
 
 // jsdom cannot encode a PNG: the export is replaced, and the test checks what it was asked to draw.
 vi.mock('../../remove-object/mask-png.js', () => ({ renderMaskPng: vi.fn() }));
@@ -15,6 +16,12 @@ const maskBytes = new Blob(['mask png'], { type: 'image/png' });
 const isPost = (call: Call, url: string) => call.method === 'POST' && call.url === url;
 /** The first image (800x600) is shown at 400x300, 10 px right and 20 px down the viewport. */
 const shown = { left: 10, top: 20, width: 400, height: 300 };
+
+/** Opens the brush over the image, "loaded" at 800x600 and laid out as `shown`. */
+const openBatchBrush = (user: ReturnType<typeof userEvent.setup>) =>
+  openBrushOver(user, { toggle: 'Mark the area to remove with a brush', alt: 'First image of the batch, to mark', natural: { width: 800, height: 600 }, shown });
+const drag = (canvas: HTMLElement, points: [number, number][]) => dragAcross(canvas, shown, points);
+
 
 beforeEach(() => {
   vi.mocked(renderMaskPng).mockReset().mockImplementation(async () => maskBytes);
@@ -28,8 +35,6 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-type User = ReturnType<typeof userEvent.setup>;
-
 /** The Object Removal page with its batch panel open and `files` chosen for the batch. */
 async function batchChosen(files: File[], route: Parameters<typeof stubFetch>[0] = () => undefined) {
   const calls = stubFetch(route);
@@ -38,25 +43,6 @@ async function batchChosen(files: File[], route: Parameters<typeof stubFetch>[0]
   await user.click(screen.getByRole('button', { name: 'Process many images' }));
   await user.upload(screen.getByLabelText('Images or a .zip for the batch'), files);
   return { calls, user };
-}
-
-/** Opens the batch's brush and lets the first image "load" at 800x600, laid out as `shown`. */
-async function openBatchBrush(user: User) {
-  await user.click(screen.getByRole('button', { name: 'Mark the area to remove with a brush' }));
-  const picture = screen.getByAltText('First image of the batch, to mark');
-  Object.defineProperty(picture, 'naturalWidth', { configurable: true, value: 800 });
-  Object.defineProperty(picture, 'naturalHeight', { configurable: true, value: 600 });
-  fireEvent.load(picture);
-  const canvas = await screen.findByTestId('mask-canvas');
-  vi.spyOn(canvas, 'getBoundingClientRect').mockReturnValue({ ...shown, x: shown.left, y: shown.top, right: 410, bottom: 320, toJSON: () => ({}) });
-  return canvas;
-}
-
-function drag(canvas: HTMLElement, points: [number, number][]) {
-  const at = ([x, y]: [number, number]) => ({ clientX: shown.left + x, clientY: shown.top + y, pointerId: 1, pointerType: 'mouse', button: 0 });
-  fireEvent.pointerDown(canvas, at(points[0]!));
-  for (const point of points.slice(1)) fireEvent.pointerMove(canvas, at(point));
-  fireEvent.pointerUp(canvas, at(points.at(-1)!));
 }
 
 function created(id: string, names: string[], extra = {}) {

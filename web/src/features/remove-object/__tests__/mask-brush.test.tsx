@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import RemoveObjectPage from '../index.js';
 import { renderMaskPng } from '../mask-png.js';
 import { SCREEN_TEST_TIMEOUT_MS, fakeApi, fill, renderTool } from '../../../components/tool/__tests__/render-tool.js';
+import { dragAcross, openBrushOver } from './brush-pointer.js';
 
 // jsdom cannot encode a PNG: the export is replaced, and the test checks what it was asked to draw.
 vi.mock('../mask-png.js', () => ({ renderMaskPng: vi.fn() }));
@@ -11,6 +12,12 @@ vi.mock('../mask-png.js', () => ({ renderMaskPng: vi.fn() }));
 const photo = (name = 'coffee.png') => new File([new Uint8Array(2048)], name, { type: 'image/png' });
 /** The 600x400 photo is shown at 300x200, 10 px right and 20 px down the viewport. */
 const shown = { left: 10, top: 20, width: 300, height: 200 };
+
+/** Opens the brush over the image, "loaded" at 600x400 and laid out as `shown`. */
+const openBrush = (user: ReturnType<typeof userEvent.setup>) =>
+  openBrushOver(user, { toggle: 'Mark the object with a brush', alt: 'Image to mark', natural: { width: 600, height: 400 }, shown });
+const drag = (canvas: HTMLElement, points: [number, number][]) => dragAcross(canvas, shown, points);
+
 
 let drawnLines = 0;
 
@@ -34,26 +41,6 @@ afterEach(() => vi.unstubAllGlobals());
 
 function removeObjectReplies() {
   return fakeApi((url) => (url.startsWith('/api/ai/remove-image-object') ? { status: 200, body: { success: true, content: '/files/result.png' } } : undefined));
-}
-
-/** Opens the brush and lets its image "load" at 600x400, laid out as `shown`. */
-async function openBrush(user: ReturnType<typeof userEvent.setup>) {
-  await user.click(screen.getByRole('button', { name: 'Mark the object with a brush' }));
-  const image = screen.getByAltText('Image to mark');
-  Object.defineProperty(image, 'naturalWidth', { configurable: true, value: 600 });
-  Object.defineProperty(image, 'naturalHeight', { configurable: true, value: 400 });
-  fireEvent.load(image);
-  const canvas = await screen.findByTestId('mask-canvas');
-  vi.spyOn(canvas, 'getBoundingClientRect').mockReturnValue({ ...shown, x: shown.left, y: shown.top, right: 310, bottom: 220, toJSON: () => ({}) });
-  return canvas;
-}
-
-/** Drags across the canvas through displayed points (relative to the shown image). */
-function drag(canvas: HTMLElement, points: [number, number][]) {
-  const at = ([x, y]: [number, number]) => ({ clientX: shown.left + x, clientY: shown.top + y, pointerId: 1, pointerType: 'mouse', button: 0 });
-  fireEvent.pointerDown(canvas, at(points[0]!));
-  for (const point of points.slice(1)) fireEvent.pointerMove(canvas, at(point));
-  fireEvent.pointerUp(canvas, at(points.at(-1)!));
 }
 
 /** The tool with coffee.png chosen and, when given, the object name typed. */
