@@ -79,6 +79,17 @@ export default tseslint.config(
   },
   ...Object.keys(ALLOWED).map(arrowsOf),
   {
+    // Every SQL statement lives in core/repositories (or core/db): api and worker call those.
+    files: ['api/src/**/*.ts', 'worker/src/**/*.ts'],
+    ignores: ['**/__tests__/**', '**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', {
+        selector: "CallExpression[callee.property.name='query'][arguments.0.type=/^(Literal|TemplateLiteral)$/]",
+        message: 'SQL goes in core/repositories: add a function there and call it.',
+      }],
+    },
+  },
+  {
     files: ['core/config/**/*.ts', '**/__tests__/**', '**/*.test.ts'],
     rules: { 'no-restricted-properties': 'off' },
   },

@@ -40,6 +40,7 @@ import { freeBytesOf } from './modules/health/routes.js';
 import { parseBackgroundConfig } from '@craftwell/core/config/background';
 import { createEngineInstaller } from './modules/admin/engine-installer.js';
 import { heldResources } from '@craftwell/queue/held-resources';
+import { adminExists } from '@craftwell/core/repositories/users';
 
 const ROOT = REPO_ROOT;
 /** Longest wait for one shutdown step; the worker process gets its own, longer grace. */
@@ -168,13 +169,13 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
       });
       authProvider = clerk.provider;
       clerkMiddleware = clerk.middleware;
-      if (!(await db.query('SELECT 1 FROM users WHERE is_admin LIMIT 1')).rowCount) {
+      if (!(await adminExists(db))) {
         log.warn(`No administrator yet. Sign in, then claim the role with the setup code ${adminSetupCode(config.CLERK_SECRET_KEY!)} (POST /api/admin/claim), or run: npm run admin -- set-admin <email or user id> on`);
       }
     } else {
       const secret = authSecret(config.BETTER_AUTH_SECRET, config.dataDir);
       const adminSetup = isLoopbackHost(config.HOST) ? null : adminSetupCode(secret);
-      if (adminSetup && !(await db.query('SELECT 1 FROM users WHERE is_admin LIMIT 1')).rowCount) {
+      if (adminSetup && !(await adminExists(db))) {
         log.warn(`No administrator yet, and the app listens beyond this machine (HOST=${config.HOST}). The first account created from this machine becomes administrator; from elsewhere, sign up with the setup code ${adminSetup} (README: "Public bind").`);
       }
       // Replicas on one Redis share session drops (sign-out, password change) through it.

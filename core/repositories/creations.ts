@@ -183,8 +183,13 @@ export async function isObjectReferenced(db: Db, key: string): Promise<boolean> 
   return rows[0].used;
 }
 
-/** The creation a request already produced (a job re-run after its worker looked dead). */
-export async function findByJobId(db: Db, jobId: string): Promise<{ id: string; content: string; engine: unknown } | null> {
-  const { rows } = await db.query('SELECT id, content, engine FROM creations WHERE job_id = $1', [jobId]);
+/**
+ * The creation a request already produced (a job re-run after its worker looked dead, or a poll
+ * of a job whose queue record is gone); with `ownerId`, only if it is that user's.
+ */
+export async function findByJobId(db: Db, jobId: string, ownerId?: string): Promise<{ id: string; content: string; engine: unknown } | null> {
+  const { rows } = ownerId === undefined
+    ? await db.query('SELECT id, content, engine FROM creations WHERE job_id = $1', [jobId])
+    : await db.query('SELECT id, content, engine FROM creations WHERE job_id = $1 AND user_id = $2', [jobId, ownerId]);
   return rows[0] ?? null;
 }

@@ -62,6 +62,12 @@ describe('when a file breaks the workspace arrows', () => {
     expect(ids).toContain('no-restricted-properties');
   });
 
+  it('then SQL written in the api or the worker, not in core/repositories, fails', async () => {
+    const source = "import type { Db } from '@craftwell/core/db/pool';\nexport const count = (db: Db) => db.query(`SELECT count(*) FROM creations`);\n";
+    expect(await ruleIdsFor(`api/src/planted-${tag}-g.ts`, source)).toContain('no-restricted-syntax');
+    expect(await ruleIdsFor(`worker/src/planted-${tag}-h.ts`, source.replace('`SELECT count(*) FROM creations`', "'SELECT 1'"))).toContain('no-restricted-syntax');
+  });
+
   it('then the web importing contracts values (not types) fails', async () => {
     const ids = await ruleIdsFor(`web/src/planted-${tag}-f.ts`, "import { JOBS } from '@craftwell/contracts/jobs';\nexport const x = JOBS;\n");
     expect(ids).toContain('@typescript-eslint/no-restricted-imports');

@@ -4,11 +4,12 @@ import { migrateUp } from '@craftwell/core/db/migrate';
 import { createPool, type Db } from '@craftwell/core/db/pool';
 import { isProcessAlive, readRunningInstance, removeRunningInstance } from '@craftwell/core/db/running-instance';
 import { redactUrls } from '@craftwell/core/redact';
+import { pingDatabase } from '@craftwell/core/repositories/site';
 
 async function answers(url: string): Promise<boolean> {
   const db = createPool(url, 1);
   try {
-    await Promise.race([db.query('SELECT 1'), new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 5000).unref())]);
+    await Promise.race([pingDatabase(db), new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 5000).unref())]);
     return true;
   } catch {
     return false;

@@ -20,6 +20,7 @@ import type { ObjectStorage } from '@craftwell/storage/object-storage';
 import type { JobProducer } from '@craftwell/queue/types';
 import type { Db } from '@craftwell/core/db/pool';
 import { AppError, CraftwellError } from '@craftwell/core/errors';
+import * as batches from '@craftwell/core/repositories/batches';
 import { meterOf, releaseOwnUse, usesLeft, type Quotas, type UseLimits } from '@craftwell/core/repositories/quota';
 import type { AuthUser } from '../../auth/types.js';
 import type { AiService, UploadToStore } from '../ai/service.js';
@@ -41,8 +42,6 @@ export interface BatchServiceDeps {
   useLimits: UseLimits;
 }
 
-interface BatchRow { id: string; user_id: string; tool: BatchTool; object: string | null; preset: ImagePresetName | null; colour: string | null; mask: Buffer | null; cancelled_at: Date | null; created_at: Date }
-interface ItemRow { position: number; file_name: string; request_id: string | null; job_id: string | null; refused_code: string | null; refused_message: string | null }
 
 const TOOL_LABEL: Record<BatchTool, string> = { 'remove-background': 'Background Removal', 'remove-object': 'Object Removal' };
 
@@ -63,11 +62,7 @@ function emptyCounts(): Record<BatchItemState, number> {
 export function createBatchService(deps: BatchServiceDeps) {
   const { db } = deps;
 
-  async function batchOf(userId: string, id: string): Promise<BatchRow | null> {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
-    const { rows } = await db.query('SELECT * FROM batches WHERE id = $1 AND user_id = $2', [id, userId]);
-    return (rows[0] as BatchRow | undefined) ?? null;
-  }
+  const batchOf = (userId: string, id: string) => batches.findOwnBatch(db, userId, id);
 
   /**
    * Checks every file before anything is written: each is an image within the limits and not a
@@ -102,7 +97,7 @@ export function createBatchService(deps: BatchServiceDeps) {
   }
 
   /** Adds files to a batch: screened, then (if the quota holds them all) each run as a job. */
-  async function addItems(user: AuthUser, batch: BatchRow, files: BatchFile[], startAt: number, seen: Set<string>): Promise<void> {
+  async function addItems(user: AuthUser, batch: batches.BatchRow, files: BatchFile[], startAt: number, seen: Set<string>): Promise<void> {
     if (startAt + files.length > MAX_BATCH_ITEMS) {
       throw new AppError(`A batch takes at most ${MAX_BATCH_ITEMS} images; this one has ${startAt} and you sent ${files.length} more.`, startAt === 0 ? 400 : 409, startAt === 0 ? 'bad_request' : 'conflict');
     }
@@ -119,10 +114,7 @@ export function createBatchService(deps: BatchServiceDeps) {
     for (const [index, file] of screened.entries()) {
       const position = startAt + index;
       if (file.refused) {
-        await db.query(
-          'INSERT INTO batch_items (batch_id, position, file_name, refused_code, refused_message) VALUES ($1, $2, $3, $4, $5)',
-          [batch.id, position, file.name, file.refused.code, file.refused.message],
-        );
+        await batches.insertRefusedItem(db, { batchId: batch.id, position, fileName: file.name, ...file.refused });
         continue;
       }
       const bytes = file.bytes!;
@@ -145,23 +137,18 @@ export function createBatchService(deps: BatchServiceDeps) {
         // nothing of the batch is kept and the client may send it again.
         if (position === 0) throw err;
         const known = err instanceof CraftwellError ? err : null;
-        await db.query(
-          'INSERT INTO batch_items (batch_id, position, file_name, refused_code, refused_message) VALUES ($1, $2, $3, $4, $5)',
-          [batch.id, position, file.name, known?.code ?? 'internal', known?.message ?? 'This image could not be started.'],
-        );
+        await batches.insertRefusedItem(db, {
+          batchId: batch.id, position, fileName: file.name, code: known?.code ?? 'internal', message: known?.message ?? 'This image could not be started.',
+        });
         continue;
       }
-      await db.query(
-        'INSERT INTO batch_items (batch_id, position, file_name, request_id, job_id, digest) VALUES ($1, $2, $3, $4, $5, $6)',
-        [batch.id, position, file.name, requestIdOf(jobId), jobId, file.digest],
-      );
+      await batches.insertRunningItem(db, { batchId: batch.id, position, fileName: file.name, requestId: requestIdOf(jobId), jobId, digest: file.digest ?? null });
     }
   }
 
-  async function view(user: AuthUser, batch: BatchRow): Promise<BatchView> {
-    const { rows } = await db.query('SELECT * FROM batch_items WHERE batch_id = $1 ORDER BY position', [batch.id]);
+  async function view(user: AuthUser, batch: batches.BatchRow): Promise<BatchView> {
     const items: BatchItemView[] = [];
-    for (const row of rows as ItemRow[]) {
+    for (const row of await batches.batchItems(db, batch.id)) {
       const item: BatchItemView = { position: row.position, fileName: row.file_name, state: 'refused' };
       if (!row.job_id) {
         item.code = isErrorCode(row.refused_code) ? row.refused_code : 'bad_request';
@@ -210,21 +197,18 @@ export function createBatchService(deps: BatchServiceDeps) {
     ): Promise<{ batch: BatchView; created: boolean }> {
       if (files.length === 0) throw new AppError('Choose the images for the batch (or one zip of them).', 400, 'bad_request');
       if (idempotencyKey) {
-        const { rows } = await db.query('SELECT * FROM batches WHERE user_id = $1 AND idempotency_key = $2', [user.id, idempotencyKey]);
-        if (rows[0]) return { batch: await view(user, rows[0] as BatchRow), created: false };
+        const earlier = await batches.findBatchByIdempotencyKey(db, user.id, idempotencyKey);
+        if (earlier) return { batch: await view(user, earlier), created: false };
       }
-      const { rows } = await db.query(
-        `INSERT INTO batches (id, user_id, tool, object, preset, colour, mask, idempotency_key) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-         ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING *`,
-        [randomUUID(), user.id, tool, options.object, options.preset, options.colour, options.mask ?? null, idempotencyKey ?? null],
-      );
-      const batch = rows[0] as BatchRow | undefined;
+      const batch = await batches.insertBatch(db, {
+        id: randomUUID(), userId: user.id, tool, object: options.object, preset: options.preset, colour: options.colour, mask: options.mask ?? null, idempotencyKey: idempotencyKey ?? null,
+      });
       if (!batch) throw new AppError('A batch with this Idempotency-Key is still being created. Try again in a moment with the same key.', 409, 'conflict');
       try {
         await addItems(user, batch, files, 0, new Set());
       } catch (err) {
         // Nothing was started: no batch is left behind (its items' jobs were never made).
-        await db.query('DELETE FROM batches WHERE id = $1', [batch.id]).catch(() => undefined);
+        await batches.deleteBatch(db, batch.id).catch(() => undefined);
         throw err;
       }
       return { batch: await view(user, batch), created: true };
@@ -235,10 +219,9 @@ export function createBatchService(deps: BatchServiceDeps) {
       if (!batch) return null;
       if (batch.cancelled_at) throw new AppError('This batch was cancelled; start a new one.', 409, 'conflict');
       if (files.length === 0) throw new AppError('Choose the images to add to the batch.', 400, 'bad_request');
-      const { rows } = await db.query('SELECT position, digest FROM batch_items WHERE batch_id = $1', [batch.id]);
       // An image already in the batch (a chunk sent again after a lost reply) is not run twice.
-      const seen = new Set((rows as Array<{ digest: string | null }>).map((r) => r.digest).filter((d): d is string => d !== null));
-      await addItems(user, batch, files, rows.length, seen);
+      const { count, digests } = await batches.batchDigests(db, batch.id);
+      await addItems(user, batch, files, count, digests);
       return view(user, batch);
     },
 
@@ -248,9 +231,8 @@ export function createBatchService(deps: BatchServiceDeps) {
     },
 
     async list(user: AuthUser): Promise<BatchSummary[]> {
-      const { rows } = await db.query('SELECT * FROM batches WHERE user_id = $1 ORDER BY created_at DESC LIMIT 50', [user.id]);
       const summaries: BatchSummary[] = [];
-      for (const row of rows as BatchRow[]) {
+      for (const row of await batches.listOwnBatches(db, user.id)) {
         const { items: _items, estimatedSecondsLeft: _eta, ...summary } = await view(user, row);
         summaries.push(summary);
       }
@@ -261,9 +243,8 @@ export function createBatchService(deps: BatchServiceDeps) {
     async cancel(user: AuthUser, id: string): Promise<BatchView | null> {
       const batch = await batchOf(user.id, id);
       if (!batch) return null;
-      await db.query('UPDATE batches SET cancelled_at = coalesce(cancelled_at, now()) WHERE id = $1', [batch.id]);
-      const { rows } = await db.query('SELECT request_id, job_id FROM batch_items WHERE batch_id = $1 AND job_id IS NOT NULL', [batch.id]);
-      for (const row of rows as Array<{ request_id: string; job_id: string }>) {
+      await batches.markBatchCancelled(db, batch.id);
+      for (const row of await batches.runningItems(db, batch.id)) {
         // Given up before the job is stopped: a worker finishing it now cannot save or charge it.
         if (await releaseOwnUse(db, row.request_id, user.id)) await deps.producer.cancel(row.job_id).catch(() => undefined);
       }
@@ -274,12 +255,7 @@ export function createBatchService(deps: BatchServiceDeps) {
     async download(user: AuthUser, id: string): Promise<{ stream: Readable; name: string } | null> {
       const batch = await batchOf(user.id, id);
       if (!batch) return null;
-      const { rows } = await db.query(
-        `SELECT i.position, i.file_name, c.object_key FROM batch_items i
-           JOIN creations c ON c.job_id = i.request_id AND c.user_id = $2
-          WHERE i.batch_id = $1 AND c.object_key IS NOT NULL ORDER BY i.position`,
-        [batch.id, user.id],
-      );
+      const rows = await batches.doneItemObjects(db, batch.id, user.id);
       if (rows.length === 0) throw new AppError('No image of this batch is done yet.', 409, 'conflict');
       const out = new PassThrough();
       const zip = new Zip((err, chunk, final) => {
@@ -289,7 +265,7 @@ export function createBatchService(deps: BatchServiceDeps) {
       });
       void (async () => {
         try {
-          for (const row of rows as Array<{ position: number; file_name: string; object_key: string }>) {
+          for (const row of rows) {
             const base = row.file_name.replace(/\.[^.]*$/, '').replace(/[^\w.-]+/g, '-').slice(0, 80) || 'image';
             const preset = batch.preset ? IMAGE_PRESETS[batch.preset] : null;
             const jpeg = preset?.format === 'jpeg';

@@ -9,6 +9,7 @@ import { ERRORS } from '@craftwell/contracts/errors';
 import type { EngineInfo } from '@craftwell/contracts/jobs';
 import { releaseOwnUse } from '@craftwell/core/repositories/quota';
 import { releaseIdempotencyKeyOfRequest } from '@craftwell/core/repositories/idempotency-keys';
+import { findByJobId } from '@craftwell/core/repositories/creations';
 
 export type JobOutcome = Pick<JobStatus, 'state' | 'progress' | 'stage' | 'position' | 'partial' | 'result' | 'error'>;
 
@@ -35,9 +36,8 @@ export async function jobOutcome(producer: JobProducer, db: Db | undefined, user
   // it); then a creation saved before that is the answer.
   const requestId = requestIdOf(jobId);
   const released = await releaseOwnUse(db, requestId, userId);
-  const { rows } = await db.query('SELECT id, content, engine FROM creations WHERE job_id = $1 AND user_id = $2', [requestId, userId]);
-  const saved = rows[0] as { id: string; content: string; engine: EngineInfo } | undefined;
-  if (saved) return { state: 'completed', progress: 100, stage: 'Done', result: { creationId: saved.id, content: saved.content, engine: saved.engine } };
+  const saved = await findByJobId(db, requestId, userId);
+  if (saved) return { state: 'completed', progress: 100, stage: 'Done', result: { creationId: saved.id, content: saved.content, engine: saved.engine as EngineInfo } };
   if (status) return status;
   if (!released) return null;
   // This user's request, which the queue no longer knows and which saved nothing: sending it

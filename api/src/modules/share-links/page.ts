@@ -9,7 +9,7 @@ import express, { Router, type Request, type Response } from 'express';
 import type { Db } from '@craftwell/core/db/pool';
 import type { ObjectStorage } from '@craftwell/storage/object-storage';
 import { ObjectNotFoundError } from '@craftwell/storage/errors';
-import * as store from './store.js';
+import * as store from '@craftwell/core/repositories/share-links';
 import { ACCESS_COOKIE, ACCESS_SECONDS, TOKEN_PATTERN, accessCookieValid, accessCookieValue, readCookie, tokenDigest, verifyPassword } from './tokens.js';
 
 export interface SharePageDeps {

@@ -8,7 +8,7 @@ import type { Db } from '@craftwell/core/db/pool';
 import { badRequest, notFound } from '@craftwell/core/errors';
 import { currentUser } from '../../middleware/require-auth.js';
 import { creationIdParams } from '../creations/routes.js';
-import * as store from './store.js';
+import * as store from '@craftwell/core/repositories/share-links';
 import { hashPassword, newToken, tokenDigest } from './tokens.js';
 
 export interface ShareLinkRoutesDeps {
