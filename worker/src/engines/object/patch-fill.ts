@@ -66,6 +66,26 @@ export interface PatchFillOptions {
   trace?: { from: Uint8Array; copies: Uint8Array };
 }
 
+/**
+ * holeLayers of the crop, on the helper thread when it is up and the crop is large (same result):
+ * returns the function that waits for it, or computes it here when the helper did not.
+ */
+function startLayers(rgbBytes: Uint8Array, hole: Uint8Array, width: number, height: number, extent: number): () => Uint8Array | null {
+  const here = () => holeLayers(rgbBytes, hole, width, height, extent);
+  const n = width * height;
+  const helper = n >= SHARED_WORK_MIN_TARGETS ? fillHelper() : null;
+  if (!helper) return here;
+  const shared = (length: number) => new Uint8Array(new SharedArrayBuffer(length));
+  const pixels = shared(rgbBytes.length), holeCopy = shared(n), out = shared(n + 1);
+  pixels.set(rgbBytes);
+  holeCopy.set(hole);
+  const done = helper.start({ kind: 'layers', pixels, hole: holeCopy, width, height, extent, out });
+  return () => {
+    if (!done()) return here();
+    return out[n] ? out.slice(0, n) : null;
+  };
+}
+
 function throwIfAborted(signal?: AbortSignal): void {
   if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('Aborted');
 }
@@ -78,6 +98,9 @@ export function patchFill(rgbBytes: Uint8Array, hole: Uint8Array, width: number,
   const random = mulberry32(options.seed ?? 1);
   const holeBits = bits(hole);
   const finest: Level = { width, height, channels: 3, rgb: Float32Array.from(rgbBytes), hole: holeBits, spatial: 0 };
+  // The surfaces (layers.ts) need only the colours and the hole: the helper thread finds them
+  // while this one builds the texture features and the layout guide.
+  const layers = startLayers(rgbBytes, holeBits, width, height, holeExtent(finest));
   if (options.blocked) {
     finest.blocked = bits(options.blocked);
     // Other objects fill the whole crop: copying from them beats having nothing to copy.
@@ -89,8 +112,8 @@ export function patchFill(rgbBytes: Uint8Array, hole: Uint8Array, width: number,
   }
   if (options.noSource) finest.noSource = bits(options.noSource);
   if (options.repeatable) finest.repeatable = bits(options.repeatable);
-  finest.layer = holeLayers(rgbBytes, finest.hole, width, height, holeExtent(finest)) ?? undefined;
   finest.guide = layoutGuide(finest, options.notScene);
+  finest.layer = layers() ?? undefined;
   const pyramid: Level[] = [finest];
   while (true) {
     const top = pyramid[pyramid.length - 1]!;
