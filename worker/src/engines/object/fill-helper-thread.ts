@@ -3,6 +3,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
 import { helperStates, type HelperTask } from './fill-helper.js';
+import { holeLayers } from './layers.js';
 import { refreshRange, voteRows, type SharedLevel } from './patch-fill/patchmatch.js';
 
 const state = (workerData as { state: Int32Array }).state;
@@ -25,8 +26,11 @@ parentPort!.on('message', (task: HelperTask) => {
   }
   let outcome: number = helperStates.DONE;
   try {
-    if (!level) throw new Error('no level');
-    if (task.kind === 'refresh') refreshRange(level.level, level.field, task.from, task.to);
+    if (task.kind === 'layers') {
+      const layer = holeLayers(task.pixels, task.hole, task.width, task.height, task.extent);
+      if (layer) { task.out.set(layer); task.out[layer.length] = 1; }
+    } else if (!level) throw new Error('no level');
+    else if (task.kind === 'refresh') refreshRange(level.level, level.field, task.from, task.to);
     else voteRows(level.level, level.field, task.weights, task.srcXs, task.srcYs, task.out, task.y0, task.y1);
   } catch {
     outcome = helperStates.FAILED;

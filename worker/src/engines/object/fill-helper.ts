@@ -22,7 +22,9 @@ const TASK_TIMEOUT_MS = 60_000;
 export type HelperTask =
   | { kind: 'level'; level: unknown }
   | { kind: 'refresh'; from: number; to: number }
-  | { kind: 'vote'; y0: number; y1: number; weights: Float64Array; srcXs: Int32Array; srcYs: Int32Array; out: Float32Array };
+  | { kind: 'vote'; y0: number; y1: number; weights: Float64Array; srcXs: Int32Array; srcYs: Int32Array; out: Float32Array }
+  /** holeLayers of a crop (layers.ts): its surfaces into out[0..n-1], out[n] = 1 when there are two. */
+  | { kind: 'layers'; pixels: Uint8Array; hole: Uint8Array; width: number; height: number; extent: number; out: Uint8Array };
 
 export interface FillHelper {
   /** Sends the arrays of the level the next tasks work on (shared memory: nothing is copied). */

@@ -6,7 +6,7 @@
  * supplies an inpainting model (OBJECT_INPAINT_MODEL), every hole goes to it instead. What is
  * pasted back into the photo, and how, is composite.ts.
  */
-import { chessboardDistance, cropMask, cropRgb, maskBounds, type Box, type Mask, type RgbImage } from './image.js';
+import { bits, chessboardDistance, cropMask, cropRgb, maskBounds, type Box, type Mask, type RgbImage } from './image.js';
 import { inpaintWithModel, modelCrop } from './inpaint-model.js';
 import { copyBehindParts, partsBehindKept } from './behind.js';
 import { recompositeKeptEdges } from './kept-edges.js';
@@ -108,7 +108,7 @@ function patchFillAround(
   let rest = hole.data;
   const behind = blocked && options.behindIds ? partsBehindKept(hole.data, cropMask(options.behindIds, box).data, crop.width, crop.height) : null;
   if (behind) {
-    const elsewhere = Uint8Array.from(behind.source, (v) => (v ? 0 : 1));
+    const elsewhere = bits(behind.source, true);
     const copied = copyBehindParts(rgb, behind, crop.width, crop.height);
     const rebuilt = copied.left
       ? patchFill(copied.rgb, copied.left, crop.width, crop.height, { signal, seed: 7, blocked: elsewhere, repeatable: behind.source })
@@ -169,7 +169,11 @@ async function fillMaskedHole(
     const skip = options.behindIds ? cropMask(options.behindIds, box).data : undefined;
     const blocked = options.protect ? cropMask(options.protect, box).data : undefined;
     const lines = await continueStraightLines(crop.data, hole.data, blocked, skip, crop.width, crop.height);
-    const fillHole: Mask = lines ? { ...hole, data: hole.data.map((v, i) => (lines.drawn[i] ? 0 : v)) } : hole;
+    let fillHole = hole;
+    if (lines) {
+      fillHole = { ...hole, data: Uint8Array.from(hole.data) };
+      for (let i = 0; i < fillHole.data.length; i++) if (lines.drawn[i]) fillHole.data[i] = 0;
+    }
     const trace = strays ? { from: cropMask(strays, box).data, copies: new Uint8Array(crop.width * crop.height) } : undefined;
     filled = patchFillAround(image, lines ? { ...crop, data: Buffer.from(lines.rgb) } : crop, fillHole, box, signal, options, lines?.onLines, trace);
     if (strays && trace) {

@@ -41,18 +41,32 @@ function twoColours(rgb: ArrayLike<number>, ring: number[]): { centres: number[]
   const centres = [[rgb[dark * 3]!, rgb[dark * 3 + 1]!, rgb[dark * 3 + 2]!], [rgb[light * 3]!, rgb[light * 3 + 1]!, rgb[light * 3 + 2]!]];
   let spread = 0;
   const counts = [0, 0];
+  // The centres and sums in locals (the same arithmetic in the same order): this runs over the
+  // whole ring twelve times.
+  let a0 = centres[0]![0]!, a1 = centres[0]![1]!, a2 = centres[0]![2]!;
+  let b0 = centres[1]![0]!, b1 = centres[1]![1]!, b2 = centres[1]![2]!;
   for (let round = 0; round < KMEANS_ROUNDS; round++) {
-    const sums = [[0, 0, 0], [0, 0, 0]];
-    counts[0] = 0; counts[1] = 0; spread = 0;
-    for (const i of ring) {
-      const d0 = squaredColourDistance(rgb, i, centres[0]!), d1 = squaredColourDistance(rgb, i, centres[1]!);
-      const k = d0 <= d1 ? 0 : 1;
-      spread += Math.sqrt(Math.min(d0, d1));
-      counts[k]!++;
-      for (let c = 0; c < 3; c++) sums[k]![c]! += rgb[i * 3 + c]!;
+    let sa0 = 0, sa1 = 0, sa2 = 0, sb0 = 0, sb1 = 0, sb2 = 0, na = 0, nb = 0;
+    spread = 0;
+    for (let j = 0; j < ring.length; j++) {
+      const i = ring[j]!;
+      const r = rgb[i * 3]!, g = rgb[i * 3 + 1]!, bl = rgb[i * 3 + 2]!;
+      const ra = r - a0, ga = g - a1, ba = bl - a2, rb = r - b0, gb = g - b1, bb = bl - b2;
+      const d0 = ra * ra + ga * ga + ba * ba, d1 = rb * rb + gb * gb + bb * bb;
+      if (d0 <= d1) {
+        spread += Math.sqrt(d0);
+        na++; sa0 += r; sa1 += g; sa2 += bl;
+      } else {
+        spread += Math.sqrt(d1);
+        nb++; sb0 += r; sb1 += g; sb2 += bl;
+      }
     }
-    for (let k = 0; k < 2; k++) if (counts[k]) centres[k] = sums[k]!.map((s) => s / counts[k]!);
+    counts[0] = na; counts[1] = nb;
+    if (na) { a0 = sa0 / na; a1 = sa1 / na; a2 = sa2 / na; }
+    if (nb) { b0 = sb0 / nb; b1 = sb1 / nb; b2 = sb2 / nb; }
   }
+  centres[0] = [a0, a1, a2];
+  centres[1] = [b0, b1, b2];
   return { centres, spread: spread / ring.length, shares: counts.map((n) => n / ring.length) };
 }
 

@@ -7,7 +7,7 @@
  * Works on a float RGB copy of a crop; the caller pastes the hole pixels back.
  */
 import { fillHelper } from './fill-helper.js';
-import { mulberry32 } from './image.js';
+import { bits, countZeros, mulberry32 } from './image.js';
 import { holeLayers } from './layers.js';
 import { evenOutCopies } from './patch-fill/even-out.js';
 import { initialGuess } from './patch-fill/first-guess.js';
@@ -66,6 +66,26 @@ export interface PatchFillOptions {
   trace?: { from: Uint8Array; copies: Uint8Array };
 }
 
+/**
+ * holeLayers of the crop, on the helper thread when it is up and the crop is large (same result):
+ * returns the function that waits for it, or computes it here when the helper did not.
+ */
+function startLayers(rgbBytes: Uint8Array, hole: Uint8Array, width: number, height: number, extent: number): () => Uint8Array | null {
+  const here = () => holeLayers(rgbBytes, hole, width, height, extent);
+  const n = width * height;
+  const helper = n >= SHARED_WORK_MIN_TARGETS ? fillHelper() : null;
+  if (!helper) return here;
+  const shared = (length: number) => new Uint8Array(new SharedArrayBuffer(length));
+  const pixels = shared(rgbBytes.length), holeCopy = shared(n), out = shared(n + 1);
+  pixels.set(rgbBytes);
+  holeCopy.set(hole);
+  const done = helper.start({ kind: 'layers', pixels, hole: holeCopy, width, height, extent, out });
+  return () => {
+    if (!done()) return here();
+    return out[n] ? out.slice(0, n) : null;
+  };
+}
+
 function throwIfAborted(signal?: AbortSignal): void {
   if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('Aborted');
 }
@@ -76,10 +96,13 @@ function throwIfAborted(signal?: AbortSignal): void {
  */
 export function patchFill(rgbBytes: Uint8Array, hole: Uint8Array, width: number, height: number, options: PatchFillOptions = {}): Uint8Array {
   const random = mulberry32(options.seed ?? 1);
-  const holeBits = Uint8Array.from(hole, (h) => (h ? 1 : 0));
+  const holeBits = bits(hole);
   const finest: Level = { width, height, channels: 3, rgb: Float32Array.from(rgbBytes), hole: holeBits, spatial: 0 };
+  // The surfaces (layers.ts) need only the colours and the hole: the helper thread finds them
+  // while this one builds the texture features and the layout guide.
+  const layers = startLayers(rgbBytes, holeBits, width, height, holeExtent(finest));
   if (options.blocked) {
-    finest.blocked = Uint8Array.from(options.blocked, (b) => (b ? 1 : 0));
+    finest.blocked = bits(options.blocked);
     // Other objects fill the whole crop: copying from them beats having nothing to copy.
     if (validSources(finest).list.length < MIN_SOURCES) finest.blocked = undefined;
   }
@@ -87,10 +110,10 @@ export function patchFill(rgbBytes: Uint8Array, hole: Uint8Array, width: number,
     finest.channels = 5;
     finest.rgb = withTexture(rgbBytes, holeBits, finest.blocked, width, height);
   }
-  if (options.noSource) finest.noSource = Uint8Array.from(options.noSource, (b) => (b ? 1 : 0));
-  if (options.repeatable) finest.repeatable = Uint8Array.from(options.repeatable, (b) => (b ? 1 : 0));
-  finest.layer = holeLayers(rgbBytes, finest.hole, width, height, holeExtent(finest)) ?? undefined;
+  if (options.noSource) finest.noSource = bits(options.noSource);
+  if (options.repeatable) finest.repeatable = bits(options.repeatable);
   finest.guide = layoutGuide(finest, options.notScene);
+  finest.layer = layers() ?? undefined;
   const pyramid: Level[] = [finest];
   while (true) {
     const top = pyramid[pyramid.length - 1]!;
@@ -98,7 +121,7 @@ export function patchFill(rgbBytes: Uint8Array, hole: Uint8Array, width: number,
     const next = downsample(top);
     // Holes grow when halved; stop before the known area gets too thin to hold whole patches.
     const sources = validSources(next).list.length;
-    const known = next.hole.reduce((n, h) => n + (h ? 0 : 1), 0);
+    const known = countZeros(next.hole);
     if (sources < MIN_SOURCES || sources < MIN_SOURCE_SHARE * known) break;
     pyramid.push(next);
   }
@@ -106,7 +129,7 @@ export function patchFill(rgbBytes: Uint8Array, hole: Uint8Array, width: number,
   // Not-scene pixels join the blocked ones only once the levels are chosen: weighed there, a photo's
   // letterbox bars cut its coarser levels and a tall fill beside them turned into flat tiles.
   if (options.notScene) {
-    let notScene: Uint8Array = Uint8Array.from(options.notScene, (b) => (b ? 1 : 0));
+    let notScene: Uint8Array = bits(options.notScene);
     for (let li = 0; li < pyramid.length; li++) {
       const level = pyramid[li]!;
       if (li > 0) notScene = anyOfFour(notScene, pyramid[li - 1]!.width, level.width, level.height);

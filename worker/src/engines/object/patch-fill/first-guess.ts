@@ -2,6 +2,7 @@
  * The coarsest level's first guess of the hole, which the patch search only refines: row by row
  * from the known pixels beside the hole, then peeled in from the outside where no row reaches.
  */
+import { bits } from '../image.js';
 import { holeExtent, onionPeel, PATCH_RADIUS, type Level } from './level.js';
 
 /** Per-channel median of the known pixels (not other objects') of row `y` between columns `from` and `to`, or null. */
@@ -33,7 +34,7 @@ function knownRowMedian(level: Level, y: number, from: number, to: number, onlyL
  */
 function rowMedianFill(level: Level, bridge: boolean): Uint8Array {
   const { width, height, rgb, hole, channels: C } = level;
-  const known = Uint8Array.from(hole, (h) => (h ? 0 : 1));
+  const known = bits(hole, true);
   const band = Math.max(PATCH_RADIUS + 1, Math.round(holeExtent(level) / 4));
   for (let y = 0; y < height; y++) {
     const row = y * width;

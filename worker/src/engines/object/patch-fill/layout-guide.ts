@@ -2,6 +2,7 @@
  * The layout guide: what the fill should look like at each hole pixel, as blurred bands bridged
  * across the hole row by row, and the cost a source pays for not fitting it.
  */
+import { bits } from '../image.js';
 import { boxBlurUsable, holeExtent, onionPeel, PATCH_RADIUS, type Level } from './level.js';
 
 /**
@@ -55,7 +56,7 @@ export function layoutGuide(level: Level, notScene?: Uint8Array): LayoutGuide {
   const r = Math.max(2, Math.round(holeExtent(level) / GUIDE_BLUR_SHARE));
   const usable = (i: number) => !hole[i] && !blocked?.[i] && !notScene?.[i];
   const guide = boxBlurUsable(rgb, C, usable, width, height, r);
-  const known = Uint8Array.from(hole, (h) => (h ? 0 : 1));
+  const known = bits(hole, true);
   const trust = Float32Array.from(known);
   const guided = Float32Array.from(known);
   const ends = new Float32Array(width * height * 6);

@@ -3,7 +3,7 @@
  * floats, the hole, what may not be copied), the match field over it, and the geometry every
  * stage shares (patch size, mirrored borders, which pixels are sources and which are targets).
  */
-import { boxMean } from '../image.js';
+import { boxMean, countZeros } from '../image.js';
 import type { LayoutGuide } from './layout-guide.js';
 
 export const PATCH_RADIUS = 3; // 7x7 patches
@@ -139,7 +139,7 @@ export function holeExtent(level: Level): number {
 export function onionPeel(level: Level, known: Uint8Array): void {
   const { width, height, rgb, channels: C } = level;
   const sum = new Float64Array(C);
-  let remaining = known.reduce((n, k) => n + (k ? 0 : 1), 0);
+  let remaining = countZeros(known);
   while (remaining > 0) {
     const ready: number[] = [];
     for (let y = 0; y < height; y++) {

@@ -148,7 +148,12 @@ export function vote(level: Level, field: Field, uniform: boolean, helper: FillH
   let sigma2 = 1;
   // Matches still stuck on the other surface (infinite cost, see matchCost) do not set the scale.
   if (!uniform) {
-    const finite = Float32Array.from(field.distance.filter(Number.isFinite));
+    // A loop, not filter(): a typed array's filter took ~0.2 s a call on a large level.
+    const { distance } = field;
+    const kept = new Float32Array(distance.length);
+    let n = 0;
+    for (let k = 0; k < distance.length; k++) if (Number.isFinite(distance[k])) kept[n++] = distance[k]!;
+    const finite = kept.subarray(0, n);
     if (finite.length > 0) sigma2 = Math.max(1, kthSmallest(finite, Math.floor(finite.length * 0.75)));
   }
   if (C > 5) throw new Error(`vote sums at most 5 values per pixel, not ${C}`);
