@@ -22,6 +22,8 @@ export interface IsnetOptions {
   cacheDir?: string;
   /** Where the one line goes when the shipped model has to be used as is. */
   warn?: (message: string) => void;
+  /** 'shipped' runs the package's half-precision model as is (the benchmark compares the two). */
+  precision?: 'auto' | 'shipped';
 }
 
 export interface RgbImage {
@@ -79,8 +81,11 @@ export class IsnetSession {
 
   private static async load(options: IsnetOptions): Promise<ort.InferenceSession> {
     const model = options.model ?? 'medium';
+    const shipped = await loadIsnetModelBytes(model);
     // Only the final mask is used: the side outputs (and the nodes only they need) are dropped.
-    const bytes = await fp32Model(await loadIsnetModelBytes(model), `isnet-${model}`, { cacheDir: options.cacheDir, warn: options.warn, keepOutputs: [OUTPUT] });
+    const bytes = options.precision === 'shipped'
+      ? shipped
+      : await fp32Model(shipped, `isnet-${model}`, { cacheDir: options.cacheDir, warn: options.warn, keepOutputs: [OUTPUT] });
     // A load is native work like a run: inside a slot, so the thread is never ended during it.
     return runModel(() => ort.InferenceSession.create(bytes, {
       intraOpNumThreads: options.threads ?? 2,
