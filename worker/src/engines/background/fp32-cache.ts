@@ -1,8 +1,8 @@
 /**
  * The shipped ISNet weights are half precision. onnxruntime's CPU provider has no fp16
  * convolution kernels on x86, so it runs such a graph with casts around the fp16 parts; the same
- * graph converted to fp32 ran faster on every x86 machine we measured (docs/benchmarks.md).
- * The conversion takes a few seconds, so it is done once and the result kept in a cache folder
+ * graph converted to fp32 needs about 10 % less CPU per run on the x86 machine we measured
+ * (docs/benchmarks.md, `npm run bench -- background`). The conversion takes a few seconds, so it is done once and the result kept in a cache folder
  * (DATA_DIR/models/cache), named by the SHA-256 of the shipped model: a new package version
  * converts again. A `.sha256` file beside it holds the digest of the converted bytes, and a cached
  * file that does not match it is converted again and replaced, never loaded.
@@ -15,8 +15,6 @@ import { convertOnnxToFp32, countFp16Initializers } from './onnx-fp32.js';
 export interface Fp32ModelOptions {
   /** Where converted models are kept; without it the conversion is redone on every load. */
   cacheDir?: string;
-  /** The graph outputs to keep (the rest and the nodes only they need are dropped); all if unset. */
-  keepOutputs?: string[];
   /** One line when the shipped model is used after all (conversion or cache failure). */
   warn?: (message: string) => void;
 }
@@ -69,15 +67,14 @@ export async function fp32Model(source: Uint8Array, name: string, options: Fp32M
     return source;
   }
   if (!fp16) return source;
-  const outputs = options.keepOutputs ? `-${sha256(Buffer.from(options.keepOutputs.join('\0'))).slice(0, 8)}` : '';
-  const file = options.cacheDir && path.join(options.cacheDir, `${name}-${sha256(source)}${outputs}-fp32.onnx`);
+  const file = options.cacheDir && path.join(options.cacheDir, `${name}-${sha256(source)}-fp32.onnx`);
   if (file) {
     const cached = await readCached(file);
     if (cached) return cached;
   }
   let converted: Uint8Array;
   try {
-    converted = convertOnnxToFp32(source, options.keepOutputs);
+    converted = convertOnnxToFp32(source);
   } catch (err) {
     warn(`${name}: could not convert the model to fp32 (${err instanceof Error ? err.message : err}); using the shipped fp16 model`);
     return source;

@@ -34,7 +34,7 @@ export interface RgbImage {
 }
 
 const RESOLUTION = 1024;
-/** The final mask; the shipped graph also outputs six side masks and five feature maps (~110 MB). */
+/** The final mask; the graph also outputs five side masks and six feature maps (~110 MB). */
 const OUTPUT = 'output';
 
 interface ResourceEntry {
@@ -82,10 +82,9 @@ export class IsnetSession {
   private static async load(options: IsnetOptions): Promise<ort.InferenceSession> {
     const model = options.model ?? 'medium';
     const shipped = await loadIsnetModelBytes(model);
-    // Only the final mask is used: the side outputs (and the nodes only they need) are dropped.
     const bytes = options.precision === 'shipped'
       ? shipped
-      : await fp32Model(shipped, `isnet-${model}`, { cacheDir: options.cacheDir, warn: options.warn, keepOutputs: [OUTPUT] });
+      : await fp32Model(shipped, `isnet-${model}`, { cacheDir: options.cacheDir, warn: options.warn });
     // A load is native work like a run: inside a slot, so the thread is never ended during it.
     return runModel(() => ort.InferenceSession.create(bytes, {
       intraOpNumThreads: options.threads ?? 2,

@@ -1,8 +1,8 @@
 /**
  * Rewrites a half-precision (FLOAT16) ONNX model as a full-precision (FLOAT) one.
  *
- * On CPUs without native fp16 arithmetic onnxruntime runs fp16 convolutions through slow
- * fallbacks or casts; the same graph in fp32 runs on its optimised kernels. The conversion walks
+ * Where onnxruntime has no fp16 kernels (its CPU provider on x86) it wraps the fp16 parts of a
+ * graph in casts; the same graph in fp32 runs on its fp32 kernels directly. The conversion walks
  * the protobuf wire format directly and re-encodes only the messages it changes, so every field
  * it does not know about (metadata, newer ONNX additions) is copied byte for byte.
  *
@@ -251,19 +251,12 @@ function convertGraph(buf: Uint8Array): Uint8Array {
   });
 }
 
-function pruneOutputs(graph: Uint8Array, keep?: string[]): Uint8Array {
-  if (!keep) return graph;
-  const decoder = new TextDecoder();
-  return concat(parse(graph).filter((f) => f.number !== GRAPH_OUTPUT
-    || keep.includes(decoder.decode(parse(f.bytes).find((v) => v.number === 1)?.bytes))).map((f) => f.raw));
-}
-
 /** The whole model with every FLOAT16 tensor, type and cast turned into FLOAT. */
-export function convertOnnxToFp32(model: Uint8Array, keepOutputs?: string[]): Uint8Array {
+export function convertOnnxToFp32(model: Uint8Array): Uint8Array {
   const fields = parse(model);
   if (!fields.some((f) => f.number === MODEL_GRAPH && f.wire === BYTES)) throw new Error('ONNX: no graph in the model');
   return rewriteMessage(model, {
-    [MODEL_GRAPH]: (g) => pruneOutputs(convertGraph(g), keepOutputs),
+    [MODEL_GRAPH]: convertGraph,
     [MODEL_FUNCTIONS]: (b) => rewriteMessage(b, { [FUNCTION_NODE]: convertNode }),
   });
 }
