@@ -4,19 +4,24 @@
  *    decontaminated cut-out, PNG out) beside the library's own removeBackground() (same model),
  *    with the ratio.
  * 2. Worker RSS over N removals with our engine (BENCH_BG_RUNS, default 200): must stay flat.
+ * 3. Model precision: the shipped half-precision model beside the fp32 conversion the engine
+ *    runs on x86, mask by mask on the real photos, with the time ratio and the IoU of each mask
+ *    (must stay >= 0.99).
  * The soak runs first so the library's own copy of the model does not inflate the RSS figures;
  * the latency runs alternate the two engines image by image so machine load hits both alike.
  * Run: npx tsx bench/image/background.ts        (BENCH_BG_RUNS=50 for a shorter soak)
  */
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { createIsnetRemover } from '@craftwell/worker/engines/background/embedded';
-import { getIsnet } from '@craftwell/worker/engines/background/isnet';
+import { getIsnet, IsnetSession } from '@craftwell/worker/engines/background/isnet';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../tests/fixtures/images');
+const realPhotos = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../tests/fixtures/real-photos');
+const IOU_MIN = 0.99;
 
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
 const mb = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
@@ -42,6 +47,58 @@ async function benchImages(): Promise<{ name: string; png: Buffer; width: number
   return images;
 }
 
+/** Intersection over union of the subject (>= 128) of two masks. */
+function maskIou(a: Buffer, b: Buffer): number {
+  let both = 0;
+  let either = 0;
+  for (let i = 0; i < a.length; i += 1) {
+    const inA = a[i] >= 128;
+    const inB = b[i] >= 128;
+    if (inA && inB) both += 1;
+    if (inA || inB) either += 1;
+  }
+  return either ? both / either : 1;
+}
+
+/** The shipped fp16 model beside the fp32 conversion, interleaved photo by photo. */
+async function comparePrecision(): Promise<void> {
+  const files = (await readdir(realPhotos)).filter((f) => /\.(jpe?g|png)$/i.test(f)).sort();
+  const photos = await Promise.all(files.map(async (file) => {
+    const { data, info } = await sharp(path.join(realPhotos, file)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    return { file, rgb: { data, width: info.width, height: info.height } };
+  }));
+  const shipped = await IsnetSession.create({ precision: 'shipped' });
+  const converted = await IsnetSession.create();
+  const times = { shipped: [] as number[], converted: [] as number[] };
+  const cpu = { shipped: [] as number[], converted: [] as number[] };
+  const measure = async (session: IsnetSession, rgb: (typeof photos)[number]['rgb'], key: 'shipped' | 'converted') => {
+    const started = performance.now();
+    const cpuStarted = process.cpuUsage();
+    const mask = await session.predictMask(rgb);
+    const used = process.cpuUsage(cpuStarted);
+    times[key].push(performance.now() - started);
+    cpu[key].push((used.user + used.system) / 1000);
+    return mask;
+  };
+  await shipped.predictMask(photos[0].rgb); // first runs allocate; keep them out of the figures
+  await converted.predictMask(photos[0].rgb);
+  const ious: string[] = [];
+  let worst = 1;
+  for (const { file, rgb } of photos) {
+    const a = await measure(shipped, rgb, 'shipped');
+    const b = await measure(converted, rgb, 'converted');
+    const iou = maskIou(a, b);
+    worst = Math.min(worst, iou);
+    ious.push(`${file} ${iou.toFixed(4)}`);
+  }
+  await Promise.all([shipped.release(), converted.release()]);
+  console.log(`\nISNet medium, shipped fp16 vs fp32 conversion (mask only), ${photos.length} real photos, interleaved`);
+  console.log(`  fp16 p50 ${quantile(times.shipped, 0.5).toFixed(0)} ms (CPU ${quantile(cpu.shipped, 0.5).toFixed(0)} ms), fp32 p50 ${quantile(times.converted, 0.5).toFixed(0)} ms (CPU ${quantile(cpu.converted, 0.5).toFixed(0)} ms)`);
+  console.log(`  fp32 speed-up: ${(quantile(times.shipped, 0.5) / quantile(times.converted, 0.5)).toFixed(2)}x wall, ${(quantile(cpu.shipped, 0.5) / quantile(cpu.converted, 0.5)).toFixed(2)}x CPU`);
+  console.log(`  mask IoU fp32 vs fp16 (>= 128): ${ious.join(', ')}`);
+  console.log(`  ${worst >= IOU_MIN ? 'MET    ' : 'NOT MET'}  every IoU >= ${IOU_MIN}`);
+}
+
 async function timed(work: () => Promise<unknown>): Promise<number> {
   const started = performance.now();
   await work();
@@ -49,6 +106,7 @@ async function timed(work: () => Promise<unknown>): Promise<number> {
 }
 
 export async function run(): Promise<void> {
+  await comparePrecision();
   const runs = Number(process.env.BENCH_BG_RUNS ?? 200);
   const images = await benchImages();
   const remover = createIsnetRemover();

