@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import sharp from 'sharp';
+import { maskIou } from './mask-iou.js';
 import { signUp, startBenchApp, type BenchApp } from '../api/harness.js';
 
 const PHOTOS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../tests/fixtures/real-photos');
@@ -73,15 +74,7 @@ export async function workerRssMb(appPid: number): Promise<number> {
 async function alphaIou(a: Buffer, b: Buffer): Promise<number> {
   const alphaOf = (png: Buffer) => sharp(png).ensureAlpha().extractChannel(3).raw().toBuffer();
   const [x, y] = await Promise.all([alphaOf(a), alphaOf(b)]);
-  let both = 0;
-  let either = 0;
-  for (let i = 0; i < x.length; i += 1) {
-    const inX = x[i] >= 128;
-    const inY = y[i] >= 128;
-    if (inX && inY) both += 1;
-    if (inX || inY) either += 1;
-  }
-  return either ? both / either : 1;
+  return maskIou(x, y);
 }
 
 async function withApp<T>(model: 'medium' | 'small', work: (app: BenchApp, token: string) => Promise<T>): Promise<T> {

@@ -16,6 +16,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import sharp from 'sharp';
+import { maskIou } from './mask-iou.js';
 import { createIsnetRemover } from '@craftwell/worker/engines/background/embedded';
 import { getIsnet, IsnetSession } from '@craftwell/worker/engines/background/isnet';
 
@@ -45,19 +46,6 @@ async function benchImages(): Promise<{ name: string; png: Buffer; width: number
   const png = await sharp(sources[2]).extract({ left: 60, top: 0, width: 480, height: 400 }).png().toBuffer();
   images.push({ name: 'coffee crop', png, width: 480, height: 400 });
   return images;
-}
-
-/** Intersection over union of the subject (>= 128) of two masks. */
-function maskIou(a: Buffer, b: Buffer): number {
-  let both = 0;
-  let either = 0;
-  for (let i = 0; i < a.length; i += 1) {
-    const inA = a[i] >= 128;
-    const inB = b[i] >= 128;
-    if (inA && inB) both += 1;
-    if (inA || inB) either += 1;
-  }
-  return either ? both / either : 1;
 }
 
 /** The shipped fp16 model beside the fp32 conversion, interleaved photo by photo. */
