@@ -45,6 +45,8 @@ import { adminExists } from '@craftwell/core/repositories/users';
 const ROOT = REPO_ROOT;
 /** Longest wait for one shutdown step; the worker process gets its own, longer grace. */
 const STOP_STEP_MS = 5_000;
+/** Above the idle time of common clients and proxies (60 s for many load balancers). */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 /**
  * Embedded mode runs job workers beside the api: it starts the worker's entry files by path (a
  * thread or a child process), never imports them, so an api-only process loads no engine.
@@ -250,6 +252,11 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
 
     const server = http.createServer(app);
     server.requestTimeout = config.JOB_WAIT_TIMEOUT_MS + 30_000;
+    // Idle keep-alive connections stay open longer than a client or proxy keeps them (Node's 5 s
+    // default is shorter than most): else the server may close one just as the other side reuses
+    // it, and that request fails with "socket hang up" or a proxy's 502.
+    server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+    server.headersTimeout = Math.min(KEEP_ALIVE_TIMEOUT_MS + 1_000, server.requestTimeout);
     await new Promise<void>((resolve, reject) => {
       server.once('error', (err: NodeJS.ErrnoException) => reject(listenError(err, config)));
       server.listen(config.PORT, config.HOST, () => resolve());

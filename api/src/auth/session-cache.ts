@@ -1,15 +1,20 @@
 /**
  * A short-lived cache of bearer token -> user, so a signed-in request does not cost a session
  * query. Entries live a few seconds; sign-out, password change and profile edits drop them at
- * once. With Redis, drops are published on a channel so every api replica forgets them too.
+ * once. With Redis, drops are published on a channel so every api replica forgets them too, and
+ * a drop returns only once every replica that heard it has said it applied it (or after
+ * DROP_ACK_WAIT_MS, when a replica is stuck: its entries still end with the TTL). Without the
+ * wait, a reply could reach the caller before a busy replica had read the drop off its socket.
  * Tokens are kept (and published) only as SHA-256 digests.
  */
-import { hash } from 'node:crypto';
+import { hash, randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { AuthUser } from './types.js';
 
 export const SESSION_CACHE_TTL_MS = 5_000;
 const MAX_ENTRIES = 50_000;
+/** How long a drop waits for the other replicas' acknowledgements. */
+export const DROP_ACK_WAIT_MS = 1_000;
 
 export interface SessionCache {
   /** The cached user of a token, else `load()`'s answer (cached unless a drop happened meanwhile). */
@@ -25,6 +30,8 @@ export interface SessionCache {
 
 interface Entry { user: AuthUser; expiresAt: number }
 type Drop = { token: string } | { user: string };
+/** On the channel: a drop (its id asks for acknowledgements) or an acknowledgement of one. */
+type Message = (Drop & { id?: string }) | { ack: string };
 
 export interface SessionCacheOptions {
   ttlMs?: number;
@@ -32,6 +39,7 @@ export interface SessionCacheOptions {
   redisUrl?: string;
   channel?: string;
   now?: () => number;
+  ackWaitMs?: number;
 }
 
 /** One-shot hash: a third of createHash()'s cost, and every authenticated call pays it. */
@@ -41,6 +49,9 @@ export function digestToken(token: string): string {
 
 export async function createSessionCache(options: SessionCacheOptions = {}): Promise<SessionCache> {
   const ttlMs = options.ttlMs ?? SESSION_CACHE_TTL_MS;
+  const ackWaitMs = options.ackWaitMs ?? DROP_ACK_WAIT_MS;
+  // Drops of this replica's that wait for acknowledgements, by id.
+  const awaiting = new Map<string, { heard: () => void }>();
   const now = options.now ?? Date.now;
   const entries = new Map<string, Entry>();
   const tokensOfUser = new Map<string, Set<string>>();
@@ -101,12 +112,19 @@ export async function createSessionCache(options: SessionCacheOptions = {}): Pro
     publisher.on('error', () => undefined);
     await Promise.all([publisher.connect(), sub.connect()]);
     await firstSubscription;
-    sub.on('message', (_channel: string, message: string) => {
+    sub.on('message', (_channel: string, text: string) => {
+      let message: Message;
       try {
-        applyDrop(JSON.parse(message) as Drop);
+        message = JSON.parse(text) as Message;
       } catch {
-        // Not ours: ignore.
+        return; // Not ours.
       }
+      if ('ack' in message) {
+        awaiting.get(message.ack)?.heard();
+        return;
+      }
+      applyDrop(message);
+      if (message.id) void publisher!.publish(channel, JSON.stringify({ ack: message.id })).catch(() => undefined);
     });
   }
   // Every connection loss ('close') clears `listening` before the status leaves 'ready'.
@@ -114,8 +132,27 @@ export async function createSessionCache(options: SessionCacheOptions = {}): Pro
 
   const drop = async (message: Drop) => {
     applyDrop(message);
-    // Published before the auth reply is sent, so other replicas hear of it first.
-    if (publisher) await publisher.publish(channel, JSON.stringify(message)).catch(() => undefined);
+    if (!publisher) return;
+    // Awaited before the auth reply is sent: once the caller sees it, no replica serves the old
+    // session. PUBLISH answers how many subscribers (this replica's own included) received it;
+    // each acknowledges after applying it, maybe before that answer arrives.
+    const id = randomUUID();
+    let acks = 0;
+    let expected = Infinity;
+    let done: () => void = () => undefined;
+    const allHeard = new Promise<void>((resolve) => { done = resolve; });
+    awaiting.set(id, { heard: () => { if (++acks >= expected) done(); } });
+    const timer = setTimeout(done, ackWaitMs);
+    try {
+      expected = await publisher.publish(channel, JSON.stringify({ ...message, id }));
+      if (acks >= expected) done();
+      await allHeard;
+    } catch {
+      // Redis is away from here: a replica that did not hear the drop loses the entry by its TTL.
+    } finally {
+      clearTimeout(timer);
+      awaiting.delete(id);
+    }
   };
 
   return {
