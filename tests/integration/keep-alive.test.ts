@@ -14,7 +14,7 @@ function get(url: string, agent: http.Agent): Promise<{ status: number; reused: 
   return new Promise((resolve, reject) => {
     const req = http.get(url, { agent }, (res) => {
       res.resume();
-      res.on('end', () => resolve({ status: res.statusCode!, reused: req.reusedSocket, keepAlive: res.headers['keep-alive'] }));
+      res.on('end', () => resolve({ status: res.statusCode!, reused: req.reusedSocket, keepAlive: String(res.headers['keep-alive'] ?? '') }));
     });
     req.on('error', reject);
   });
