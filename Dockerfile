@@ -57,4 +57,4 @@ COPY --from=build /app/web/dist web/dist
 RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 3000
-CMD ["node", "--conditions=compiled", "--enable-source-maps", "api/dist/src/main.js"]
+CMD ["node", "--conditions=compiled", "--enable-source-maps", "api/dist/bundle/main.js"]

@@ -4,6 +4,7 @@
  * `worker/dist/src/...`; see docs/contributing.md). Every module that finds a file by its own
  * location, or starts a thread or process on another module, goes through here.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -31,8 +32,24 @@ export function sourceDir(moduleUrl: string): string {
   return at < 0 ? dir : [...parts.slice(0, at), ...parts.slice(at + 1)].join(path.sep) || path.sep;
 }
 
-/** The repository's root folder (where the workspaces and migrations/ are). */
-export const REPO_ROOT = path.resolve(sourceDir(import.meta.url), '..');
+/**
+ * The repository's root folder (where the workspaces and migrations/ are): the nearest folder
+ * above this module whose package.json lists the workspaces. Found by looking, not by counting
+ * folders, so it holds from source, from the compiled tree and from the api's bundle alike.
+ */
+export const REPO_ROOT = findRepoRoot(sourceDir(import.meta.url));
+
+function findRepoRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    try {
+      const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { workspaces?: unknown };
+      if (Array.isArray(manifest.workspaces)) return dir;
+    } catch {
+      // No package.json here: look further up.
+    }
+    if (path.dirname(dir) === dir) throw new Error(`Craftwell's root folder (a package.json with workspaces) was not found above ${from}`);
+  }
+}
 
 /**
  * A module to start by path (a thread or process entry), given as its source path from the

@@ -40,10 +40,10 @@ function resolveTsxEsmApi(): string {
  * do not inherit the parent's loader hooks, whether it runs under tsx, vitest or anything else).
  */
 export function threadEntry(): { entry: string | URL; eval: boolean } {
-  const self = fileURLToPath(import.meta.url);
-  const extension = path.extname(self);
-  const url = new URL(`./in-process-thread${extension}`, import.meta.url);
-  if (extension !== '.ts') return { entry: url, eval: false };
+  const url = new URL(`./in-process-thread${path.extname(fileURLToPath(import.meta.url))}`, import.meta.url);
+  // Compiled, resolved by the package's name rather than beside this file, which may be inside
+  // the api's bundle (scripts/bundle-api.mjs); the compiled condition picks queue/dist.
+  if (url.pathname.endsWith('.js')) return { entry: new URL(import.meta.resolve('@craftwell/queue/in-process-thread')), eval: false };
   const tsxApi = pathToFileURL(resolveTsxEsmApi()).href;
   const bootstrap = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(url.href)}); });`;
   return { entry: bootstrap, eval: true };

@@ -73,11 +73,21 @@ export function buildServerIfNeeded({ quiet = false } = {}) {
   const stamp = path.join(ROOT, '.tsbuild', 'server-built');
   const built = mtime(stamp);
   const stale = !built || mtime(path.join(ROOT, 'package-lock.json')) > built
-    || SERVER_WORKSPACES.some((ws) => !fs.existsSync(path.join(ROOT, ws, 'dist')) || newestIn(path.join(ROOT, ws)) > built);
+    || SERVER_WORKSPACES.some((ws) => !fs.existsSync(path.join(ROOT, ws, 'dist')) || newestIn(path.join(ROOT, ws)) > built)
+    || !fs.existsSync(path.join(ROOT, API_BUNDLE));
   if (!stale) return;
   run(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-b', 'tsconfig.workspaces.json'], 'Building the server', { quiet });
+  run(process.execPath, [path.join(ROOT, 'scripts', 'bundle-api.mjs')], 'Bundling the api', { quiet });
   fs.mkdirSync(path.dirname(stamp), { recursive: true });
   fs.writeFileSync(stamp, new Date().toISOString() + '\n');
+}
+
+/** The api's production entry: the compiled api bundled with its pure-JS packages (scripts/bundle-api.mjs). */
+export const API_BUNDLE = 'api/dist/bundle/main.js';
+
+/** What production runs for a server entry: the api's bundle for the api, else the compiled twin. */
+export function productionEntry(sourceFromRoot) {
+  return sourceFromRoot === 'api/src/main.ts' ? path.join(ROOT, API_BUNDLE) : compiledPath(sourceFromRoot);
 }
 
 /** The compiled twin of a server source file: `api/src/main.ts` -> `<root>/api/dist/src/main.js`. */

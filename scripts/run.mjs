@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { COMPILED_NODE_ARGS, ROOT, buildServerIfNeeded, compiledPath } from './prepare.mjs';
+import { COMPILED_NODE_ARGS, ROOT, buildServerIfNeeded, productionEntry } from './prepare.mjs';
 
 const [source, ...args] = process.argv.slice(2);
 if (!source) {
@@ -15,6 +15,6 @@ if (!source) {
   process.exit(2);
 }
 if (fs.existsSync(path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'))) buildServerIfNeeded({ quiet: true });
-const child = spawn(process.execPath, [...COMPILED_NODE_ARGS, compiledPath(source), ...args], { cwd: process.cwd(), stdio: 'inherit' });
+const child = spawn(process.execPath, [...COMPILED_NODE_ARGS, productionEntry(source), ...args], { cwd: process.cwd(), stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,7 +1,6 @@
-/** `npm start`: install, build, then run the compiled api (which starts Postgres, the queue and workers). */
+/** `npm start`: install, build, then run the api's bundle (which starts Postgres, the queue and workers). */
 import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { COMPILED_NODE_ARGS, ROOT, buildServerIfNeeded, buildWebIfNeeded, checkNode, installIfNeeded } from './prepare.mjs';
+import { COMPILED_NODE_ARGS, ROOT, buildServerIfNeeded, buildWebIfNeeded, checkNode, installIfNeeded, productionEntry } from './prepare.mjs';
 
 checkNode();
 installIfNeeded();
@@ -11,7 +10,7 @@ buildWebIfNeeded();
 // The api runs in its own process group, so Ctrl-C reaches only this launcher, which passes it on:
 // the api then stops its workers, Redis and Postgres in order instead of all at once. The IPC
 // channel lets the api notice if this launcher dies.
-const child = spawn(process.execPath, [...COMPILED_NODE_ARGS, path.join(ROOT, 'api/dist/src/main.js')], {
+const child = spawn(process.execPath, [...COMPILED_NODE_ARGS, productionEntry('api/src/main.ts')], {
   cwd: ROOT,
   detached: true,
   stdio: ['inherit', 'inherit', 'inherit', 'ipc'],

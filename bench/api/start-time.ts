@@ -2,8 +2,9 @@
  * Api start-up: time from spawning an api-only process (`npm run api`: workers apart, jobs on
  * BullMQ) to "Craftwell is running", the CPU time the process used until then (steadier than the
  * wall clock on a busy machine) and its resident memory. Median of 5 starts after one warm-up
- * (which also migrates the throw-away database), for the compiled tree with plain node (what
- * production runs) and, in the same run, the TypeScript sources through tsx, with their ratio.
+ * (which also migrates the throw-away database), for the api's bundle with plain node (what
+ * production runs) and, in the same run, the compiled tree unbundled and the TypeScript sources
+ * through tsx, with the ratios.
  * Needs DATABASE_URL (an admin connection: a database is created and dropped) and REDIS_URL.
  * `--root <dir>` measures another checkout of Craftwell (e.g. an older commit) with the same steps.
  * Run: npm run bench -- api-start
@@ -37,6 +38,7 @@ function cpuMs(pid: number): number {
 }
 
 const HOW = {
+  bundle: ['--conditions=compiled', '--enable-source-maps', 'api/dist/bundle/main.js', '--api-only'],
   compiled: ['--conditions=compiled', '--enable-source-maps', 'api/dist/src/main.js', '--api-only'],
   tsx: ['--import', 'tsx', 'api/src/main.ts', '--api-only'],
 } as const;
@@ -82,8 +84,9 @@ export async function run(): Promise<void> {
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
     const medians: Partial<Record<keyof typeof HOW, number>> = {};
     for (const how of Object.keys(HOW) as Array<keyof typeof HOW>) {
-      if (how === 'compiled' && !fs.existsSync(path.join(root, 'api/dist/src/main.js'))) {
-        console.log(`api-only start, compiled: ${root} has no compiled tree (npm run build); skipped`);
+      const entry = HOW[how].find((a) => a.endsWith('.js'))!;
+      if (how !== 'tsx' && !fs.existsSync(path.join(root, entry))) {
+        console.log(`api-only start, ${how}: ${root} has no ${entry} (npm run build); skipped`);
         continue;
       }
       await startOnce(root, env, how);
@@ -94,6 +97,7 @@ export async function run(): Promise<void> {
         `CPU ${median(samples.map((s) => s.cpu)).toFixed(0)} ms, ` +
         `RSS ${median(samples.map((s) => s.rss)).toFixed(0)} MB (runs: ${samples.map((s) => s.ms.toFixed(0)).join(', ')} ms)`);
     }
+    if (medians.bundle && medians.compiled) console.log(`bundle / compiled start time: ${(medians.bundle / medians.compiled).toFixed(2)}`);
     if (medians.compiled && medians.tsx) console.log(`compiled / tsx start time: ${(medians.compiled / medians.tsx).toFixed(2)}`);
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -1,7 +1,8 @@
 /**
- * The compiled tree (`npm run build`, what `npm start`, the image and the manifests run): the api
- * starts with plain node, starts its worker process, and no process of the tree runs a TypeScript
- * loader or its esbuild service.
+ * The production build (`npm run build`, what `npm start`, the image and the manifests run): the
+ * api's bundle starts with plain node, starts its worker process (the compiled tree), serves
+ * sign-up and a tool request end to end, and no process of the tree runs a TypeScript loader or
+ * its esbuild service.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -11,6 +12,9 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceUrl } from '../support/services.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
+import { signUp, authed } from '../support/app.js';
+// @ts-expect-error: a plain-JavaScript script with no type declarations
+import { API_BUNDLE } from '../../scripts/prepare.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const postgresUrl = serviceUrl('postgres');
@@ -46,10 +50,10 @@ describe.skipIf(!postgresUrl || !redisUrl)('when the compiled api runs with plai
   let url = '';
 
   beforeAll(async () => {
-    expect(fs.existsSync(path.join(ROOT, 'api/dist/src/main.js')), 'npm test builds the server first (scripts/test.mjs)').toBe(true);
+    expect(fs.existsSync(path.join(ROOT, API_BUNDLE)), 'npm test builds the server first (scripts/test.mjs)').toBe(true);
     database = await createTestDatabase(postgresUrl!);
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'craftwell-compiled-'));
-    child = spawn(process.execPath, ['--conditions=compiled', '--enable-source-maps', 'api/dist/src/main.js'], {
+    child = spawn(process.execPath, ['--conditions=compiled', '--enable-source-maps', API_BUNDLE], {
       cwd: ROOT,
       env: {
         PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1',
@@ -99,4 +103,20 @@ describe.skipIf(!postgresUrl || !redisUrl)('when the compiled api runs with plai
     }
     for (const p of nodes) expect(p.cmdline, p.cmdline.join(' ')).toContain('--conditions=compiled');
   });
+
+  it('then a user signs up, is known by token, and a tool request runs on its worker and is saved', async () => {
+    const base = url.replace('localhost', '127.0.0.1');
+    const { token } = await signUp(base);
+    expect((await fetch(`${base}/api/me`, { headers: authed(token) })).status).toBe(200);
+    const res = await fetch(`${base}/api/ai/generate-blog-title`, {
+      method: 'POST', headers: { 'content-type': 'application/json', ...authed(token) },
+      body: JSON.stringify({ prompt: 'Generate a blog title for the keyword tea in the category Food' }),
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { success?: boolean; content?: unknown };
+    expect(body.success).toBe(true);
+    const mine = await (await fetch(`${base}/api/user/get-user-creations`, { headers: authed(token) })).json() as { creations?: unknown[] };
+    expect(mine.creations?.length).toBe(1);
+  }, 120_000);
 });
+

@@ -16,6 +16,8 @@ import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { QUEUE_NAMES } from '@craftwell/contracts/jobs';
 import { kustomizeLite, type Manifest } from '../support/kustomize-lite.js';
+// @ts-expect-error: a plain-JavaScript script with no type declarations
+import { API_BUNDLE } from '../../scripts/prepare.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const OVERLAYS = ['dev', 'production'];
@@ -75,7 +77,7 @@ for (const overlay of OVERLAYS) {
     it('when the api runs, then it has 2+ replicas, readiness on /readyz, liveness on /healthz and a PodDisruptionBudget', () => {
       expect(spec<{ replicas: number }>(api).replicas).toBeGreaterThanOrEqual(2);
       const container = podSpec(api).containers[0];
-      expect(container.command).toEqual(['node', '--conditions=compiled', '--enable-source-maps', 'api/dist/src/main.js']);
+      expect(container.command).toEqual(['node', '--conditions=compiled', '--enable-source-maps', API_BUNDLE]);
       expect(container.readinessProbe?.httpGet?.path).toBe('/readyz');
       expect(container.livenessProbe?.httpGet?.path).toBe('/healthz');
       const apiLabels = (spec<{ selector: { matchLabels: Record<string, string> } }>(api)).selector.matchLabels;
@@ -111,8 +113,9 @@ for (const overlay of OVERLAYS) {
       const node = 'node --conditions=compiled --enable-source-maps';
       expect(commands.sort()).toEqual([`${node} api/dist/src/cli/migrate.js`, `${node} api/dist/src/cli/storage-init.js`]);
       for (const workload of workloads) {
-        // The compiled entry (api/dist/src/x.js) is built from a source file that exists.
-        const entry = (podSpec(workload).containers[0].command?.at(-1) ?? '').replace(/^(\w+)\/dist\/(.*)\.js$/, '$1/$2.ts');
+        // The compiled entry (api/dist/src/x.js, or the api's bundle) is built from a source file that exists.
+        const command = podSpec(workload).containers[0].command?.at(-1) ?? '';
+        const entry = command === API_BUNDLE ? 'api/src/main.ts' : command.replace(/^(\w+)\/dist\/(.*)\.js$/, '$1/$2.ts');
         expect(fs.existsSync(path.join(root, entry)), `${workload.metadata.name}: ${entry}`).toBe(true);
       }
     });

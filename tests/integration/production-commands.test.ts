@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { COMPILED_CONDITION } from '@craftwell/core/runtime-paths';
+// @ts-expect-error: a plain-JavaScript script with no type declarations
+import { API_BUNDLE } from '../../scripts/prepare.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const NODE_PREFIX = ['node', `--conditions=${COMPILED_CONDITION}`, '--enable-source-maps'];
@@ -46,18 +48,22 @@ const commands: Array<[string, string[]]> = [
 ];
 
 describe('production start commands', () => {
-  it('when collected, then the image, compose and Kubernetes each start something', () => {
+  it('when collected, then the image, compose and Kubernetes each start something, and each runs the api from its bundle', () => {
     const where = new Set(commands.map(([file]) => file.split('/')[0]));
     expect([...where].sort()).toEqual(['Dockerfile', 'deploy', 'docker-compose.yml']);
+    const apiStarts = commands.filter(([, command]) => command[3]?.startsWith('api/') && !command[3].includes('/cli/'));
+    expect(new Set(apiStarts.map(([file]) => file.split('/')[0]))).toEqual(where);
+    for (const [file, command] of apiStarts) expect(command[3], file).toBe(API_BUNDLE);
   });
 
   it.each(commands)('when %s runs %j, then it is plain node on a compiled entry with no TypeScript loader', (_file, command) => {
     expect(command.join(' ')).not.toMatch(/tsx|ts-node|--loader|--import|\.ts\b/);
     expect(command.slice(0, 3)).toEqual(NODE_PREFIX);
     const entry = command[3]!;
-    const match = /^(api|worker)\/dist\/(src\/.+)\.js$/.exec(entry);
-    expect(match, entry).not.toBeNull();
-    expect(fs.existsSync(path.join(root, match![1]!, `${match![2]}.ts`)), `${entry} compiles from a source file`).toBe(true);
+    // The api's bundle (scripts/bundle-api.mjs) is built from the api's main; the rest are compiled twins.
+    const source = entry === API_BUNDLE ? 'api/src/main.ts' : entry.replace(/^(api|worker)\/dist\/(src\/.+)\.js$/, '$1/$2.ts');
+    expect(source, entry).toMatch(/^(api|worker)\/src\/.+\.ts$/);
+    expect(fs.existsSync(path.join(root, source)), `${entry} compiles from a source file`).toBe(true);
   });
 
   it('when the image is built, then tsx is not a production dependency and the runtime copies only compiled output', () => {
