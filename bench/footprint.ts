@@ -63,7 +63,7 @@ function roleOf(cmdline: string): string {
   if (/scripts\/start\.mjs/.test(cmdline)) return 'launcher';
   if (/pdf-reader-process/.test(cmdline)) return 'pdf reader';
   if (/worker\/(dist\/)?src\/main/.test(cmdline)) return 'worker';
-  if (/api\/(dist\/)?src\/main/.test(cmdline)) return 'api';
+  if (/api\/(dist\/)?(src|bundle)\/main/.test(cmdline)) return 'api';
   if (/postgres|postmaster|initdb/.test(cmdline)) return 'postgres';
   if (/redis-server|valkey/.test(cmdline)) return 'redis';
   return cmdline.split(' ')[0]!.split('/').pop() ?? 'other';
