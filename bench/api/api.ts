@@ -23,7 +23,10 @@ const PHOTOS = path.resolve(HERE, '../../tests/fixtures/images');
 /** The page sizes the web asks for (web/src/features/community and dashboard). */
 const GALLERY_PAGE = 24;
 const OWN_PAGE = 20;
+/** p99 under load (the removals phase) and the list reads' own targets (docs/benchmarks.md). */
 const P99_TARGET_MS = 50;
+const LIST_RATIO_TARGET = 0.8;
+const LIST_P99_TARGET_MS = 25;
 const PARALLEL_REMOVALS = 4;
 
 function verdict(met: boolean, text: string): string {
@@ -97,7 +100,7 @@ async function measureRoutes(hello: Child, app: Child, token: string, readerToke
 
   const ratio = (r: RouteResult) => r.reqPerSec / ratioOf(r);
   const listTarget = (r: RouteResult) =>
-    verdict(ratio(r) >= 0.5 && r.p99 < P99_TARGET_MS, `${r.name}: ${ratio(r).toFixed(2)} of hello-world (target >= 0.5), p99 ${r.p99} ms (target < ${P99_TARGET_MS})`);
+    verdict(ratio(r) >= LIST_RATIO_TARGET && r.p99 < LIST_P99_TARGET_MS, `${r.name}: ${ratio(r).toFixed(2)} of hello-world (target >= ${LIST_RATIO_TARGET}), p99 ${r.p99} ms (target < ${LIST_P99_TARGET_MS})`);
   console.log('\nTargets at 32 connections:');
   console.log(listTarget(gallery));
   console.log(listTarget(galleryNext));

@@ -12,7 +12,7 @@ import { usageOf, type Quotas } from '@craftwell/core/repositories/quota';
 import { replaceUserImage } from '@craftwell/core/repositories/users';
 import { recordObjectOwner } from '@craftwell/core/repositories/stored-objects';
 import { claimPictures, type DeleteClaimed, type RouteStorage } from '../../auth/owned-objects.js';
-import { createListCache, sendCached, serialize, type ListCache } from './list-cache.js';
+import { createListCache, sendCached, type ListCache } from './list-cache.js';
 import { createLikePrivacy } from './like-privacy.js';
 
 export interface UserRoutesDeps {
@@ -114,10 +114,7 @@ export function userRoutes(deps: UserRoutesDeps): Router {
       return { ...reply, creations: reply.creations.map((c) => inGallery(c)) };
     });
     // The shared copy names no one; the reader's own likes are put back for this reply only.
-    const readerId = currentUser(req).id;
-    const body = JSON.parse(shared.body.toString('utf8')) as { creations: Array<{ id: string; likes: string[] }> };
-    for (const c of body.creations) c.likes = likePrivacy.reveal(c.id, c.likes, readerId);
-    sendCached(res, serialize(body));
+    sendCached(res, likePrivacy.forReader(shared, currentUser(req).id));
   });
 
   router.get('/user/creation-stats', async (req, res) => {
