@@ -6,9 +6,13 @@
  * the model no longer finds the object where it was, every neighbour is found again with about
  * the same mask (IoU >= 0.8), nothing outside the mask changed, and no refusal names one noun
  * twice. Side-by-side images (original | mask | result) go to HELDOUT_OUT (default
- * tests/artifacts/object-heldout) for the look by eye. The set stays outside the repository: it
- * is for measuring after a change, never for making one.
+ * tests/artifacts/object-heldout) for the look by eye. The photos stay outside the repository:
+ * they are for measuring after a change, never for making one. What the set is (each photo's
+ * repository, path, commit and licence, and the asks) is in object-heldout-set.json beside this
+ * file, so anyone can rebuild the folder and get the same figures; an asks.json in HELDOUT_DIR
+ * takes its place.
  */
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,11 +29,14 @@ interface AskFile { photos: Record<string, { source: string; licence: string }>;
 export async function run(): Promise<void> {
   const dir = path.resolve(process.env.HELDOUT_DIR ?? path.join(ROOT, '..', 'heldout-photos'));
   const out = path.resolve(process.env.HELDOUT_OUT ?? path.join(ROOT, 'tests/artifacts/object-heldout'));
-  let file: AskFile;
-  try {
-    file = JSON.parse(await readFile(path.join(dir, 'asks.json'), 'utf8')) as AskFile;
-  } catch {
-    console.log(`No held-out set at ${dir} (asks.json missing): set HELDOUT_DIR. Skipped.`);
+  const own = path.join(dir, 'asks.json');
+  const manifest = existsSync(own) ? own : path.join(ROOT, 'bench/image/object-heldout-set.json');
+  const file = JSON.parse(await readFile(manifest, 'utf8')) as AskFile;
+  const missing = Object.keys(file.photos).filter((photo) => !existsSync(path.join(dir, photo)));
+  if (missing.length) {
+    console.log(`The held-out photos are not all in ${dir} (set HELDOUT_DIR). Missing, with where each comes from:`);
+    for (const photo of missing) console.log(`  ${photo}: ${file.photos[photo]!.source} (${file.photos[photo]!.licence})`);
+    console.log('Skipped.');
     return;
   }
   await loadInstanceModel();
@@ -60,7 +67,7 @@ export async function run(): Promise<void> {
   }
   console.table(rows);
   const photos = new Set(file.asks.map((a) => a.photo)).size;
-  console.log(`held-out set: ${photos} photos, ${file.asks.length} asks (sources and licences in ${path.join(dir, 'asks.json')})`);
+  console.log(`held-out set: ${photos} photos, ${file.asks.length} asks (sources and licences in ${manifest})`);
   console.log(`clean by the automatic checks: ${clean} of ${file.asks.length} (${Math.round((100 * clean) / file.asks.length)} %; target >= 80 %); refusals naming one noun twice: ${repeatedNoun}`);
   console.log(`side-by-side images for the look by eye: ${out}`);
 }
