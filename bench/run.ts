@@ -15,6 +15,7 @@ const BENCHES: Record<string, () => Promise<{ run(): Promise<void> }>> = {
   'object-removal': () => import('./image/object-removal.js'),
   batch: () => import('./image/batch.js'),
   'object-heldout': () => import('./image/object-heldout.js'),
+  'resume-heldout': () => import('./text/resume-heldout.js'),
   footprint: () => import('./footprint.js'),
 };
 

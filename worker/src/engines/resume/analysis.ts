@@ -286,6 +286,11 @@ const PLACEHOLDERS: RegExp[] = [
   /\byour (?:full |first |last )?name\b|\byour (?:job )?title\b|\byour[._-]?(?:name|email)(?=[@.\s/]|$)|\byour-name\b/i,
   slot(String.raw`(?:company|employer|organi[sz]ation|school|university|college|institution|department|journal|conference|publisher|degree) name|job title|position title|title of (?:the |your )?(?:thesis|dissertation|paper|talk|article|book|project)|city,\s*(?:state|country)|month,? year|mm\s?/\s?yyyy|(?:john|jane) doe|author\s?\d`),
   /(?<![\p{L}\p{N}])(?:X{3,}|\d{2}XX)(?![\p{L}])|(?<![\p{L}])XX\s?%|\bx{3}[-.\s]x{3}[-.\s]x{4}\b/iu,
+  // A contact detail standing for its value: a phone number whose digits are starred out or all
+  // zeros (no real number is), and an address made of its field labels.
+  /(?<![\p{L}\p{N}])\+?\d{1,4}[\s.-]\d{0,4}[\s.-]?(?:\*{3,}|\*{2,}[\s.-]+\*{2,})/u,
+  /(?<![\p{L}\p{N}])\(?0{2,4}\)?(?:[\s.-]0{2,4}){2,}(?![\p{N}])/u,
+  /\b(?:address|street),\s*(?:street|city|number)\b|\bstreet and (?:house )?number\b|\bpost(?:al)?\s?code,?\s+(?:city|town)\b|\bzip(?:\s?code)?,?\s+(?:city|town)\b/i,
 ];
 
 function findPlaceholders(layout: ResumeLayout): string[] {

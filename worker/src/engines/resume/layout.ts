@@ -230,11 +230,13 @@ function splitSections(lines: Line[]): Section[] {
   const standsOut = (l: Line) => l.bold || l.fontSize > bodySize + 0.5 || isCaps(l.text) || /:\s*$/.test(l.text);
   const candidate = (l: Line) => l.segments.length === 1 && !LIST_MARK.test(l.text) && l.text.length <= 60;
   const allNamed = lines.filter((l) => candidate(l) && exactHeadingKey(l.text) !== null && standsOutOrAlone(l, lines, standsOut));
-  // A named line smaller than most named headings is a sub-heading ("Coursework" under Education).
-  const mainSize = commonSize(allNamed);
+  // A named line smaller than its column's headings is a sub-heading ("Coursework" under
+  // Education). Per column: a sidebar may set its headings larger than the main column's.
+  const mainSize = new Map<Line['column'], number>();
+  for (const column of new Set(allNamed.map((l) => l.column))) mainSize.set(column, headingSize(allNamed.filter((l) => l.column === column)));
   // OCR sizes are estimates from letter heights: too rough to tell a sub-heading by.
   const ocr = lines.every((l) => l.ocr);
-  const named = allNamed.length >= 3 && !ocr ? allNamed.filter((l) => l.fontSize >= 0.93 * mainSize) : allNamed;
+  const named = allNamed.length >= 3 && !ocr ? allNamed.filter((l) => l.fontSize >= 0.93 * mainSize.get(l.column)!) : allNamed;
   const styles = named.map(styleOf);
   const sameStyle = (l: Line) => styles.some((s) => {
     const t = styleOf(l);
@@ -270,6 +272,17 @@ function standsOutOrAlone(line: Line, lines: Line[], standsOut: (l: Line) => boo
   const i = lines.indexOf(line);
   const next = lines[i + 1];
   return !next || next.page !== line.page || next.y - line.y > 1.6 * line.fontSize;
+}
+
+/**
+ * The size a column's section headings are set in: the largest size that two or more of its named
+ * lines share (a lone larger line is no pattern), else the size most of their characters are in.
+ */
+function headingSize(named: Line[]): number {
+  const counts = new Map<number, number>();
+  for (const l of named) counts.set(Math.round(l.fontSize * 2) / 2, (counts.get(Math.round(l.fontSize * 2) / 2) ?? 0) + 1);
+  const shared = [...counts].filter(([, n]) => n >= 2).map(([size]) => size);
+  return shared.length ? Math.max(...shared) : commonSize(named);
 }
 
 /** The font size that most characters are set in. */

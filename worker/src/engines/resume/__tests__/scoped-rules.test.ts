@@ -173,6 +173,33 @@ describe('picture-only files', () => {
   });
 });
 
+describe('headings per column', () => {
+  it('when a sidebar sets its headings larger than the main column, then the main column headings still count', async () => {
+    const { doc, w } = await newPage();
+    const regular = w.font, bold = w.bold;
+    let left = 90, right = 90;
+    const L = (text: string, heading = false) => { w.page.drawText(text, { x: 56, y: 792 - left, size: 10, font: heading ? bold : regular }); left += heading ? 18 : 14; };
+    const R = (text: string, heading = false) => { w.page.drawText(text, { x: 420, y: 792 - right, size: heading ? 13 : 10, font: regular }); right += heading ? 20 : 14; };
+    w.page.drawText('Mina Sato', { x: 56, y: 792 - 50, size: 22, font: bold });
+    L('EXPERIENCE', true);
+    L('Data Engineer, Brightline Freight, 2019 – present');
+    for (const item of ['• Moved 40 nightly jobs to streaming, cutting report delay from 9 h to 5 min', '• Built the data quality checks used by 6 teams', '• Trained 4 analysts in SQL and dbt']) L(item);
+    L('Analyst, Northwind Traders, 2016 – 2019');
+    for (const item of ['• Automated the monthly sales pack, saving 3 days a month', '• Forecast demand for 1,200 products']) L(item);
+    L('EDUCATION', true);
+    L('MSc Statistics, University of Leeds, 2014 – 2016');
+    L('BSc Mathematics, University of Leeds, 2011 – 2014');
+    R('CONTACT', true); R('mina.sato@mail.test'); R('+44 20 7946 0321');
+    R('SKILLS', true); for (const skill of ['Python', 'SQL', 'dbt', 'Kafka']) R(skill);
+    R('LANGUAGES', true); R('English, Japanese');
+    R('INTERESTS', true); R('Climbing, chess');
+    const { a } = await review(await doc.save());
+    expect(a.sectionsFound).toEqual(expect.arrayContaining(['experience', 'education', 'skills', 'languages']));
+    expect(a.missingSections).not.toContain('experience');
+    expect(a.missingSections).not.toContain('education');
+  });
+});
+
 describe('placeholders', () => {
   it('template text left in is quoted, put first among the recommendations and scored', async () => {
     const { doc, w } = await newPage();
@@ -200,6 +227,37 @@ describe('placeholders', () => {
     expect(md).toMatch(/\*\*Placeholder text:\*\* “\[Your Name\]”/);
     expect(md).toMatch(/1\. Replace the template's placeholder text with your own before sending: “\[Your Name\]”/);
     expect(a.score.parts.find((p) => p.key === 'sections')?.notes[0]).toMatch(/^template placeholder text left in/);
+  });
+
+  it('contact details that stand for their value are caught: starred-out or all-zero phone numbers, an address of field labels', async () => {
+    const { doc, w } = await newPage();
+    w.line('Noor Haddad', { font: w.bold, size: 20 });
+    w.line('noor.haddad@mail.test  |  +49 176 *** *** **');
+    w.line('000-00-0000  |  Address, Street, 00000 City');
+    w.line('street and number, postcode city');
+    w.heading('EXPERIENCE');
+    w.role('Buyer, Nordhaus Retail', 'Jan 2020 – Present');
+    w.line('• Cut supplier lead times by 12 % across 40 product lines');
+    w.heading('EDUCATION');
+    w.role('BA Business, University of Leeds', '2015 – 2018');
+    const { a } = await review(await doc.save());
+    expect(a.placeholders).toEqual([
+      'noor.haddad@mail.test | +49 176 *** *** **', '000-00-0000 | Address, Street, 00000 City', 'street and number, postcode city',
+    ]);
+  });
+
+  it('real numbers with zeros, a rating and a decorative rule are not placeholders', async () => {
+    const { doc, w } = await newPage();
+    w.line('Ola Berg', { font: w.bold, size: 20 });
+    w.line('ola.berg@mail.test  |  +44 20 7946 0000  |  +1 (800) 555-0100  |  0049 30 0000 1234');
+    w.line('* * *');
+    w.heading('EXPERIENCE');
+    w.role('Analyst, Kettle & Co, 100 Main Street, London', 'Jan 2020 – Present');
+    w.line('• Rated 4.9 ** by 300 clients; grew the book from 0 to 100 accounts');
+    w.line('***');
+    w.heading('EDUCATION');
+    w.role('BSc Economics, University of York', '2015 – 2018');
+    expect((await review(await doc.save())).a.placeholders).toEqual([]);
   });
 
   it('a filled-in resume has none', async () => {

@@ -1,0 +1,58 @@
+/**
+ * `npm run bench -- resume-heldout`: the resume review judged on PDFs nobody tuned on. Reads
+ * RESUME_HELDOUT_DIR (default: a folder `heldout-resumes` beside the repository) holding the PDFs
+ * that resume-heldout-set.json (beside this file) lists, with each one's source, licence and what
+ * is true of it. Prints, per resume, each expectation met or not, and every false claim: a section
+ * the resume has that the review calls missing, placeholder text reported where there is none, or
+ * a web address or e-mail taken for a section heading. The PDFs stay outside the repository: they
+ * are for measuring after a change, never for making one.
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { analyseResume, LENGTH } from '@craftwell/worker/engines/resume/analysis';
+import { buildLayout } from '@craftwell/worker/engines/resume/layout';
+import { readResume } from '@craftwell/worker/engines/resume/read-resume';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+interface Expect { sections: string[]; placeholders: boolean; twoColumn?: boolean; firstPerson?: boolean; overLength?: boolean }
+interface Entry { file: string; source: string; licence: string; expect: Expect }
+
+export async function run(): Promise<void> {
+  const dir = path.resolve(process.env.RESUME_HELDOUT_DIR ?? path.join(ROOT, '..', 'heldout-resumes'));
+  const { resumes } = JSON.parse(await readFile(path.join(ROOT, 'bench/text/resume-heldout-set.json'), 'utf8')) as { resumes: Entry[] };
+  const missing = resumes.filter((r) => !existsSync(path.join(dir, r.file)));
+  if (missing.length) {
+    console.log(`The held-out resumes are not all in ${dir} (set RESUME_HELDOUT_DIR). Missing, with where each comes from:`);
+    for (const r of missing) console.log(`  ${r.file}: ${r.source} (${r.licence})`);
+    console.log('Skipped.');
+    return;
+  }
+  let met = 0, total = 0;
+  const falseClaims: string[] = [];
+  for (const r of resumes) {
+    const { pdf, ocr } = await readResume(new Uint8Array(await readFile(path.join(dir, r.file))));
+    const a = analyseResume(buildLayout(pdf), pdf, { ocr });
+    const checks: Array<[string, boolean]> = [];
+    for (const key of r.expect.sections) {
+      checks.push([`${key} section found`, a.sectionsFound.includes(key as never)]);
+      if (a.missingSections.includes(key as never)) falseClaims.push(`${r.file}: says there is no ${key} section`);
+    }
+    checks.push([`placeholders ${r.expect.placeholders ? 'reported' : 'none'}`, (a.placeholders.length > 0) === r.expect.placeholders]);
+    if (!r.expect.placeholders && a.placeholders.length) falseClaims.push(`${r.file}: reports placeholder text (${a.placeholders[0]})`);
+    if (r.expect.twoColumn !== undefined) checks.push(['two columns', a.ats.some((risk) => risk.id === 'multi-column') === r.expect.twoColumn]);
+    if (r.expect.firstPerson !== undefined) checks.push(['first person', Object.keys(a.pronouns).length > 0 === r.expect.firstPerson]);
+    if (r.expect.overLength !== undefined) checks.push(['over length', (a.pageCount > LENGTH.maxPages && !a.academic) === r.expect.overLength]);
+    for (const heading of a.parsed.sections.map((s) => s.heading)) {
+      if (/www\.|https?:|@/i.test(heading)) falseClaims.push(`${r.file}: takes “${heading}” for a section heading`);
+    }
+    const ok = checks.filter(([, pass]) => pass).length;
+    met += ok; total += checks.length;
+    console.log(`${r.file.padEnd(34)} ${ok}/${checks.length}${checks.some(([, pass]) => !pass) ? `  not met: ${checks.filter(([, pass]) => !pass).map(([name]) => name).join(', ')}` : ''}`);
+  }
+  const claims = [...new Set(falseClaims)];
+  console.log(`\nheld-out set: ${resumes.length} resumes; expectations met ${met} of ${total}; false claims ${claims.length}`);
+  for (const claim of claims) console.log(`  false claim: ${claim}`);
+}
