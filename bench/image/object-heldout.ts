@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { UserFacingJobError } from '@craftwell/contracts/handler';
 import { loadInstanceModel } from '@craftwell/worker/engines/object/instance-seg';
 import { loadOpenCv } from '@craftwell/worker/engines/object/opencv';
+import { judgeFill } from '@craftwell/worker/engines/object/fill-trust';
 import { checkAsk, runAsk, writeSideBySide, type Ask } from '@craftwell/worker/engines/object/__tests__/real-photo-asks';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -41,7 +42,7 @@ export async function run(): Promise<void> {
   }
   await loadInstanceModel();
   await loadOpenCv();
-  const rows: Array<{ ask: string; verdict: string; leftover: string; neighbours: string; changedOutside: number | string; ms: number }> = [];
+  const rows: Array<{ ask: string; verdict: string; warned?: string; leftover: string; neighbours: string; changedOutside: number | string; ms: number }> = [];
   let clean = 0, repeatedNoun = 0;
   for (const ask of file.asks) {
     const name = `${ask.photo} / ${ask.object}`;
@@ -52,8 +53,10 @@ export async function run(): Promise<void> {
       const worst = checks.neighbours.reduce((m, n) => Math.min(m, n.iou), 1);
       const ok = checks.leftover < 0.5 && worst >= NEIGHBOUR_IOU && checks.changedOutside === 0;
       if (ok) clean++;
+      // Whether the reply would say the fill cannot be trusted (the product's own warning).
+      const warned = !judgeFill(outcome.image, outcome.removal.mask, outcome.removal.protect).trusted;
       rows.push({
-        ask: name, verdict: ok ? 'clean' : 'not clean', leftover: checks.leftover.toFixed(2),
+        ask: name, verdict: ok ? 'clean' : 'not clean', warned: warned ? 'yes' : '', leftover: checks.leftover.toFixed(2),
         neighbours: checks.neighbours.map((n) => `${n.label} ${n.iou.toFixed(2)}`).join(', ') || '—',
         changedOutside: checks.changedOutside, ms: Math.round(outcome.ms),
       });
