@@ -21,11 +21,17 @@ function runChild(end: 'safe' | 'plain'): Promise<{ code: number | null; signal:
 }
 
 describe('ending a job thread inside a model call', { timeout: 300_000 }, () => {
-  it('when a plain terminate ends it, then the whole process aborts (why endJobThread exists)', async () => {
-    const { code, signal, output } = await runChild('plain');
-    expect(output).toContain('inside a model call');
-    expect(output).not.toContain('process survived');
-    expect(code === 0 && signal === null).toBe(false);
+  it('when a plain terminate ends it, then the whole process can abort (why endJobThread exists)', async () => {
+    // Whether the teardown throws depends on where in the run the terminate lands: one abort in
+    // up to three tries shows the danger; endJobThread must never abort (next test).
+    const outcomes: Array<{ code: number | null; signal: string | null; output: string }> = [];
+    for (let attempt = 0; attempt < 3 && !outcomes.some((o) => !(o.code === 0 && o.signal === null)); attempt++) {
+      outcomes.push(await runChild('plain'));
+    }
+    for (const o of outcomes) expect(o.output).toContain('inside a model call');
+    const aborted = outcomes.find((o) => !(o.code === 0 && o.signal === null));
+    expect(aborted, outcomes.map((o) => o.output).join('\n---\n')).toBeDefined();
+    expect(aborted!.output).not.toContain('process survived');
   });
 
   it('when endJobThread ends it, then it waits for the call and the process lives on', async () => {
