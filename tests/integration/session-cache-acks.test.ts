@@ -60,6 +60,19 @@ describe.skipIf(!redisUrl)('session cache drops are acknowledged by every replic
     expect(there.peek('token-a')).toBeUndefined();
   });
 
+  it('when something else is published on the channel, then it is ignored and drops still work', async () => {
+    const channel = `cwtest:acks:${randomUUID()}`;
+    const [here, there] = [await cacheOn(channel), await cacheOn(channel)];
+    const user = { id: 'u1', email: 'u1@example.com', name: 'U', image: null, plan: 'free' as const, isAdmin: false };
+    await there.remember('token-b', async () => user);
+    const other = new Redis(redisUrl!);
+    closers.push(async () => { await other.quit(); });
+    for (const junk of ['null', '5', '"text"', 'not json', '{"token":5}', '{"ack":7}', '{"user":"u1","id":9}', '[]']) await other.publish(channel, junk);
+    expect(there.peek('token-b')).toEqual(user);
+    await here.forgetToken('token-b');
+    expect(there.peek('token-b')).toBeUndefined();
+  });
+
   it('when a replica never answers, then a drop waits the acknowledgement time and no longer', async () => {
     const channel = `cwtest:acks:${randomUUID()}`;
     const replica = await slowReplica(redisUrl!, channel, null);

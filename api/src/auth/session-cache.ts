@@ -47,6 +47,23 @@ export function digestToken(token: string): string {
   return hash('sha256', token, 'base64url');
 }
 
+/** A message of this channel's shapes, or null for anything else published on it. */
+function parseMessage(text: string): Message | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!value || typeof value !== 'object') return null;
+  const { ack, token, user, id } = value as Record<string, unknown>;
+  if (id !== undefined && typeof id !== 'string') return null;
+  if (typeof ack === 'string') return { ack };
+  if (typeof token === 'string') return { token, ...(id ? { id } : {}) };
+  if (typeof user === 'string') return { user, ...(id ? { id } : {}) };
+  return null;
+}
+
 export async function createSessionCache(options: SessionCacheOptions = {}): Promise<SessionCache> {
   const ttlMs = options.ttlMs ?? SESSION_CACHE_TTL_MS;
   const ackWaitMs = options.ackWaitMs ?? DROP_ACK_WAIT_MS;
@@ -113,12 +130,8 @@ export async function createSessionCache(options: SessionCacheOptions = {}): Pro
     await Promise.all([publisher.connect(), sub.connect()]);
     await firstSubscription;
     sub.on('message', (_channel: string, text: string) => {
-      let message: Message;
-      try {
-        message = JSON.parse(text) as Message;
-      } catch {
-        return; // Not ours.
-      }
+      const message = parseMessage(text);
+      if (!message) return; // Not ours: a throw here would end the process.
       if ('ack' in message) {
         awaiting.get(message.ack)?.heard();
         return;
