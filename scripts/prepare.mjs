@@ -90,6 +90,13 @@ export function productionEntry(sourceFromRoot) {
   return sourceFromRoot === 'api/src/main.ts' ? path.join(ROOT, API_BUNDLE) : compiledPath(sourceFromRoot);
 }
 
+/** The source a production entry is built from (the inverse of productionEntry), relative to the root; null if none. */
+export function sourceOfEntry(entryFromRoot) {
+  if (entryFromRoot === API_BUNDLE) return 'api/src/main.ts';
+  const match = /^(\w+)\/dist\/(.+)\.js$/.exec(entryFromRoot);
+  return match ? `${match[1]}/${match[2]}.ts` : null;
+}
+
 /** The compiled twin of a server source file: `api/src/main.ts` -> `<root>/api/dist/src/main.js`. */
 export function compiledPath(sourceFromRoot) {
   const [workspace, ...rest] = sourceFromRoot.split('/');

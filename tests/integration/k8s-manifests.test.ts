@@ -17,7 +17,7 @@ import { parseAllDocuments } from 'yaml';
 import { QUEUE_NAMES } from '@craftwell/contracts/jobs';
 import { kustomizeLite, type Manifest } from '../support/kustomize-lite.js';
 // @ts-expect-error: a plain-JavaScript script with no type declarations
-import { API_BUNDLE } from '../../scripts/prepare.mjs';
+import { API_BUNDLE, sourceOfEntry } from '../../scripts/prepare.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const OVERLAYS = ['dev', 'production'];
@@ -115,7 +115,7 @@ for (const overlay of OVERLAYS) {
       for (const workload of workloads) {
         // The compiled entry (api/dist/src/x.js, or the api's bundle) is built from a source file that exists.
         const command = podSpec(workload).containers[0].command?.at(-1) ?? '';
-        const entry = command === API_BUNDLE ? 'api/src/main.ts' : command.replace(/^(\w+)\/dist\/(.*)\.js$/, '$1/$2.ts');
+        const entry = sourceOfEntry(command) ?? command;
         expect(fs.existsSync(path.join(root, entry)), `${workload.metadata.name}: ${entry}`).toBe(true);
       }
     });

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { COMPILED_CONDITION } from '@craftwell/core/runtime-paths';
 // @ts-expect-error: a plain-JavaScript script with no type declarations
-import { API_BUNDLE } from '../../scripts/prepare.mjs';
+import { API_BUNDLE, sourceOfEntry } from '../../scripts/prepare.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const NODE_PREFIX = ['node', `--conditions=${COMPILED_CONDITION}`, '--enable-source-maps'];
@@ -61,7 +61,7 @@ describe('production start commands', () => {
     expect(command.slice(0, 3)).toEqual(NODE_PREFIX);
     const entry = command[3]!;
     // The api's bundle (scripts/bundle-api.mjs) is built from the api's main; the rest are compiled twins.
-    const source = entry === API_BUNDLE ? 'api/src/main.ts' : entry.replace(/^(api|worker)\/dist\/(src\/.+)\.js$/, '$1/$2.ts');
+    const source = sourceOfEntry(entry) ?? entry;
     expect(source, entry).toMatch(/^(api|worker)\/src\/.+\.ts$/);
     expect(fs.existsSync(path.join(root, source)), `${entry} compiles from a source file`).toBe(true);
   });
