@@ -42,6 +42,9 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
   skills: [
     'skills', 'technical skills', 'key skills', 'core skills', 'core competencies', 'competencies', 'areas of expertise', 'expertise',
     'technologies', 'skills and tools', 'tools', 'computer skills', 'interpersonal skills', 'skills and interests', 'technical skills and interests',
+    'strengths', 'key strengths', 'core strengths', 'skills and strengths', 'strengths and skills', 'proficiencies', 'technical proficiencies',
+    'capabilities', 'abilities', 'tech stack', 'technology stack', 'toolbox', 'toolkit', 'skill set', 'skillset', 'know how', 'technical expertise',
+    'starken', 'kernkompetenzen', 'points forts', 'atouts', 'fortalezas', 'pontos fortes', 'punti di forza', 'sterke punten',
     'kenntnisse', 'fahigkeiten', 'fachkenntnisse', 'technische kenntnisse', 'edv kenntnisse', 'it kenntnisse', 'kompetenzen', 'qualifikationen',
     'competences', 'competences techniques', 'savoir faire', 'connaissances', 'outils',
     'habilidades', 'competencias', 'conocimientos', 'aptitudes', 'competencias tecnicas',
@@ -107,6 +110,7 @@ const WORDS = new Map<string, HeadingKey>([
   ['languages', 'languages'], ['volunteering', 'volunteering'], ['publications', 'publications'], ['interests', 'interests'],
   ['berufserfahrung', 'experience'], ['kenntnisse', 'skills'], ['experiences', 'experience'], ['competences', 'skills'],
   ['experiencia', 'experience'], ['esperienza', 'experience'], ['werkervaring', 'experience'], ['projets', 'projects'],
+  ['strengths', 'skills'], ['proficiencies', 'skills'], ['competencies', 'skills'],
 ]);
 
 /** The section a heading names, from the vocabulary alone (exact name), or null. */

@@ -3,6 +3,7 @@
  * gutter when the page has two columns, joins runs on the same baseline, keeps the wide gaps
  * (for table detection) and labels the lines under each recognised section heading.
  */
+import { hasContactDetail } from './contact-patterns.js';
 import { hasDate } from './dates.js';
 import { exactHeadingKey, headingWordKey, type HeadingKey } from './headings.js';
 import type { PdfPage, PdfText, TextRun } from './pdf-text.js';
@@ -140,13 +141,13 @@ function findColumns(page: PdfPage): { gutterX: number; top: number } | null {
 
 function joinLines(runs: TextRun[], column: Line['column'], page: PdfPage): Line[] {
   const sorted = [...runs].sort((a, b) => a.y - b.y || a.x - b.x);
-  const groups: TextRun[][] = [];
+  const baselines: TextRun[][] = [];
   for (const run of sorted) {
-    const group = groups[groups.length - 1];
+    const group = baselines[baselines.length - 1];
     if (group && Math.abs(group[0].y - run.y) <= Math.max(2, 0.45 * Math.min(group[0].fontSize, run.fontSize))) group.push(run);
-    else groups.push([run]);
+    else baselines.push([run]);
   }
-  return groups.map((group) => {
+  return baselines.flatMap(splitBySize).map((group) => {
     group.sort((a, b) => a.x - b.x);
     const segments: Segment[] = [];
     const cellStarts: number[] = [];
@@ -177,6 +178,25 @@ function joinLines(runs: TextRun[], column: Line['column'], page: PdfPage): Line
       ...(group.every((r) => r.font === 'OCR') ? { ocr: true } : {}),
     };
   });
+}
+
+/**
+ * Text on one baseline is one line unless a wide gap separates runs of very different sizes: a
+ * section label set large in the margin beside an entry, or a large name beside small contact
+ * details, is a line of its own.
+ */
+function splitBySize(group: TextRun[]): TextRun[][] {
+  const byX = [...group].sort((a, b) => a.x - b.x);
+  const parts: TextRun[][] = [];
+  for (const run of byX) {
+    const part = parts[parts.length - 1];
+    const last = part?.[part.length - 1];
+    const small = last ? Math.min(last.fontSize, run.fontSize) : 0;
+    const apart = last && run.x - (last.x + last.width) > 2 * small && Math.max(last.fontSize, run.fontSize) >= 1.5 * small;
+    if (part && !apart) part.push(run);
+    else parts.push([run]);
+  }
+  return parts;
 }
 
 /** Fonts whose letters draw list markers: Word's Wingdings "§" is a square, its Courier New "o" a ring. */
@@ -228,7 +248,8 @@ const LIST_MARK = /^\s*([•●▪■◦‣∙·○►▸✓✔➢➤➔→–�
 function splitSections(lines: Line[]): Section[] {
   const bodySize = commonSize(lines);
   const standsOut = (l: Line) => l.bold || l.fontSize > bodySize + 0.5 || isCaps(l.text) || /:\s*$/.test(l.text);
-  const candidate = (l: Line) => l.segments.length === 1 && !LIST_MARK.test(l.text) && l.text.length <= 60;
+  // A contact detail is never a heading, however it is set (an icon's size can match the headings').
+  const candidate = (l: Line) => l.segments.length === 1 && !LIST_MARK.test(l.text) && l.text.length <= 60 && !hasContactDetail(l.text);
   const allNamed = lines.filter((l) => candidate(l) && exactHeadingKey(l.text) !== null && standsOutOrAlone(l, lines, standsOut));
   // A named line smaller than its column's headings is a sub-heading ("Coursework" under
   // Education). Per column: a sidebar may set its headings larger than the main column's.

@@ -3,6 +3,7 @@
  * and from the PDF's link annotations), sections, roles with their dates and bullets, the language,
  * and what it could not read. The analysis judges this structure; the web page shows it.
  */
+import { EMAIL, GITHUB, LINKEDIN, WEBSITE, XING } from './contact-patterns.js';
 import { findDates, hasDate, type DatePoint } from './dates.js';
 import { detectLanguage, type ResumeLanguage } from './language.js';
 import type { Line, ResumeLayout, Section, SectionKey } from './layout.js';
@@ -88,12 +89,6 @@ export function parseResume(layout: ResumeLayout, pdf: PdfText): ParsedResume {
   };
 }
 
-// Each pattern may only start where a run of its characters starts (the lookbehind): otherwise a
-// long run without an @ is rescanned from every position (quadratic on a 200,000-character text).
-export const EMAIL = /(?<![\w.+-])[\w.+-]+@[\w-]+(\.[\w-]+)+/;
-export const LINKEDIN = /(?<![\w.-])(https?:\/\/)?([\w-]+\.)?linkedin\.com\/[\w\-/%.?=&]*/i;
-const GITHUB = /(https?:\/\/)?(www\.)?github\.com\/[\w-]+\/?(?![\w/])/i;
-const XING = /(https?:\/\/)?(www\.)?xing\.(com|de)\/[\w\-/%.]+/i;
 
 function findContact(layout: ResumeLayout, pdf: PdfText, text: string): ParsedContact {
   const links = pdf.pages.flatMap((p) => p.links ?? []).map((l) => l.url);
@@ -117,7 +112,7 @@ function findContact(layout: ResumeLayout, pdf: PdfText, text: string): ParsedCo
   const contactText = layout.sections.filter((sec) => sec.key === 'header' || sec.key === 'other').flatMap((sec) => sec.lines).map((l) => l.text).join('\n');
   const withoutKnown = contactText.replace(new RegExp(EMAIL.source, 'g'), '').replace(new RegExp(LINKEDIN.source, 'gi'), '')
     .replace(/(https?:\/\/)?(www\.)?(github|xing)\.(com|de)\/[\w\-/.%]*/gi, '');
-  const website = /(https?:\/\/)?(www\.)?([\w-]+\.)+(dev|io|me|design|site|com|net|org|app|page|fr|de|es|it|nl|pt|co|uk)(\/[\w\-/.%]*)?(?![\w@])/i.exec(withoutKnown)?.[0]
+  const website = WEBSITE.exec(withoutKnown)?.[0]
     ?? links.find((u) => /^https?:/i.test(u) && !/linkedin\.com|github\.com|github\.io|xing\.(com|de)/i.test(u) && !/\.pdf$/i.test(u));
   // Margin band: the top 40 pt or bottom 40 pt of a page, or text tagged as a header/footer artifact.
   const inMargin = (l: Line) => l.artifact || l.y < 40 || l.y > l.pageHeight - 40;

@@ -4,13 +4,13 @@
  */
 import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
-import { EMAIL, LINKEDIN } from '../resume-structure.js';
+import { EMAIL, LINKEDIN, WEBSITE } from '../contact-patterns.js';
 
 const WORST_CASES = ['a'.repeat(200_000), 'a.'.repeat(100_000), 'a-'.repeat(100_000), `${'x'.repeat(100_000)} ${'b'.repeat(99_999)}`];
 
 describe('resume contact patterns', () => {
   it('when the text is a 200,000-character run without a match, then each pattern answers in under 250 ms', () => {
-    for (const pattern of [EMAIL, LINKEDIN]) {
+    for (const pattern of [EMAIL, LINKEDIN, WEBSITE]) {
       for (const text of WORST_CASES) {
         const started = performance.now();
         expect(pattern.exec(text)).toBeNull();

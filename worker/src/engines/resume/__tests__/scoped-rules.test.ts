@@ -200,6 +200,79 @@ describe('headings per column', () => {
   });
 });
 
+describe('what can head a section', () => {
+  /** A one-column resume whose skills stand under the given heading. */
+  async function skillsUnder(heading: string) {
+    const { doc, w } = await newPage();
+    w.line('Robin Vale', { font: w.bold, size: 20 });
+    w.line('robin.vale@mail.test  |  +1 415 555 0142');
+    w.heading('EXPERIENCE');
+    w.role('Analyst, Northwind', 'Jan 2020 – Present');
+    w.line('• Cut report preparation from 3 days to 4 hours');
+    w.heading('EDUCATION');
+    w.role('BSc Economics, Lakeside University', 'Sep 2016 – Jun 2019');
+    w.heading(heading);
+    w.line('Python, SQL, Tableau, forecasting, stakeholder workshops');
+    return (await review(await doc.save())).a;
+  }
+
+  it.each(['STRENGTHS', 'Key Strengths', 'Proficiencies', 'Technical Proficiencies', 'Tech Stack', 'Toolbox', 'Capabilities', 'Skill Set', 'Know-how', 'Stärken', 'Points forts', 'Fortalezas', 'Punti di forza', 'Sterke punten'])(
+    'skills under the heading "%s" are a skills section, never reported missing', async (heading) => {
+      const a = await skillsUnder(heading);
+      expect(a.sectionsFound).toContain('skills');
+      expect(a.missingSections).not.toContain('skills');
+    });
+
+  it('a section label set large in the margin, on the baseline of an entry line, is a heading of its own', async () => {
+    const { doc, w } = await newPage();
+    w.line('Mina Sato', { font: w.bold, size: 22 });
+    w.line('Data engineer in Leeds, building pipelines people trust');
+    const label = (text: string) => w.page.drawText(text, { x: 470, y: 792 - w.y, size: 26, font: w.font });
+    const entry = (text: string) => w.line(text, { font: w.bold });
+    const item = (text: string) => w.line(text, { x: 66 });
+    w.y += 20;
+    entry('Data Engineer (Brightline Freight), 2019 – now');
+    item('Moved 40 nightly jobs to streaming, cutting the report delay to 5 min');
+    label('Experience');
+    item('Built the data quality checks that six teams now run on every release');
+    entry('Analyst (Northwind Traders), 2016 – 2019');
+    item('Automated the monthly sales pack for the board, saving 3 days a month');
+    w.y += 20;
+    entry('MSc Statistics (University of Leeds), 2014 – 2016');
+    label('Education');
+    item('Thesis on forecasting freight demand with sparse data');
+    entry('BSc Mathematics (University of Leeds), 2011 – 2014');
+    const bytes = await doc.save();
+    const { a } = await review(bytes);
+    expect(a.sectionsFound).toEqual(expect.arrayContaining(['experience', 'education']));
+    expect(a.missingSections).not.toContain('education');
+    // The entry line beside the label keeps its own text.
+    const lines = buildLayout(await readPdfText(bytes)).lines.map((l) => l.text);
+    expect(lines).toEqual(expect.arrayContaining(['Thesis on forecasting freight demand with sparse data', 'Education']));
+  });
+
+  it('a contact detail set in the headings\' style (an icon the size of a heading before it) is never a heading', async () => {
+    const { doc, w } = await newPage();
+    const H = (text: string) => { w.y += 6; w.line(text, { size: 14 }); };
+    w.line('Robin Vale', { font: w.bold, size: 24 });
+    for (const detail of ['www.robinvale.example.com', 'robinvale.dev', 'robin.vale@mail.test', '@robinvale', 'github.com/robinvale', '+1 (415) 555 0142']) w.line(detail, { size: 14 });
+    H('Experience');
+    w.role('Analyst, Northwind', 'Jan 2020 – Present');
+    w.line('• Cut report preparation from 3 days to 4 hours');
+    H('Education');
+    w.role('BSc Economics, Lakeside University', 'Sep 2016 – Jun 2019');
+    H('Skills');
+    w.line('Python, SQL, Tableau');
+    H('Volunteer Work');
+    w.line('Food bank driver on Saturdays');
+    const { a } = await review(await doc.save());
+    const headings = a.parsed.sections.map((s) => s.heading);
+    expect(headings).toEqual(expect.arrayContaining(['Experience', 'Education', 'Skills']));
+    expect(headings.filter((h) => /@|www\.|\.dev|github|\d{3}/.test(h))).toEqual([]);
+    expect(a.contact.email).toBe('robin.vale@mail.test');
+  });
+});
+
 describe('placeholders', () => {
   it('template text left in is quoted, put first among the recommendations and scored', async () => {
     const { doc, w } = await newPage();
