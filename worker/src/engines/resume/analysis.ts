@@ -115,6 +115,8 @@ export function analyseResume(layout: ResumeLayout, pdf: PdfText, options: Analy
   const english = parsed.language === 'en';
   const found = new Set(parsed.sections.map((s) => s.key).filter((k): k is SectionKey => k !== 'other'));
   if (parsed.implicitSummary) found.add('summary');
+  // A sub-heading naming a section ("Strengths" under "About me") is that section, set inside another.
+  for (const key of layout.subsections) found.add(key);
   const sectionsFound = [...found];
   const headingsRead = parsed.sections.length > 0;
   // Missing sections are claimed only when headings were read in a language we know.
@@ -234,20 +236,27 @@ function analyseDates(parsed: ParsedResume, now: Date): DateFindings {
 /** Sections that quote other people's words (titles, author lists): not the applicant's voice. */
 const QUOTING_SECTIONS: Section['key'][] = ['publications', 'references'];
 
+/** English first-person pronouns; matched whatever their case, then judged one by one. */
+const PRONOUN = /(?<![\p{L}\p{N}])(I|me|my|mine|myself|we|our)(?![\p{L}\p{N}]|['’]\p{L})/giu;
+
 function countPronouns(layout: ResumeLayout): { counts: Record<string, number>; lines: string[] } {
   const counts: Record<string, number> = {};
   const quoted: string[] = [];
   const quoting = new Set(layout.sections.filter((s) => QUOTING_SECTIONS.includes(s.key)).flatMap((s) => s.lines));
+  // A heading ("About me", "Über mich") names a section; it is not the applicant speaking.
+  const headings = new Set(layout.sections.map((s) => s.headingLine));
   for (const line of layout.lines) {
-    if (quoting.has(line) || line.furniture) continue;
-    // Letter boundaries by Unicode class: "2ème" holds no "me".
-    for (const match of line.text.matchAll(/(?<![\p{L}\p{N}])(I|me|my|mine|myself|we|our)(?![\p{L}\p{N}]|['’]\p{L})/gu)) {
-      // "I" alone is the pronoun; lower-case "i" is not counted (roman numerals, typos).
-      if (match[1] !== 'I' && match[1].toLowerCase() !== match[1]) continue;
+    if (quoting.has(line) || line.furniture || headings.has(line)) continue;
+    for (const match of line.text.matchAll(PRONOUN)) {
+      const found = match[1]!;
+      // "I" alone is the pronoun; lower-case "i" is not counted (roman numerals, typos). Others
+      // count in lower case or capitalised at a sentence's start, not in capitals ("ME", "MY" are
+      // abbreviations).
+      if (found.toLowerCase() === 'i' ? found !== 'I' : found.length > 1 && found === found.toUpperCase()) continue;
       // "I" in a list of numerals ("Part I", "Class I") is not a pronoun.
-      if (match[1] === 'I' && /\b(part|class|phase|level|grade|tier|type|stage|volume|vol\.)\s+I\b/i.test(line.text)) continue;
-      if (match[1] === 'I' && isInitial(line.text, match.index ?? 0)) continue;
-      const word = match[1] === 'I' ? 'I' : match[1].toLowerCase();
+      if (found === 'I' && /\b(part|class|phase|level|grade|tier|type|stage|volume|vol\.)\s+I\b/i.test(line.text)) continue;
+      if (found === 'I' && isInitial(line.text, match.index ?? 0)) continue;
+      const word = found === 'I' ? 'I' : found.toLowerCase();
       counts[word] = (counts[word] ?? 0) + 1;
       if (!quoted.includes(line.text) && quoted.length < 3) quoted.push(line.text);
     }

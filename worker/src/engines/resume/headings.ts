@@ -16,7 +16,7 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
     'a propos', 'a propos de moi', 'objectif', 'profil professionnel',
     'perfil', 'resumen', 'sobre mi', 'perfil profesional', 'objetivo', 'resumo', 'sobre mim', 'perfil profissional',
     'profilo', 'sommario', 'chi sono', 'profilo professionale', 'obiettivo',
-    'profiel', 'samenvatting', 'over mij', 'persoonlijk profiel',
+    'profiel', 'samenvatting', 'over mij', 'persoonlijk profiel', 'sobre',
   ],
   experience: [
     'experience', 'work experience', 'professional experience', 'relevant experience', 'additional experience', 'employment', 'research', 'teaching',
@@ -45,6 +45,9 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
     'strengths', 'key strengths', 'core strengths', 'skills and strengths', 'strengths and skills', 'proficiencies', 'technical proficiencies',
     'capabilities', 'abilities', 'tech stack', 'technology stack', 'toolbox', 'toolkit', 'skill set', 'skillset', 'know how', 'technical expertise',
     'starken', 'kernkompetenzen', 'points forts', 'atouts', 'fortalezas', 'pontos fortes', 'punti di forza', 'sterke punten',
+    'skill', 'programming languages', 'programming', 'programming skills', 'programmiersprachen', 'langages de programmation',
+    'lenguajes de programacion', 'linguagens de programacao', 'linguaggi di programmazione', 'programmeertalen', 'programmeer talen',
+    'tecnologias', 'tecnologie', 'technologien', 'technologieen', 'technologies et outils', 'it skills', 'digital skills',
     'kenntnisse', 'fahigkeiten', 'fachkenntnisse', 'technische kenntnisse', 'edv kenntnisse', 'it kenntnisse', 'kompetenzen', 'qualifikationen',
     'competences', 'competences techniques', 'savoir faire', 'connaissances', 'outils',
     'habilidades', 'competencias', 'conocimientos', 'aptitudes', 'competencias tecnicas',
@@ -101,6 +104,8 @@ const KEY_OF: Partial<Record<keyof typeof NAMES, HeadingKey>> = { contact: 'othe
 const LOOKUP = new Map<string, HeadingKey>(
   Object.entries(NAMES).flatMap(([key, names]) => names.map((name) => [normaliseHeading(name), KEY_OF[key as keyof typeof NAMES] ?? key as SectionKey] as const)),
 );
+/** The same names with their spaces taken out, for headings whose letters came apart ("edu cation"). */
+const JOINED = new Map<string, HeadingKey>([...LOOKUP].map(([name, key]) => [name.replace(/ /g, ''), key]));
 
 /** Single words that make a short heading-styled line a heading ("SKILLS MATRIX", "Berufliche Praxis"). */
 const WORDS = new Map<string, HeadingKey>([
@@ -118,8 +123,14 @@ export function exactHeadingKey(text: string): HeadingKey | null {
   const normal = normaliseHeading(text);
   if (normal === '' || normal.split(' ').length > 6) return null;
   // An icon before the heading can come out as a stray character or two ("2 About Me" from OCR).
-  return LOOKUP.get(normal) ?? LOOKUP.get(normal.replace(/^\S{1,2} /, '')) ?? null;
+  // A heading drawn in two colours comes out of the PDF in two pieces with a gap between them
+  // ("edu cation"): a piece that is no word of any name is joined to its neighbour.
+  return LOOKUP.get(normal) ?? LOOKUP.get(normal.replace(/^\S{1,2} /, '')) ?? (brokenWord(normal) ? JOINED.get(normal.replace(/ /g, '')) : undefined) ?? null;
 }
+
+const NAME_WORDS = new Set([...LOOKUP.keys()].flatMap((name) => name.split(' ')));
+/** Some piece of the text is not a word of any heading name: the text may be a name broken apart. */
+const brokenWord = (normal: string) => normal.includes(' ') && normal.split(' ').some((word) => !NAME_WORDS.has(word));
 
 /** A short heading-styled line with a heading word in it ("Selected Skills", "PROJECTS & TALKS"). */
 export function headingWordKey(text: string): HeadingKey | null {

@@ -58,13 +58,43 @@ export interface ResumeLayout {
   lines: Line[];
   /** The top part before any heading is 'header' (name, contact details). */
   sections: Section[];
+  /** Sections named by a heading set smaller than its column's headings ("Strengths" under "About me"): a part of another section, but there. */
+  subsections: SectionKey[];
 }
 
 export function buildLayout(pdf: PdfText): ResumeLayout {
   const pages = pdf.pages.map(layoutPage);
   const lines = pages.flatMap((page) => page.lines);
   markRunningHeadersAndFooters(lines);
-  return { pages, lines, sections: splitSections(lines.filter((l) => !l.furniture)) };
+  return { pages, lines, ...splitSections(splitMarginLabels(lines.filter((l) => !l.furniture))) };
+}
+
+/**
+ * Section labels in a left margin column, on the first line of their section ("EDUCATION   Ph.D.,
+ * …", as many academic CV classes set them): a line whose first piece names a section, in capitals
+ * or bold, at the page's left edge and set apart by a wide gap, is that heading and then the rest.
+ */
+function splitMarginLabels(lines: Line[]): Line[] {
+  const leftEdge = new Map<number, number>();
+  for (const l of lines) leftEdge.set(l.page, Math.min(leftEdge.get(l.page) ?? Infinity, l.x));
+  return lines.flatMap((line) => {
+    if (line.column === 'right' || line.x > leftEdge.get(line.page)! + 3) return [line];
+    let [label, ...rest] = line.segments;
+    // A label in capitals run together with the first words after it ("PUBLICATIONS Conferences").
+    const caps = label && rest.length === 0 ? /^(\p{Lu}[\p{Lu}&/ ]*\p{Lu})\s+(?=\p{Lu}?\p{Ll})/u.exec(label.text) : null;
+    if (caps && exactHeadingKey(caps[1]) !== null) {
+      const width = (line.right - line.x) * (caps[0].length / label.text.length);
+      rest = [{ x: label.x + width, text: label.text.slice(caps[0].length) }];
+      label = { x: label.x, text: caps[1] };
+    }
+    if (!label || rest.length === 0) return [line];
+    if (exactHeadingKey(label.text) === null || !(isCaps(label.text) || line.bold)) return [line];
+    const body = rest.map((s) => s.text).join('  ');
+    return [
+      { ...line, text: label.text, right: rest[0].x - line.fontSize, segments: [label], cellStarts: [label.x], marker: undefined },
+      { ...line, text: body, x: rest[0].x, segments: rest, cellStarts: line.cellStarts.filter((x) => x >= rest[0].x) },
+    ];
+  });
 }
 
 /** Lines near the top or bottom edge whose text (page numbers aside) recurs on another page. */
@@ -245,7 +275,7 @@ const LIST_MARK = /^\s*([•●▪■◦‣∙·○►▸✓✔➢➤➔→–�
  * has a heading word and the look of the other headings (size, weight, capitals, trailing colon),
  * or — once two or more named headings set the style — any short line in exactly that style.
  */
-function splitSections(lines: Line[]): Section[] {
+function splitSections(lines: Line[]): { sections: Section[]; subsections: SectionKey[] } {
   const bodySize = commonSize(lines);
   const standsOut = (l: Line) => l.bold || l.fontSize > bodySize + 0.5 || isCaps(l.text) || /:\s*$/.test(l.text);
   // A contact detail is never a heading, however it is set (an icon's size can match the headings').
@@ -284,7 +314,9 @@ function splitSections(lines: Line[]): Section[] {
     if (key) sections.push({ key, heading: line.text.trim(), lines: [], headingLine: line });
     else sections[sections.length - 1].lines.push(line);
   }
-  return sections;
+  const subsections = allNamed.filter((l) => !named.includes(l)).map((l) => exactHeadingKey(l.text))
+    .filter((k): k is SectionKey => k !== null && k !== 'other');
+  return { sections, subsections: [...new Set(subsections)] };
 }
 
 /** A heading name set like body text still counts when it stands on a line of its own with space around it. */

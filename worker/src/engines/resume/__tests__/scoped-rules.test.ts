@@ -155,6 +155,23 @@ describe('initials are not pronouns', () => {
   });
 });
 
+describe('first person', () => {
+  it('a capitalised pronoun at a sentence\'s start counts; a heading ("About me") and capitals ("ME" for a degree) do not', async () => {
+    const { doc, w } = await newPage();
+    w.line('Robin Vale', { font: w.bold, size: 20 });
+    w.line('robin.vale@mail.test  |  +1 415 555 0142');
+    w.heading('About me');
+    w.line('My goal is a data team that ships reports people trust. We cut report time by half at Northwind.');
+    w.heading('EXPERIENCE');
+    w.role('Analyst, Northwind', 'Jan 2020 – Present');
+    w.line('• Cut report preparation from 3 days to 4 hours');
+    w.heading('EDUCATION');
+    w.role('ME Mechanical Engineering, Lakeside University', 'Sep 2016 – Jun 2019');
+    const { a } = await review(await doc.save());
+    expect(a.pronouns).toEqual({ my: 1, we: 1 });
+  });
+});
+
 describe('picture-only files', () => {
   it(`the ATS part scores zero and the total is capped at ${PICTURE_ONLY_SCORE_CAP}, saying why; the text still drives the advice`, async () => {
     const bytes = await fixtures.strongResume();
@@ -216,7 +233,8 @@ describe('what can head a section', () => {
     return (await review(await doc.save())).a;
   }
 
-  it.each(['STRENGTHS', 'Key Strengths', 'Proficiencies', 'Technical Proficiencies', 'Tech Stack', 'Toolbox', 'Capabilities', 'Skill Set', 'Know-how', 'Stärken', 'Points forts', 'Fortalezas', 'Punti di forza', 'Sterke punten'])(
+  it.each(['STRENGTHS', 'Key Strengths', 'Proficiencies', 'Technical Proficiencies', 'Tech Stack', 'Toolbox', 'Capabilities', 'Skill Set', 'Know-how',
+    'Programming Languages', 'Stärken', 'Programmiersprachen', 'Points forts', 'Fortalezas', 'Linguagens de programação', 'Punti di forza', 'Sterke punten', 'PROGRAMMEER TALEN'])(
     'skills under the heading "%s" are a skills section, never reported missing', async (heading) => {
       const a = await skillsUnder(heading);
       expect(a.sectionsFound).toContain('skills');
@@ -249,6 +267,79 @@ describe('what can head a section', () => {
     // The entry line beside the label keeps its own text.
     const lines = buildLayout(await readPdfText(bytes)).lines.map((l) => l.text);
     expect(lines).toEqual(expect.arrayContaining(['Thesis on forecasting freight demand with sparse data', 'Education']));
+  });
+
+  it('a section named by a sub-heading inside another ("Strengths" set smaller under "About me") is there, not missing', async () => {
+    const { doc, w } = await newPage();
+    const H = (text: string) => { w.y += 8; w.line(text, { font: w.bold, size: 18 }); w.y += 2; };
+    w.line('Robin Vale', { font: w.bold, size: 24 });
+    w.line('robin.vale@mail.test  |  +1 415 555 0142');
+    H('About Me');
+    w.line('Analyst who turns messy sales data into reports people read.');
+    w.line('Strengths', { font: w.bold, size: 13 });
+    w.line('Python, SQL, Tableau, forecasting');
+    H('Experience');
+    w.role('Analyst, Northwind', 'Jan 2020 – Present');
+    w.line('• Cut report preparation from 3 days to 4 hours');
+    H('Education');
+    w.role('BSc Economics, Lakeside University', 'Sep 2016 – Jun 2019');
+    const { a } = await review(await doc.save());
+    expect(a.sectionsFound).toEqual(expect.arrayContaining(['summary', 'experience', 'education', 'skills']));
+    expect(a.missingSections).toEqual([]);
+    // Still a part of About me, not a section of its own.
+    expect(a.parsed.sections.map((s) => s.heading)).toEqual(['About Me', 'Experience', 'Education']);
+  });
+
+  it('a heading drawn in two pieces ("edu" + "cation", as two-colour headings are) is still that heading', async () => {
+    const { doc, w } = await newPage();
+    const H = (first: string, second: string) => {
+      w.y += 8;
+      w.page.drawText(first, { x: LEFT, y: 792 - w.y, size: 16, font: w.font });
+      // The second piece starts a third of an em after the first: read back with a space between.
+      w.page.drawText(second, { x: LEFT + w.font.widthOfTextAtSize(first, 16) + 5, y: 792 - w.y, size: 16, font: w.font });
+      w.y += 22;
+    };
+    w.line('Robin Vale', { font: w.bold, size: 24 });
+    w.line('robin.vale@mail.test  |  +1 415 555 0142');
+    H('expe', 'rience');
+    w.role('Analyst, Northwind', 'Jan 2020 – Present');
+    w.line('• Cut report preparation from 3 days to 4 hours');
+    H('edu', 'cation');
+    w.role('BSc Economics, Lakeside University', 'Sep 2016 – Jun 2019');
+    H('ski', 'lls');
+    w.line('Python, SQL, Tableau');
+    const { a } = await review(await doc.save());
+    expect(a.missingSections.filter((k) => k !== 'summary')).toEqual([]);
+    expect(a.parsed.sections.map((s) => s.heading)).toEqual(['expe rience', 'edu cation', 'ski lls']);
+  });
+
+  it('section labels in a left margin column, on the first line of their section, are headings', async () => {
+    const { doc, w } = await newPage();
+    const BODY = 150;
+    const labelled = (label: string, text: string, runTogether = false) => {
+      w.y += 8;
+      if (runTogether) w.page.drawText(`${label} ${text}`, { x: LEFT, y: 792 - w.y, size: 10, font: w.bold });
+      else {
+        w.page.drawText(label, { x: LEFT, y: 792 - w.y, size: 10, font: w.font });
+        w.page.drawText(text, { x: BODY, y: 792 - w.y, size: 10, font: w.font });
+      }
+      w.y += 13;
+    };
+    w.line('Dr. Ana Ferraz', { font: w.bold, size: 16 });
+    labelled('EDUCATION', 'Ph.D. Computer Science, Lakeside University, 2011 – 2016');
+    w.line('Thesis: routing in data centre networks', { x: BODY });
+    labelled('RESEARCH', 'Data centre networking');
+    w.line('• Fast loss recovery for transport in data centres', { x: BODY });
+    w.line('• Load balancing with forward error correction', { x: BODY });
+    labelled('PUBLICATIONS', 'Conferences', true);
+    w.line('• A. Ferraz and J. Moreira. Rewiring two links is enough. In Proc. of ICDCS 2015.', { x: BODY });
+    labelled('SKILLS', 'C++, Python, P4, ns-3');
+    labelled('REFERENCES', 'Prof. Jo Moreira, Lakeside University', true);
+    const { a } = await review(await doc.save());
+    expect(a.parsed.sections.map((s) => [s.key, s.heading])).toEqual([
+      ['education', 'EDUCATION'], ['experience', 'RESEARCH'], ['publications', 'PUBLICATIONS'], ['skills', 'SKILLS'], ['references', 'REFERENCES'],
+    ]);
+    expect(a.missingSections.filter((k) => k !== 'summary')).toEqual([]);
   });
 
   it('a contact detail set in the headings\' style (an icon the size of a heading before it) is never a heading', async () => {
