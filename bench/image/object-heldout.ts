@@ -42,7 +42,7 @@ export async function run(): Promise<void> {
   }
   await loadInstanceModel();
   await loadOpenCv();
-  const rows: Array<{ ask: string; verdict: string; warned?: string; leftover: string; neighbours: string; changedOutside: number | string; ms: number }> = [];
+  const rows: Array<{ ask: string; verdict: string; hole?: string; warned?: string; leftover: string; neighbours: string; changedOutside: number | string; ms: number }> = [];
   let clean = 0, repeatedNoun = 0;
   for (const ask of file.asks) {
     const name = `${ask.photo} / ${ask.object}`;
@@ -54,9 +54,9 @@ export async function run(): Promise<void> {
       const ok = checks.leftover < 0.5 && worst >= NEIGHBOUR_IOU && checks.changedOutside === 0;
       if (ok) clean++;
       // Whether the reply would say the fill cannot be trusted (the product's own warning).
-      const warned = !judgeFill(outcome.image, outcome.removal.mask, outcome.removal.protect).trusted;
+      const trust = judgeFill(outcome.image, outcome.removal.mask, outcome.removal.protect);
       rows.push({
-        ask: name, verdict: ok ? 'clean' : 'not clean', warned: warned ? 'yes' : '', leftover: checks.leftover.toFixed(2),
+        ask: name, verdict: ok ? 'clean' : 'not clean', hole: `${Math.round(trust.holeShare * 100)} %`, warned: trust.reason ?? '', leftover: checks.leftover.toFixed(2),
         neighbours: checks.neighbours.map((n) => `${n.label} ${n.iou.toFixed(2)}`).join(', ') || '—',
         changedOutside: checks.changedOutside, ms: Math.round(outcome.ms),
       });

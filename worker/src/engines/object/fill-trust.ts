@@ -2,13 +2,17 @@
  * Whether the classical fill's result can be trusted. PatchMatch copies texture; it does not
  * understand geometry. When the hole covers a large part of a scene laid out in straight lines
  * (walls, windows, shelves, vehicles), it lays the wrong surface or stacks copies of the structure
- * beside the hole. Such a result is still returned, but the reply's note says so and points to the
- * brush and to the inpainting model (docs/engines/object-removal.md, "Limits").
+ * beside the hole. When the hole covers more than a third of the photo, whatever the scene, most
+ * of the result is made up from too little context: stretched texture, repeated stripes, smears.
+ * Such a result is still returned, but the reply's note says so and points to the brush and to
+ * the inpainting model (docs/engines/object-removal.md, "Limits").
  */
 import { chessboardDistance, maskArea, maskBounds, type Mask, type RgbImage } from './image.js';
 
 export interface FillTrustOptions {
-  /** The hole covers at least this share of the photo... */
+  /** A hole over at least this share of the photo is never trusted. */
+  maxHoleShare: number;
+  /** Otherwise: the hole covers at least this share of the photo... */
   minHoleShare: number;
   /** ...and at least this share of the strong edges in the band around it lie on straight runs. */
   minStraightShare: number;
@@ -24,11 +28,13 @@ export interface FillTrustOptions {
 }
 
 export const FILL_TRUST_DEFAULTS: FillTrustOptions = {
-  minHoleShare: 0.08, minStraightShare: 0.3, minEdgeDensity: 0.04, bandShare: 0.25, minBand: 16, edgeStrength: 120, runHalfLength: 4,
+  maxHoleShare: 0.35, minHoleShare: 0.08, minStraightShare: 0.3, minEdgeDensity: 0.04, bandShare: 0.25, minBand: 16, edgeStrength: 120, runHalfLength: 4,
 };
 
 export interface FillTrust {
   trusted: boolean;
+  /** Why not: the hole is too large a share of the photo, or the scene around it is built of straight lines. */
+  reason: 'size' | 'structure' | null;
   /** Share of the photo the hole covers. */
   holeShare: number;
   /** Strong edges per pixel of the band around the hole. */
@@ -45,8 +51,10 @@ export function judgeFill(image: RgbImage, mask: Mask, kept: Mask | null, option
   const { width, height, data } = image;
   const holeShare = maskArea(mask) / (width * height);
   const bounds = maskBounds(mask);
-  const none = { trusted: true, holeShare, edgeDensity: 0, straightShare: 0 };
-  if (!bounds || holeShare < options.minHoleShare) return none;
+  const none = { trusted: true, reason: null, holeShare, edgeDensity: 0, straightShare: 0 };
+  if (!bounds) return none;
+  if (holeShare >= options.maxHoleShare) return { ...none, trusted: false, reason: 'size' };
+  if (holeShare < options.minHoleShare) return none;
   const band = Math.max(options.minBand, Math.round(options.bandShare * Math.max(bounds.x2 - bounds.x1, bounds.y2 - bounds.y1)));
   const toHole = chessboardDistance((i) => mask.data[i] !== 0, width, height);
   const toKept = kept ? chessboardDistance((i) => kept.data[i] !== 0, width, height) : null;
@@ -97,13 +105,18 @@ export function judgeFill(image: RgbImage, mask: Mask, kept: Mask | null, option
   }
   const edgeDensity = edges / bandPixels, straightShare = straight / edges;
   const structured = edgeDensity >= options.minEdgeDensity && straightShare >= options.minStraightShare;
-  return { trusted: !structured, holeShare, edgeDensity, straightShare };
+  return { trusted: !structured, reason: structured ? 'structure' : null, holeShare, edgeDensity, straightShare };
 }
 
-/** The reply's sentence when the fill cannot be trusted (see judgeFill). */
-export const UNTRUSTED_FILL_NOTE =
-  'The removed area covers a large part of a scene built of straight lines, which the patch fill cannot rebuild reliably: ' +
-  'check the result, and for a better one mark a smaller area with the brush.';
+/** The reply's sentence when the fill cannot be trusted (see judgeFill), or '' when it can. */
+export function untrustedFillNote(trust: FillTrust): string {
+  const advice = 'check the result, and for a better one mark a smaller area with the brush.';
+  if (trust.reason === 'size') {
+    return `The removed area covers ${Math.round(trust.holeShare * 100)} % of the photo, so most of the result is made up by the patch fill and cannot be relied on: ${advice}`;
+  }
+  if (trust.reason === 'structure') return `The removed area covers a large part of a scene built of straight lines, which the patch fill cannot rebuild reliably: ${advice}`;
+  return '';
+}
 
 /** Said with every result of the classical fill while no inpainting model is installed. */
 export const INSTALL_FILL_MODEL_NOTE =

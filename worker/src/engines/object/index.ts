@@ -16,7 +16,7 @@ import {
   describeRemoval, fillObjectMask, removalMask, type RemovalMask,
 } from './offline.js';
 import { FAINT_SOURCE_SCORE, type InstanceChoice } from './find-instances.js';
-import { INSTALL_FILL_MODEL_NOTE, judgeFill, UNTRUSTED_FILL_NOTE } from './fill-trust.js';
+import { INSTALL_FILL_MODEL_NOTE, judgeFill, untrustedFillNote } from './fill-trust.js';
 import type { InstalledModelLookup } from './installed-model.js';
 import { CLIPDROP_ENGINE, clipdropCleanup } from './providers/clipdrop.js';
 import { CLOUDINARY_ENGINE, cloudinaryGenRemove } from './providers/cloudinary.js';
@@ -186,9 +186,9 @@ export function createObjectRemover(config: ObjectConfig, deps: ObjectRemoverDep
     }
     const { image: filled, method } = fill;
     // The classical fill says when its result cannot be trusted instead of returning it silently.
-    const untrusted = method !== 'model' && !judgeFill(image, mask, protect).trusted;
+    const untrusted = method !== 'model' ? untrustedFillNote(judgeFill(image, mask, protect)) : '';
     const note = describeRemoval(check.name, removal, method)
-      + (untrusted ? ` ${UNTRUSTED_FILL_NOTE}` : '')
+      + (untrusted ? ` ${untrusted}` : '')
       + (method !== 'model' ? ` ${INSTALL_FILL_MODEL_NOTE}` : '');
     return {
       png: await encodePng(filled),

@@ -1,14 +1,14 @@
 /**
  * When the classical fill cannot be trusted (fill-trust.ts), on generated scenes: a large hole in
- * a facade of windows and floor lines is flagged, and the reply's note says so and points to the
- * brush and to the model path; the same hole in an irregular natural texture, or a small hole in
- * the facade, is not.
+ * a facade of windows and floor lines is flagged, and so is a hole over most of the photo in any
+ * scene; the reply's note says which and points to the brush and to the model path. The facade's
+ * hole in an irregular natural texture, or a small hole in the facade, is not flagged.
  */
 import { describe, expect, it } from 'vitest';
 import { parseObjectConfig } from '@craftwell/core/config/object';
 import { encodePng, mulberry32, type Mask, type RgbImage } from '../image.js';
 import { createObjectRemover } from '../index.js';
-import { judgeFill, UNTRUSTED_FILL_NOTE } from '../fill-trust.js';
+import { FILL_TRUST_DEFAULTS, judgeFill, untrustedFillNote } from '../fill-trust.js';
 import sharp from 'sharp';
 
 const W = 240, H = 180;
@@ -46,14 +46,24 @@ function rectMask(x1: number, y1: number, x2: number, y2: number): Mask {
   return { data, width: W, height: H };
 }
 
-/** A hole over about a third of the photo, and a small one. */
+/** A hole over about a third of the photo, a small one, and one over two thirds of it. */
 const LARGE = rectMask(60, 40, 190, 150);
 const SMALL = rectMask(100, 70, 130, 100);
+const MOST = rectMask(20, 15, 220, 165);
 
 describe('when the classical fill judges whether its result can be trusted', () => {
   it('then a hole over a large part of a facade of straight lines is not trusted', () => {
     const trust = judgeFill(facade, LARGE, null);
-    expect(trust.trusted).toBe(false);
+    expect(trust).toMatchObject({ trusted: false, reason: 'structure' });
+  });
+
+  it('then a hole over more than a third of the photo is not trusted in any scene, and the note gives its share', () => {
+    const trust = judgeFill(foliage, MOST, null);
+    expect(trust).toMatchObject({ trusted: false, reason: 'size' });
+    expect(untrustedFillNote(trust)).toMatch(/^The removed area covers 69 % of the photo, so most of the result is made up by the patch fill/);
+    // Just under the limit, the same scene is trusted.
+    const under = rectMask(20, 15, 20 + Math.floor((FILL_TRUST_DEFAULTS.maxHoleShare * W * H - 1) / 150), 165);
+    expect(judgeFill(foliage, under, null).trusted).toBe(true);
   });
 
   it('then the same hole in irregular foliage, and a small hole in the facade, are trusted', () => {
@@ -65,11 +75,15 @@ describe('when the classical fill judges whether its result can be trusted', () 
     const remover = createObjectRemover(parseObjectConfig({}), { instanceModelPath: '/nonexistent/instance-model.onnx' });
     const maskPng = await sharp(Buffer.from(LARGE.data), { raw: { width: W, height: H, channels: 1 } }).png().toBuffer();
     const result = await remover.remove({ png: await encodePng(facade), object: 'building', maskPng });
-    expect(result.engine.note).toContain(UNTRUSTED_FILL_NOTE);
+    expect(result.engine.note).toContain(untrustedFillNote(judgeFill(facade, LARGE, null)));
+    expect(result.engine.note).toMatch(/a scene built of straight lines/);
     expect(result.engine.note).toMatch(/brush/);
     expect(result.engine.note).toMatch(/install LaMa or MI-GAN on the admin page \(Engines\)/);
     const small = await sharp(Buffer.from(SMALL.data), { raw: { width: W, height: H, channels: 1 } }).png().toBuffer();
     const plain = await remover.remove({ png: await encodePng(facade), object: 'building', maskPng: small });
-    expect(plain.engine.note).not.toContain(UNTRUSTED_FILL_NOTE);
+    expect(plain.engine.note).not.toMatch(/cannot rebuild reliably|cannot be relied on/);
+    const most = await sharp(Buffer.from(MOST.data), { raw: { width: W, height: H, channels: 1 } }).png().toBuffer();
+    const large = await remover.remove({ png: await encodePng(foliage), object: 'tree', maskPng: most });
+    expect(large.engine.note).toMatch(/covers 69 % of the photo.*cannot be relied on.*brush/);
   });
 });
