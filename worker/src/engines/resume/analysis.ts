@@ -7,6 +7,7 @@
  * reported as such (a notice) and left out of the score instead of counting against the resume.
  */
 import { findDates, formatFamily, monthLabel, type DateFormat } from './dates.js';
+import { exactHeadingKey, normaliseHeading } from './headings.js';
 import { LANGUAGE_NAMES, type ResumeLanguage } from './language.js';
 import type { Line, ResumeLayout, Section, SectionKey } from './layout.js';
 import type { PdfText } from './pdf-text.js';
@@ -58,7 +59,15 @@ export interface ResumeAnalysis {
   language: ResumeLanguage;
   contact: Contact;
   sectionsFound: SectionKey[];
+  /** Expected sections no heading names, while every heading was recognised: they are not there. */
   missingSections: SectionKey[];
+  /**
+   * Expected sections no known heading names, while some headings are of names the vocabulary does
+   * not know: one of those may hold them. Said as a question of naming, never as "missing".
+   */
+  unsureSections: SectionKey[];
+  /** Headings in the resume's heading style whose names are not known section names. */
+  unrecognisedHeadings: string[];
   bullets: BulletFindings;
   dates: DateFindings;
   pronouns: Record<string, number>;
@@ -119,8 +128,15 @@ export function analyseResume(layout: ResumeLayout, pdf: PdfText, options: Analy
   for (const key of layout.subsections) found.add(key);
   const sectionsFound = [...found];
   const headingsRead = parsed.sections.length > 0;
-  // Missing sections are claimed only when headings were read in a language we know.
-  const missingSections = supported && headingsRead ? [...ESSENTIAL, ...RECOMMENDED].filter((k) => !found.has(k)) : [];
+  // Absent sections are named only when headings were read in a language we know, and claimed
+  // missing only when every heading was recognised: under a heading of unknown name, anything may stand.
+  const absent = supported && headingsRead ? [...ESSENTIAL, ...RECOMMENDED].filter((k) => !found.has(k)) : [];
+  const name = parsed.contact.name && normaliseHeading(parsed.contact.name);
+  const unrecognisedHeadings = parsed.sections
+    .filter((s) => s.key === 'other' && exactHeadingKey(s.heading) === null && normaliseHeading(s.heading) !== name)
+    .map((s) => s.heading);
+  const missingSections = unrecognisedHeadings.length ? [] : absent;
+  const unsureSections = unrecognisedHeadings.length ? absent : [];
   const notices = [...parsed.unsure];
   if (!supported) {
     notices.push('The resume does not seem to be in English, German, French, Spanish, Portuguese, Italian or Dutch, so the checks are limited to layout and contact details; sections and wording were not judged.');
@@ -143,7 +159,7 @@ export function analyseResume(layout: ResumeLayout, pdf: PdfText, options: Analy
   const nowMonth = now.getFullYear() * 12 + now.getMonth();
   const student = parsed.roles.some((r) => r.section === 'education' && (r.end === null || (r.end ?? 0) > nowMonth));
   const base = {
-    student, pageCount: pdf.pages.length, wordsOnPage, pictureOnly: options.ocr === true, wordCount, language: parsed.language, contact: parsed.contact, sectionsFound, missingSections,
+    student, pageCount: pdf.pages.length, wordsOnPage, pictureOnly: options.ocr === true, wordCount, language: parsed.language, contact: parsed.contact, sectionsFound, missingSections, unsureSections, unrecognisedHeadings,
     bullets, dates, pronouns, pronounLines, cliches, placeholders, ats, fonts: pdf.fonts, academic, notices, parsed,
   };
   return { ...base, score: scoreResume(base, { headingsRead, supported }) };
@@ -440,7 +456,8 @@ function scoreResume(a: Base, read: { headingsRead: boolean; supported: boolean 
   const placeholderNote = a.placeholders.length ? [`template placeholder text left in (${a.placeholders.slice(0, 2).map((l) => `“${l.length > 60 ? `${l.slice(0, 57)}…` : l}”`).join(', ')})`] : [];
   part('sections', 'Sections and structure', 15,
     Object.entries(sectionPoints).reduce((n, [k, p]) => n + (a.sectionsFound.includes(k as SectionKey) ? p : 0), 0) - Math.min(9, 3 * a.placeholders.length),
-    sectionsKnown ? [...placeholderNote, ...a.missingSections.map((k) => `no ${k} section`)] : ['not scored: the section headings could not be read', ...placeholderNote], !sectionsKnown);
+    sectionsKnown ? [...placeholderNote, ...a.missingSections.map((k) => `no ${k} section`), ...a.unsureSections.map((k) => `no heading names a ${k} section`)]
+      : ['not scored: the section headings could not be read', ...placeholderNote], !sectionsKnown);
 
   const b = a.bullets;
   const verbRatio = b.count ? b.withActionVerb / b.count : 0;

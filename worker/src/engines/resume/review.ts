@@ -5,9 +5,25 @@
  * breakdown and the checks always come from the analysis.
  */
 import { LENGTH, type AtsRisk, type ResumeAnalysis } from './analysis.js';
-import { LANGUAGE_NAMES } from './language.js';
-import type { ResumeLayout } from './layout.js';
+import { LANGUAGE_NAMES, type ResumeLanguage } from './language.js';
+import type { ResumeLayout, SectionKey } from './layout.js';
 import { checkNarrative } from './narrative-check.js';
+
+/** The usual heading of each expected section in the resume's language: what an ATS files it under. */
+const STANDARD_HEADINGS: Record<Exclude<ResumeLanguage, 'other'>, Record<'summary' | 'experience' | 'education' | 'skills', string>> = {
+  en: { summary: 'Summary', experience: 'Experience', education: 'Education', skills: 'Skills' },
+  de: { summary: 'Profil', experience: 'Berufserfahrung', education: 'Ausbildung', skills: 'Kenntnisse' },
+  fr: { summary: 'Profil', experience: 'Expérience professionnelle', education: 'Formation', skills: 'Compétences' },
+  es: { summary: 'Perfil', experience: 'Experiencia', education: 'Formación', skills: 'Habilidades' },
+  pt: { summary: 'Perfil', experience: 'Experiência', education: 'Formação', skills: 'Habilidades' },
+  it: { summary: 'Profilo', experience: 'Esperienza', education: 'Istruzione', skills: 'Competenze' },
+  nl: { summary: 'Profiel', experience: 'Werkervaring', education: 'Opleiding', skills: 'Vaardigheden' },
+};
+
+function standardHeading(a: ResumeAnalysis, key: SectionKey): string {
+  const names = STANDARD_HEADINGS[a.language === 'other' ? 'en' : a.language] as Partial<Record<SectionKey, string>>;
+  return names[key] ?? key;
+}
 
 export function scoreLabel(total: number): string {
   if (total >= 85) return 'Strong';
@@ -48,6 +64,7 @@ function contentAnalysis(a: ResumeAnalysis): string[] {
   if (a.parsed.implicitSummary) out.push(`- **Summary:** the paragraph at the top (${quote(a.parsed.implicitSummary)}) serves as a summary.`);
   else if (a.sectionsFound.includes('summary')) out.push('- **Summary:** present.');
   else if (a.missingSections.includes('summary')) out.push('- **Summary:** none — a two- or three-line summary at the top saying what role you want and your strongest proof helps recruiters and keyword matching.');
+  else if (a.unsureSections.includes('summary')) out.push(`- **Summary:** no heading we know names one. If ${a.unrecognisedHeadings.map(quote).join(' or ')} is your summary, call it “${standardHeading(a, 'summary')}” so recruiters and ATS see it as one.`);
   const b = a.bullets;
   if (b.count === 0) {
     if (a.parsed.roles.length) out.push('- **Achievements:** no achievement bullets were found under your entries.');
@@ -71,7 +88,8 @@ function contentAnalysis(a: ResumeAnalysis): string[] {
 function formatting(a: ResumeAnalysis): string[] {
   const out: string[] = [];
   const headings = a.parsed.sections.map((s) => `“${s.heading}”`);
-  out.push(`- **Sections found:** ${headings.length ? headings.join(', ') : 'no headings recognised'}.${a.missingSections.filter((k) => k !== 'summary').length ? ` Missing: ${a.missingSections.filter((k) => k !== 'summary').join(', ')}.` : ''}`);
+  out.push(`- **Sections found:** ${headings.length ? headings.join(', ') : 'no headings recognised'}.${a.missingSections.filter((k) => k !== 'summary').length ? ` Missing: ${a.missingSections.filter((k) => k !== 'summary').join(', ')}.` : ''}`
+    + (a.unrecognisedHeadings.length ? ` Not a standard section name: ${a.unrecognisedHeadings.map(quote).join(', ')} (an ATS files sections by their headings).` : ''));
   const guide = `(the guide: ${a.academic ? 'any number of pages for an academic CV' : 'one or two pages'}, at least ${LENGTH.thinWords} words in all and at most ${LENGTH.maxWordsOnPage} on a page)`;
   const lengthNote = a.score.parts[3].notes.length ? ` ${capitalise(a.score.parts[3].notes.join('; '))} ${guide}.` : a.academic && a.pageCount > 2 ? ` Longer CVs are normal in academia ${guide}.` : ` Within the guide ${guide}.`;
   out.push(`- **Length:** ${a.pageCount} page${a.pageCount > 1 ? 's' : ''}, ${a.wordCount} words.${lengthNote}`);
@@ -125,6 +143,10 @@ export function recommendations(a: ResumeAnalysis): string[] {
     recs.push(`Add a Skills section listing the tools and methods you use: ATS match keywords there, and today they appear only inside other sections (your headings are ${headingList}).`);
   }
   if (a.missingSections.includes('education')) recs.push(`Add an Education section (degree, school, dates): your headings are ${headingList}.`);
+  const unsure = a.unsureSections.filter((k) => k !== 'summary');
+  if (unsure.length) {
+    recs.push(`Use standard section headings so ATS file your sections: no heading we know names your ${unsure.join(', ')}. If ${a.unrecognisedHeadings.map(quote).join(' or ')} hold${a.unrecognisedHeadings.length > 1 ? '' : 's'} ${unsure.length > 1 ? 'them' : 'it'}, call ${unsure.length > 1 ? 'them' : 'it'} ${unsure.map((k) => `“${standardHeading(a, k)}”`).join(', ')}; if not, add ${unsure.length > 1 ? 'them' : 'it'}.`);
+  }
   if (a.missingSections.includes('summary') && a.parsed.sections[0]) recs.push(`Consider a two- or three-line summary above ${quote(a.parsed.sections[0].heading)}: the role you want and your strongest result.`);
   if (Object.keys(a.pronouns).length) recs.push(`Remove first-person pronouns: ${a.pronounLines.slice(0, 2).map(quote).join(' and ')}.`);
   if (a.cliches.length) recs.push(`Replace clichés (${a.cliches.slice(0, 3).join(', ')}) with concrete evidence.`);

@@ -48,7 +48,10 @@ describe('resume analysis on generated PDFs', () => {
     expect(weak.contact.email).toBe('sam.lee@example.com');
     expect(weak.contact.phone).toBeUndefined();
     expect(weak.contact.linkedin).toBeUndefined();
-    expect(weak.missingSections).toEqual(['skills']);
+    // Its skills stand under "Other": not a name any ATS files as skills, but not missing either.
+    expect(weak.missingSections).toEqual([]);
+    expect(weak.unsureSections).toEqual(['skills']);
+    expect(weak.unrecognisedHeadings).toEqual(['OTHER']);
     expect(weak.bullets.count).toBe(5);
     expect(weak.bullets.withActionVerb).toBe(0);
     expect(weak.bullets.quantified).toBe(0);

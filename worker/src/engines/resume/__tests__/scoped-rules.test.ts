@@ -226,6 +226,8 @@ describe('what can head a section', () => {
     w.heading('EXPERIENCE');
     w.role('Analyst, Northwind', 'Jan 2020 – Present');
     w.line('• Cut report preparation from 3 days to 4 hours');
+    // Enough English for the review to know the language (absent sections are named only then).
+    w.line('• Built the weekly sales report for the board and the regional teams, which is read by 200 managers');
     w.heading('EDUCATION');
     w.role('BSc Economics, Lakeside University', 'Sep 2016 – Jun 2019');
     w.heading(heading);
@@ -340,6 +342,26 @@ describe('what can head a section', () => {
       ['education', 'EDUCATION'], ['experience', 'RESEARCH'], ['publications', 'PUBLICATIONS'], ['skills', 'SKILLS'], ['references', 'REFERENCES'],
     ]);
     expect(a.missingSections.filter((k) => k !== 'summary')).toEqual([]);
+  });
+
+  it('an expected section is never called missing while a heading of unknown name may hold it: the review asks for a standard name instead', async () => {
+    // Made-up heading names, so no vocabulary can know them: whatever a resume calls its skills,
+    // the review must not claim there are none.
+    const invented = ['Zorblat Abilities', 'Things I Wield', 'Kwerp', 'Outils du quotidien'];
+    for (const name of invented) {
+      const a = await skillsUnder(name.toUpperCase());
+      expect(a.missingSections).toEqual([]);
+      expect(a.unsureSections).toEqual(['skills', 'summary']);
+      expect(a.unrecognisedHeadings).toEqual([name.toUpperCase()]);
+      const md = renderReview(a);
+      expect(md).not.toMatch(/Add a Skills section/);
+      expect(md).toContain(`If “${name.toUpperCase()}” holds it, call it “Skills”; if not, add it.`);
+      expect(md).toMatch(/Not a standard section name: “[^”]+” \(an ATS files sections by their headings\)/);
+    }
+    // With every heading known, an absent section is missing, as before.
+    const known = await skillsUnder('PUBLICATIONS');
+    expect(known.missingSections).toEqual(['skills', 'summary']);
+    expect(known.unsureSections).toEqual([]);
   });
 
   it('a contact detail set in the headings\' style (an icon the size of a heading before it) is never a heading', async () => {
