@@ -89,7 +89,7 @@ function formatting(a: ResumeAnalysis): string[] {
   const out: string[] = [];
   const headings = a.parsed.sections.map((s) => `“${s.heading}”`);
   out.push(`- **Sections found:** ${headings.length ? headings.join(', ') : 'no headings recognised'}.${a.missingSections.filter((k) => k !== 'summary').length ? ` Missing: ${a.missingSections.filter((k) => k !== 'summary').join(', ')}.` : ''}`
-    + (a.unrecognisedHeadings.length ? ` Not a standard section name: ${a.unrecognisedHeadings.map(quote).join(', ')} (an ATS files sections by their headings).` : ''));
+    + (a.unsureSections.length ? ` Not a standard section name: ${a.unrecognisedHeadings.map(quote).join(', ')} (an ATS files sections by their headings).` : ''));
   const guide = `(the guide: ${a.academic ? 'any number of pages for an academic CV' : 'one or two pages'}, at least ${LENGTH.thinWords} words in all and at most ${LENGTH.maxWordsOnPage} on a page)`;
   const lengthNote = a.score.parts[3].notes.length ? ` ${capitalise(a.score.parts[3].notes.join('; '))} ${guide}.` : a.academic && a.pageCount > 2 ? ` Longer CVs are normal in academia ${guide}.` : ` Within the guide ${guide}.`;
   out.push(`- **Length:** ${a.pageCount} page${a.pageCount > 1 ? 's' : ''}, ${a.wordCount} words.${lengthNote}`);
