@@ -177,7 +177,7 @@ function joinLines(runs: TextRun[], column: Line['column'], page: PdfPage): Line
     if (group && Math.abs(group[0].y - run.y) <= Math.max(2, 0.45 * Math.min(group[0].fontSize, run.fontSize))) group.push(run);
     else baselines.push([run]);
   }
-  return baselines.flatMap(splitBySize).map((group) => {
+  return baselines.flatMap(splitBaseline).map((group) => {
     group.sort((a, b) => a.x - b.x);
     const segments: Segment[] = [];
     const cellStarts: number[] = [];
@@ -211,11 +211,12 @@ function joinLines(runs: TextRun[], column: Line['column'], page: PdfPage): Line
 }
 
 /**
- * Text on one baseline is one line unless a wide gap separates runs of very different sizes: a
- * section label set large in the margin beside an entry, or a large name beside small contact
- * details, is a line of its own.
+ * Text on one baseline is one line, with two exceptions. A wide gap between runs of very different
+ * sizes parts them: a section label set large in the margin beside an entry, or a large name beside
+ * small contact details, is a line of its own. And two section names side by side with a gap
+ * between them are two headings (a sidebar's and the main column's, on one baseline).
  */
-function splitBySize(group: TextRun[]): TextRun[][] {
+function splitBaseline(group: TextRun[]): TextRun[][] {
   const byX = [...group].sort((a, b) => a.x - b.x);
   const parts: TextRun[][] = [];
   for (const run of byX) {
@@ -226,7 +227,19 @@ function splitBySize(group: TextRun[]): TextRun[][] {
     if (part && !apart) part.push(run);
     else parts.push([run]);
   }
-  return parts;
+  return parts.flatMap(splitHeadingPair);
+}
+
+const textOf = (runs: TextRun[]) => runs.map((r) => r.text.trim()).join(' ');
+
+function splitHeadingPair(runs: TextRun[]): TextRun[][] {
+  for (let k = 1; k < runs.length; k++) {
+    const gap = runs[k].x - (runs[k - 1].x + runs[k - 1].width);
+    if (gap < 0.8 * Math.min(runs[k].fontSize, runs[k - 1].fontSize)) continue;
+    const left = runs.slice(0, k), right = runs.slice(k);
+    if (exactHeadingKey(textOf(left)) !== null && exactHeadingKey(textOf(right)) !== null) return [left, right];
+  }
+  return [runs];
 }
 
 /** Fonts whose letters draw list markers: Word's Wingdings "§" is a square, its Courier New "o" a ring. */
@@ -299,15 +312,17 @@ function splitSections(lines: Line[]): { sections: Section[]; subsections: Secti
     const word = headingWordKey(l.text);
     if (word && (styles.length ? sameStyle(l) : standsOut(l))) return word;
     // Unnamed headings only where the heading style is distinctive (larger, capitals or a colon —
-    // bold alone is how many resumes set company names) and not over an entry's dated line.
+    // bold alone is how many resumes set company names) and not over an entry's dated line, unless
+    // the named headings themselves stand over dated lines (then a date says nothing).
     const distinctive = styles.some((st) => st.size > bodySize + 0.5 || st.caps || st.colon);
-    if (styles.length >= 2 && distinctive && sameStyle(l) && !/\d/.test(l.text) && l.text.split(/\s+/).length <= 4 && !nextHasDate(l)) return 'other';
+    if (styles.length >= 2 && distinctive && sameStyle(l) && !/\d/.test(l.text) && l.text.split(/\s+/).length <= 4 && (headingsOverDates || !nextHasDate(l))) return 'other';
     return null;
   };
   const nextHasDate = (l: Line) => {
     const next = lines[lines.indexOf(l) + 1];
     return !!next && next.page === l.page && hasDate(next.text);
   };
+  const headingsOverDates = named.some(nextHasDate);
   const sections: Section[] = [{ key: 'header', heading: '', lines: [] }];
   for (const line of lines) {
     const key = keyOf(line);

@@ -364,6 +364,51 @@ describe('what can head a section', () => {
     expect(known.unsureSections).toEqual([]);
   });
 
+  it('two section names side by side on one baseline (a sidebar\'s and the main column\'s) are two headings', async () => {
+    const { doc, w } = await newPage();
+    const pair = (left: string, right: string) => {
+      w.y += 8;
+      w.page.drawText(left, { x: LEFT, y: 792 - w.y, size: 14, font: w.font });
+      w.page.drawText(right, { x: LEFT + w.font.widthOfTextAtSize(left, 14) + 14, y: 792 - w.y, size: 14, font: w.font });
+      w.y += 20;
+    };
+    w.line('Robin Vale', { font: w.bold, size: 24 });
+    pair('Languages', 'Experience');
+    w.role('Analyst, Northwind', 'Jan 2020 – Present');
+    w.line('• Built the weekly sales report for the board and the regional teams, which is read by 200 managers');
+    pair('Contact', 'Education');
+    w.role('BSc Economics, Lakeside University', 'Sep 2016 – Jun 2019');
+    pair('Interests', 'Skills');
+    w.line('Python, SQL, Tableau');
+    const { a } = await review(await doc.save());
+    expect(a.parsed.sections.map((s) => s.heading)).toEqual(['Languages', 'Experience', 'Contact', 'Education', 'Interests', 'Skills']);
+  });
+
+  it('a line in the headings\' style over a dated line is a heading when the named headings stand over dated lines too, else an entry', async () => {
+    const build = async (headingsOverDates: boolean) => {
+      const { doc, w } = await newPage();
+      const H = (text: string) => { w.y += 8; w.line(text, { font: w.bold, size: 13 }); w.y += 2; };
+      w.line('Robin Vale', { font: w.bold, size: 24 });
+      w.line('robin.vale@mail.test  |  +1 415 555 0142');
+      H('EXPERIENCE');
+      if (!headingsOverDates) w.line('Entries below, newest first');
+      w.role('Analyst, Northwind', 'Jan 2020 – Present');
+      w.line('• Built the weekly sales report for the board and the regional teams, which is read by 200 managers');
+      H('ZORBLAT TRAINING');
+      w.role('BSc Economics, Lakeside University', 'Sep 2016 – Jun 2019');
+      H('SKILLS');
+      if (!headingsOverDates) w.line('Tools I use every day');
+      w.line('Python, SQL, Tableau');
+      return (await review(await doc.save())).a;
+    };
+    const over = await build(true);
+    expect(over.parsed.sections.map((s) => s.heading)).toEqual(['EXPERIENCE', 'ZORBLAT TRAINING', 'SKILLS']);
+    expect(over.missingSections).not.toContain('education');
+    expect(over.unsureSections).toContain('education');
+    const apart = await build(false);
+    expect(apart.parsed.sections.map((s) => s.heading)).toEqual(['EXPERIENCE', 'SKILLS']);
+  });
+
   it('a contact detail set in the headings\' style (an icon the size of a heading before it) is never a heading', async () => {
     const { doc, w } = await newPage();
     const H = (text: string) => { w.y += 6; w.line(text, { size: 14 }); };
