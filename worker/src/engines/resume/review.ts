@@ -64,7 +64,7 @@ function contentAnalysis(a: ResumeAnalysis): string[] {
   if (a.parsed.implicitSummary) out.push(`- **Summary:** the paragraph at the top (${quote(a.parsed.implicitSummary)}) serves as a summary.`);
   else if (a.sectionsFound.includes('summary')) out.push('- **Summary:** present.');
   else if (a.missingSections.includes('summary')) out.push('- **Summary:** none — a two- or three-line summary at the top saying what role you want and your strongest proof helps recruiters and keyword matching.');
-  else if (a.unsureSections.includes('summary')) out.push(`- **Summary:** no heading we know names one. If ${a.unrecognisedHeadings.map(quote).join(' or ')} is your summary, call it “${standardHeading(a, 'summary')}” so recruiters and ATS see it as one.`);
+  else if (a.unsureSections.includes('summary')) out.push(`- **Summary:** none under a heading we know — a two- or three-line summary at the top, headed “${standardHeading(a, 'summary')}”, saying what role you want and your strongest proof helps recruiters and keyword matching.`);
   const b = a.bullets;
   if (b.count === 0) {
     if (a.parsed.roles.length) out.push('- **Achievements:** no achievement bullets were found under your entries.');
