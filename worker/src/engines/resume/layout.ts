@@ -315,7 +315,10 @@ function splitSections(lines: Line[]): { sections: Section[]; subsections: Secti
     // bold alone is how many resumes set company names) and not over an entry's dated line, unless
     // the named headings themselves stand over dated lines (then a date says nothing).
     const distinctive = styles.some((st) => st.size > bodySize + 0.5 || st.caps || st.colon);
-    if (styles.length >= 2 && distinctive && sameStyle(l) && !/\d/.test(l.text) && l.text.split(/\s+/).length <= 4 && (headingsOverDates || !nextHasDate(l))) return 'other';
+    const plain = sameStyle(l) && !/\d/.test(l.text) && l.text.split(/\s+/).length <= 4;
+    if (styles.length >= 2 && distinctive && plain && (headingsOverDates || !nextHasDate(l))) return 'other';
+    // One named heading sets the style too when that style is far from body text (a fifth larger).
+    if (styles.length === 1 && styles[0].size >= 1.2 * bodySize && plain && !nextHasDate(l)) return 'other';
     return null;
   };
   const nextHasDate = (l: Line) => {
@@ -329,9 +332,30 @@ function splitSections(lines: Line[]): { sections: Section[]; subsections: Secti
     if (key) sections.push({ key, heading: line.text.trim(), lines: [], headingLine: line });
     else sections[sections.length - 1].lines.push(line);
   }
-  const subsections = allNamed.filter((l) => !named.includes(l)).map((l) => exactHeadingKey(l.text))
+  const subsections = [...allNamed.filter((l) => !named.includes(l)).map((l) => exactHeadingKey(l.text)), ...lines.map((l) => inlineListKey(l.text))]
     .filter((k): k is SectionKey => k !== null && k !== 'other');
   return { sections, subsections: [...new Set(subsections)] };
+}
+
+/** Sections that are lists of short items, which a resume may also give as one labelled row. */
+const LIST_SECTIONS: ReadonlySet<HeadingKey> = new Set(['skills', 'languages', 'interests', 'certifications']);
+
+/**
+ * A labelled row standing for a list section ("Key skills: JS, TS, React", "Languages – English,
+ * German, French", as headers and sidebars set them): a list section's name, then at least three
+ * short items. A sentence that starts with the same word ("Languages such as Python, Java and Go
+ * were used") has long items and does not count.
+ */
+export function inlineListKey(text: string): HeadingKey | null {
+  const words = text.replace(LIST_MARK, '').trim().split(/\s+/);
+  for (let n = 1; n <= Math.min(4, words.length - 1); n++) {
+    const key = exactHeadingKey(words.slice(0, n).join(' ').replace(/[:：–—-]+$/, ''));
+    if (!key || !LIST_SECTIONS.has(key)) continue;
+    const items = words.slice(n).join(' ').replace(/^[:：–—-]\s*/, '').split(/[,;|·•]/).map((item) => item.trim()).filter(Boolean);
+    const shortItems = items.length >= 3 && items.reduce((sum, item) => sum + item.split(/\s+/).length, 0) / items.length <= 3;
+    return shortItems ? key : null;
+  }
+  return null;
 }
 
 /** A heading name set like body text still counts when it stands on a line of its own with space around it. */

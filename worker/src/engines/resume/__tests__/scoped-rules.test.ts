@@ -409,6 +409,45 @@ describe('what can head a section', () => {
     expect(apart.parsed.sections.map((s) => s.heading)).toEqual(['EXPERIENCE', 'SKILLS']);
   });
 
+  it('a list section given as a labelled row ("Key Skills: JS, TS, React") is there; a sentence starting with the word is not', async () => {
+    const build = async (row: string) => {
+      const { doc, w } = await newPage();
+      w.line('Robin Vale', { font: w.bold, size: 20 });
+      w.line('robin.vale@mail.test  |  +1 415 555 0142');
+      w.line(row);
+      w.heading('EXPERIENCE');
+      w.role('Analyst, Northwind', 'Jan 2020 – Present');
+      w.line('• Built the weekly sales report for the board and the regional teams, which is read by 200 managers');
+      w.heading('EDUCATION');
+      w.role('BSc Economics, Lakeside University', 'Sep 2016 – Jun 2019');
+      return (await review(await doc.save())).a;
+    };
+    for (const row of ['Key Skills: JS, TS, React, Node, Docker', 'Skills JS, TS, React, Node', 'Technical skills – Python · SQL · dbt · Airflow']) {
+      const a = await build(row);
+      expect(a.sectionsFound).toContain('skills');
+      expect(a.missingSections).not.toContain('skills');
+    }
+    const sentence = await build('Skills such as forecasting, building the weekly report for the board, and presenting to managers were used daily');
+    expect(sentence.missingSections).toContain('skills');
+  });
+
+  it('one named heading sets the headings\' style when it is far from body text: unknown headings in it are headings', async () => {
+    const { doc, w } = await newPage();
+    const H = (text: string) => { w.y += 8; w.line(text, { font: w.bold, size: 15 }); w.y += 2; };
+    w.line('Robin Vale', { font: w.bold, size: 22 });
+    w.line('robin.vale@mail.test  |  +1 415 555 0142');
+    H('Zorblat Work');
+    w.line('Analyst at Northwind, building the weekly sales report for the board and the regional teams');
+    H('Education');
+    w.role('BSc Economics, Lakeside University', 'Sep 2016 – Jun 2019');
+    H('Extra Gizmos');
+    w.line('Python, SQL, Tableau and the forecasting tools of the trade');
+    const { a } = await review(await doc.save());
+    expect(a.parsed.sections.map((s) => s.heading)).toEqual(['Zorblat Work', 'Education', 'Extra Gizmos']);
+    expect(a.missingSections).toEqual([]);
+    expect(a.unsureSections).toEqual(expect.arrayContaining(['experience', 'skills']));
+  });
+
   it('a contact detail set in the headings\' style (an icon the size of a heading before it) is never a heading', async () => {
     const { doc, w } = await newPage();
     const H = (text: string) => { w.y += 6; w.line(text, { size: 14 }); };
