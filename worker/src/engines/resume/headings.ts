@@ -19,7 +19,7 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
     'profiel', 'samenvatting', 'over mij', 'persoonlijk profiel', 'sobre',
   ],
   experience: [
-    'experience', 'work experience', 'professional experience', 'relevant experience', 'additional experience', 'employment', 'research', 'teaching',
+    'experience', 'work', 'work experience', 'professional experience', 'relevant experience', 'additional experience', 'employment', 'research', 'teaching',
     'internships', 'internship', 'industry experience', 'experience and projects',
     'academic appointments', 'appointments', 'academic positions', 'positions', 'positions held', 'academic employment',
     'employment history', 'work history', 'career history', 'experience highlights', 'research experience', 'teaching experience',
@@ -125,12 +125,34 @@ export function exactHeadingKey(text: string): HeadingKey | null {
   // An icon before the heading can come out as a stray character or two ("2 About Me" from OCR).
   // A heading drawn in two colours comes out of the PDF in two pieces with a gap between them
   // ("edu cation"): a piece that is no word of any name is joined to its neighbour.
-  return LOOKUP.get(normal) ?? LOOKUP.get(normal.replace(/^\S{1,2} /, '')) ?? (brokenWord(normal) ? JOINED.get(normal.replace(/ /g, '')) : undefined) ?? null;
+  // A heading whose spaces were lost ("EXPERIENCIALABORAL", as tracked capitals come out) is read
+  // the same way.
+  return LOOKUP.get(normal) ?? LOOKUP.get(normal.replace(/^\S{1,2} /, ''))
+    ?? (brokenWord(normal) || !normal.includes(' ') ? JOINED.get(normal.replace(/ /g, '')) : undefined)
+    ?? joinedNames(normal)[0] ?? null;
+}
+
+/** "A and B" where each part is a section name on its own: their keys, else none. */
+function joinedNames(normal: string): HeadingKey[] {
+  const parts = normal.split(' and ');
+  if (parts.length < 2) return [];
+  const keys = parts.map((part) => LOOKUP.get(part));
+  return keys.every((key) => key !== undefined) ? keys as HeadingKey[] : [];
 }
 
 const NAME_WORDS = new Set([...LOOKUP.keys()].flatMap((name) => name.split(' ')));
 /** Some piece of the text is not a word of any heading name: the text may be a name broken apart. */
 const brokenWord = (normal: string) => normal.includes(' ') && normal.split(' ').some((word) => !NAME_WORDS.has(word));
+
+/**
+ * Every section a heading joins ("Skills & Interests", "Work and volunteering", "Vaardigheden &
+ * Interesses"): each part that is a section name on its own.
+ */
+export function joinedHeadingKeys(text: string): HeadingKey[] {
+  const parts = normaliseHeading(text).split(' and ');
+  if (parts.length < 2) return [];
+  return parts.map((part) => LOOKUP.get(part) ?? headingWordKey(part)).filter((key): key is HeadingKey => key !== null);
+}
 
 /** A short heading-styled line with a heading word in it ("Selected Skills", "PROJECTS & TALKS"). */
 export function headingWordKey(text: string): HeadingKey | null {

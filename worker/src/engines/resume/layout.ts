@@ -5,7 +5,7 @@
  */
 import { hasContactDetail } from './contact-patterns.js';
 import { hasDate } from './dates.js';
-import { exactHeadingKey, headingWordKey, type HeadingKey } from './headings.js';
+import { exactHeadingKey, headingWordKey, joinedHeadingKeys, type HeadingKey } from './headings.js';
 import type { PdfPage, PdfText, TextRun } from './pdf-text.js';
 
 export interface Segment { x: number; text: string }
@@ -332,8 +332,11 @@ function splitSections(lines: Line[]): { sections: Section[]; subsections: Secti
     if (key) sections.push({ key, heading: line.text.trim(), lines: [], headingLine: line });
     else sections[sections.length - 1].lines.push(line);
   }
-  const subsections = [...allNamed.filter((l) => !named.includes(l)).map((l) => exactHeadingKey(l.text)), ...lines.map((l) => inlineListKey(l.text))]
-    .filter((k): k is SectionKey => k !== null && k !== 'other');
+  const subsections = [
+    ...allNamed.filter((l) => !named.includes(l)).map((l) => exactHeadingKey(l.text)),
+    ...lines.map((l) => inlineListKey(l.text)),
+    ...sections.flatMap((section) => joinedHeadingKeys(section.heading)),
+  ].filter((k): k is SectionKey => k !== null && k !== 'other');
   return { sections, subsections: [...new Set(subsections)] };
 }
 

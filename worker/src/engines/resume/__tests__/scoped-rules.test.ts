@@ -448,6 +448,26 @@ describe('what can head a section', () => {
     expect(a.unsureSections).toEqual(expect.arrayContaining(['experience', 'skills']));
   });
 
+  it('a heading that joins sections ("Work and Volunteering", "Languages & Technologies") holds each; a heading whose spaces were lost is still read', async () => {
+    const { doc, w } = await newPage();
+    w.line('Robin Vale', { font: w.bold, size: 20 });
+    w.line('robin.vale@mail.test  |  +1 415 555 0142');
+    w.heading('PROFESSIONALSUMMARY');
+    w.line('Analyst who turns messy sales data into reports that the board and the regional teams read.');
+    w.heading('Work and Volunteering');
+    w.role('Analyst, Northwind', 'Jan 2020 – Present');
+    w.line('• Built the weekly sales report for the board and the regional teams, which is read by 200 managers');
+    w.role('Driver, City Food Bank', 'Jan 2018 – Dec 2019');
+    w.heading('EDUCATION');
+    w.role('BSc Economics, Lakeside University', 'Sep 2016 – Jun 2019');
+    w.heading('Languages & Technologies');
+    w.line('English, Portuguese; Python, SQL, Tableau');
+    const { a } = await review(await doc.save());
+    expect(a.sectionsFound).toEqual(expect.arrayContaining(['summary', 'experience', 'volunteering', 'education', 'languages', 'skills']));
+    expect(a.missingSections).toEqual([]);
+    expect(a.unsureSections).toEqual([]);
+  });
+
   it('a contact detail set in the headings\' style (an icon the size of a heading before it) is never a heading', async () => {
     const { doc, w } = await newPage();
     const H = (text: string) => { w.y += 6; w.line(text, { size: 14 }); };
