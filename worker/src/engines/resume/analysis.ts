@@ -124,7 +124,7 @@ export function analyseResume(layout: ResumeLayout, pdf: PdfText, options: Analy
   const english = parsed.language === 'en';
   const found = new Set(parsed.sections.map((s) => s.key).filter((k): k is SectionKey => k !== 'other'));
   if (parsed.implicitSummary) found.add('summary');
-  // A sub-heading naming a section ("Strengths" under "About me") is that section, set inside another.
+  // Sections there without a heading of their own (a sub-heading, a labelled row, a joined heading).
   for (const key of layout.subsections) found.add(key);
   const sectionsFound = [...found];
   const headingsRead = parsed.sections.length > 0;

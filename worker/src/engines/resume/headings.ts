@@ -123,21 +123,19 @@ export function exactHeadingKey(text: string): HeadingKey | null {
   const normal = normaliseHeading(text);
   if (normal === '' || normal.split(' ').length > 6) return null;
   // An icon before the heading can come out as a stray character or two ("2 About Me" from OCR).
-  // A heading drawn in two colours comes out of the PDF in two pieces with a gap between them
-  // ("edu cation"): a piece that is no word of any name is joined to its neighbour.
-  // A heading whose spaces were lost ("EXPERIENCIALABORAL", as tracked capitals come out) is read
-  // the same way.
+  // A heading drawn in two colours comes out in two pieces ("edu cation"), and tracked capitals can
+  // lose their spaces ("EXPERIENCIALABORAL"): both are looked up with the spaces taken out.
+  // "A and B" where each part is a name on its own is the first part's section.
+  const joined = joinedParts(normal).map((part) => LOOKUP.get(part));
   return LOOKUP.get(normal) ?? LOOKUP.get(normal.replace(/^\S{1,2} /, ''))
     ?? (brokenWord(normal) || !normal.includes(' ') ? JOINED.get(normal.replace(/ /g, '')) : undefined)
-    ?? joinedNames(normal)[0] ?? null;
+    ?? (joined.length && joined.every((key) => key !== undefined) ? joined[0] : undefined) ?? null;
 }
 
-/** "A and B" where each part is a section name on its own: their keys, else none. */
-function joinedNames(normal: string): HeadingKey[] {
+/** The parts a normalised heading joins with "and" ("skills and interests"), or none. */
+function joinedParts(normal: string): string[] {
   const parts = normal.split(' and ');
-  if (parts.length < 2) return [];
-  const keys = parts.map((part) => LOOKUP.get(part));
-  return keys.every((key) => key !== undefined) ? keys as HeadingKey[] : [];
+  return parts.length < 2 ? [] : parts;
 }
 
 const NAME_WORDS = new Set([...LOOKUP.keys()].flatMap((name) => name.split(' ')));
@@ -149,9 +147,7 @@ const brokenWord = (normal: string) => normal.includes(' ') && normal.split(' ')
  * Interesses"): each part that is a section name on its own.
  */
 export function joinedHeadingKeys(text: string): HeadingKey[] {
-  const parts = normaliseHeading(text).split(' and ');
-  if (parts.length < 2) return [];
-  return parts.map((part) => LOOKUP.get(part) ?? headingWordKey(part)).filter((key): key is HeadingKey => key !== null);
+  return joinedParts(normaliseHeading(text)).map((part) => LOOKUP.get(part) ?? headingWordKey(part)).filter((key): key is HeadingKey => key !== null);
 }
 
 /** A short heading-styled line with a heading word in it ("Selected Skills", "PROJECTS & TALKS"). */

@@ -58,7 +58,11 @@ export interface ResumeLayout {
   lines: Line[];
   /** The top part before any heading is 'header' (name, contact details). */
   sections: Section[];
-  /** Sections named by a heading set smaller than its column's headings ("Strengths" under "About me"): a part of another section, but there. */
+  /**
+   * Sections that are there without a heading of their own: named by a sub-heading ("Strengths"
+   * under "About me"), given as one labelled row ("Key skills: JS, TS, React"), or joined into
+   * another's heading ("Work and Volunteering").
+   */
   subsections: SectionKey[];
 }
 

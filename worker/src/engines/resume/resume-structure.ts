@@ -89,7 +89,6 @@ export function parseResume(layout: ResumeLayout, pdf: PdfText): ParsedResume {
   };
 }
 
-
 function findContact(layout: ResumeLayout, pdf: PdfText, text: string): ParsedContact {
   const links = pdf.pages.flatMap((p) => p.links ?? []).map((l) => l.url);
   const linkOf = (pattern: RegExp) => links.find((u) => pattern.test(u));

@@ -41,6 +41,11 @@ class Page {
     }
   }
   heading(text: string): void { this.y += 6; this.line(text, { font: this.bold, size: 12 }); this.y += 2; }
+  /** The header most resumes here open with: a name, then an e-mail address and a phone number. */
+  nameAndContact(nameSize = 20): void {
+    this.line('Robin Vale', { font: this.bold, size: nameSize });
+    this.line('robin.vale@mail.test  |  +1 415 555 0142');
+  }
   role(title: string, dates: string): void {
     this.page.drawText(title, { x: LEFT, y: 792 - this.y, size: this.size, font: this.bold });
     this.page.drawText(dates, { x: RIGHT - this.font.widthOfTextAtSize(dates, this.size), y: 792 - this.y, size: this.size, font: this.font });
@@ -99,8 +104,7 @@ describe('list items are counted by the layout', () => {
 
   it('paragraph lines of one item stay one bullet when they do not end a sentence and fill the line', async () => {
     const { doc, w } = await newPage();
-    w.line('Robin Vale', { font: w.bold, size: 20 });
-    w.line('robin.vale@mail.test  |  +1 415 555 0142');
+    w.nameAndContact();
     w.heading('EXPERIENCE');
     w.role('Analyst, Northwind', 'Jan 2020 – Present');
     w.line(`${LONG} and then kept it working for three more years`);
@@ -113,8 +117,7 @@ describe('list items are counted by the layout', () => {
 
   it('a marked item with a year in its sentence is an item, not an entry heading', async () => {
     const { doc, w } = await newPage();
-    w.line('Robin Vale', { font: w.bold, size: 20 });
-    w.line('robin.vale@mail.test  |  +1 415 555 0142');
+    w.nameAndContact();
     w.heading('EXPERIENCE');
     w.role('Analyst, Northwind', 'Jan 2020 – Present');
     w.line('• Won first place at the 2022 city hackathon among 40 teams');
@@ -158,8 +161,7 @@ describe('initials are not pronouns', () => {
 describe('first person', () => {
   it('a capitalised pronoun at a sentence\'s start counts; a heading ("About me") and capitals ("ME" for a degree) do not', async () => {
     const { doc, w } = await newPage();
-    w.line('Robin Vale', { font: w.bold, size: 20 });
-    w.line('robin.vale@mail.test  |  +1 415 555 0142');
+    w.nameAndContact();
     w.heading('About me');
     w.line('My goal is a data team that ships reports people trust. We cut report time by half at Northwind.');
     w.heading('EXPERIENCE');
@@ -221,8 +223,7 @@ describe('what can head a section', () => {
   /** A one-column resume whose skills stand under the given heading. */
   async function skillsUnder(heading: string) {
     const { doc, w } = await newPage();
-    w.line('Robin Vale', { font: w.bold, size: 20 });
-    w.line('robin.vale@mail.test  |  +1 415 555 0142');
+    w.nameAndContact();
     w.heading('EXPERIENCE');
     w.role('Analyst, Northwind', 'Jan 2020 – Present');
     w.line('• Cut report preparation from 3 days to 4 hours');
@@ -274,8 +275,7 @@ describe('what can head a section', () => {
   it('a section named by a sub-heading inside another ("Strengths" set smaller under "About me") is there, not missing', async () => {
     const { doc, w } = await newPage();
     const H = (text: string) => { w.y += 8; w.line(text, { font: w.bold, size: 18 }); w.y += 2; };
-    w.line('Robin Vale', { font: w.bold, size: 24 });
-    w.line('robin.vale@mail.test  |  +1 415 555 0142');
+    w.nameAndContact(24);
     H('About Me');
     w.line('Analyst who turns messy sales data into reports people read.');
     w.line('Strengths', { font: w.bold, size: 13 });
@@ -301,8 +301,7 @@ describe('what can head a section', () => {
       w.page.drawText(second, { x: LEFT + w.font.widthOfTextAtSize(first, 16) + 5, y: 792 - w.y, size: 16, font: w.font });
       w.y += 22;
     };
-    w.line('Robin Vale', { font: w.bold, size: 24 });
-    w.line('robin.vale@mail.test  |  +1 415 555 0142');
+    w.nameAndContact(24);
     H('expe', 'rience');
     w.role('Analyst, Northwind', 'Jan 2020 – Present');
     w.line('• Cut report preparation from 3 days to 4 hours');
@@ -388,8 +387,7 @@ describe('what can head a section', () => {
     const build = async (headingsOverDates: boolean) => {
       const { doc, w } = await newPage();
       const H = (text: string) => { w.y += 8; w.line(text, { font: w.bold, size: 13 }); w.y += 2; };
-      w.line('Robin Vale', { font: w.bold, size: 24 });
-      w.line('robin.vale@mail.test  |  +1 415 555 0142');
+      w.nameAndContact(24);
       H('EXPERIENCE');
       if (!headingsOverDates) w.line('Entries below, newest first');
       w.role('Analyst, Northwind', 'Jan 2020 – Present');
@@ -412,8 +410,7 @@ describe('what can head a section', () => {
   it('a list section given as a labelled row ("Key Skills: JS, TS, React") is there; a sentence starting with the word is not', async () => {
     const build = async (row: string) => {
       const { doc, w } = await newPage();
-      w.line('Robin Vale', { font: w.bold, size: 20 });
-      w.line('robin.vale@mail.test  |  +1 415 555 0142');
+      w.nameAndContact();
       w.line(row);
       w.heading('EXPERIENCE');
       w.role('Analyst, Northwind', 'Jan 2020 – Present');
@@ -434,8 +431,7 @@ describe('what can head a section', () => {
   it('one named heading sets the headings\' style when it is far from body text: unknown headings in it are headings', async () => {
     const { doc, w } = await newPage();
     const H = (text: string) => { w.y += 8; w.line(text, { font: w.bold, size: 15 }); w.y += 2; };
-    w.line('Robin Vale', { font: w.bold, size: 22 });
-    w.line('robin.vale@mail.test  |  +1 415 555 0142');
+    w.nameAndContact(22);
     H('Zorblat Work');
     w.line('Analyst at Northwind, building the weekly sales report for the board and the regional teams');
     H('Education');
@@ -450,8 +446,7 @@ describe('what can head a section', () => {
 
   it('a heading that joins sections ("Work and Volunteering", "Languages & Technologies") holds each; a heading whose spaces were lost is still read', async () => {
     const { doc, w } = await newPage();
-    w.line('Robin Vale', { font: w.bold, size: 20 });
-    w.line('robin.vale@mail.test  |  +1 415 555 0142');
+    w.nameAndContact();
     w.heading('PROFESSIONALSUMMARY');
     w.line('Analyst who turns messy sales data into reports that the board and the regional teams read.');
     w.heading('Work and Volunteering');
