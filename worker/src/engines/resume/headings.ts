@@ -45,7 +45,7 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
     'strengths', 'key strengths', 'core strengths', 'skills and strengths', 'strengths and skills', 'proficiencies', 'technical proficiencies',
     'capabilities', 'abilities', 'tech stack', 'technology stack', 'toolbox', 'toolkit', 'skill set', 'skillset', 'know how', 'technical expertise',
     'starken', 'kernkompetenzen', 'points forts', 'atouts', 'fortalezas', 'pontos fortes', 'punti di forza', 'sterke punten',
-    'skill', 'programming languages', 'programming', 'programming skills', 'programmiersprachen', 'langages de programmation',
+    'skill', 'programming languages', 'programming skills', 'programmiersprachen', 'langages de programmation',
     'lenguajes de programacion', 'linguagens de programacao', 'linguaggi di programmazione', 'programmeertalen', 'programmeer talen',
     'tecnologias', 'tecnologie', 'technologien', 'technologieen', 'technologies et outils', 'it skills', 'digital skills',
     'kenntnisse', 'fahigkeiten', 'fachkenntnisse', 'technische kenntnisse', 'edv kenntnisse', 'it kenntnisse', 'kompetenzen', 'qualifikationen',

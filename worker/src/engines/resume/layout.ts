@@ -318,6 +318,8 @@ function splitSections(lines: Line[]): { sections: Section[]; subsections: Secti
     // Unnamed headings only where the heading style is distinctive (larger, capitals or a colon —
     // bold alone is how many resumes set company names) and not over an entry's dated line, unless
     // the named headings themselves stand over dated lines (then a date says nothing).
+    // Sizes and weights read by OCR are estimates: an unnamed line is never a heading by its look there.
+    if (ocr) return null;
     const distinctive = styles.some((st) => st.size > bodySize + 0.5 || st.caps || st.colon);
     const plain = sameStyle(l) && !/\d/.test(l.text) && l.text.split(/\s+/).length <= 4;
     if (styles.length >= 2 && distinctive && plain && (headingsOverDates || !nextHasDate(l))) return 'other';

@@ -65,4 +65,15 @@ describe('layout and review over random pages', () => {
       expect(renderReview(a).length).toBeGreaterThan(0);
     }
   });
+
+  it('when a page was read by OCR, then a line is a heading by its name only, never by its estimated size or weight', () => {
+    const run = (text: string, y: number, fontSize: number): TextRun => ({ text, x: 40, y, width: text.length * fontSize * 0.5, fontSize, font: 'OCR', bold: false, artifact: false });
+    const lines: Array<[string, number]> = [
+      ['Robin Vale', 22], ['Education', 16], ['BSc Economics, Lakeside University', 10], ['Master of Computer Science', 16],
+      ['Skills', 16], ['Python, SQL, Tableau', 10], ['Garage.', 16], ['Certification', 16], ['Google Digital Garage', 10],
+    ];
+    const pdf: PdfText = { pages: [{ number: 1, width: 612, height: 792, imageCount: 1, runs: lines.map(([text, size], i) => run(text, 60 + 24 * i, size)) }], fonts: ['OCR'] };
+    const layout = buildLayout(pdf);
+    expect(layout.sections.map((s) => s.heading)).toEqual(['', 'Education', 'Skills', 'Certification']);
+  });
 });
