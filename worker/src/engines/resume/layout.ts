@@ -323,6 +323,9 @@ function splitSections(lines: Line[]): { sections: Section[]; subsections: Secti
     const distinctive = styles.some((st) => st.size > bodySize + 0.5 || st.caps || st.colon);
     const plain = sameStyle(l) && !/\d/.test(l.text) && l.text.split(/\s+/).length <= 4;
     if (styles.length >= 2 && distinctive && plain && (headingsOverDates || !nextHasDate(l))) return 'other';
+    // Bold at body size says nothing alone (entries set their titles so too); the space under the
+    // named headings does when they all share one clearly wider than a line.
+    if (styles.length >= 2 && plain && headingGap && within(gapAfter(l), headingGap)) return 'other';
     // One named heading sets the style too when that style is far from body text (a fifth larger).
     if (styles.length === 1 && styles[0].size >= 1.2 * bodySize && plain && !nextHasDate(l)) return 'other';
     return null;
@@ -332,6 +335,12 @@ function splitSections(lines: Line[]): { sections: Section[]; subsections: Secti
     return !!next && next.page === l.page && hasDate(next.text);
   };
   const headingsOverDates = named.some(nextHasDate);
+  const gaps = new Map(lines.map((l, i) => {
+    const next = lines[i + 1];
+    return [l, next && next.page === l.page && next.column === l.column ? next.y - l.y : null];
+  }));
+  const gapAfter = (l: Line) => gaps.get(l) ?? null;
+  const headingGap = sharedWideGap(named.map(gapAfter), [...gaps.values()]);
   const sections: Section[] = [{ key: 'header', heading: '', lines: [] }];
   for (const line of lines) {
     const key = keyOf(line);
@@ -366,6 +375,21 @@ export function inlineListKey(text: string): HeadingKey | null {
   }
   return null;
 }
+
+/**
+ * The space under the named headings, as [least, most], when every one of them has a line under
+ * it at a distance within a fifth of the others' and at least 1.6 times the body's line pitch.
+ */
+function sharedWideGap(underHeadings: Array<number | null>, all: Array<number | null>): [number, number] | null {
+  if (underHeadings.length < 2 || underHeadings.some((g) => g === null)) return null;
+  const least = Math.min(...(underHeadings as number[])), most = Math.max(...(underHeadings as number[]));
+  const pitches = all.filter((g): g is number => g !== null && g > 0).sort((a, b) => a - b);
+  // The line pitch inside paragraphs: the smaller gaps (those between entries and sections are wider).
+  const pitch = pitches[Math.floor(pitches.length / 4)] ?? 0;
+  return pitch > 0 && least >= 1.6 * pitch && most <= 1.2 * least ? [least, most] : null;
+}
+
+const within = (gap: number | null, [least, most]: [number, number]) => gap !== null && gap >= 0.9 * least && gap <= 1.1 * most;
 
 /** A heading name set like body text still counts when it stands on a line of its own with space around it. */
 function standsOutOrAlone(line: Line, lines: Line[], standsOut: (l: Line) => boolean): boolean {

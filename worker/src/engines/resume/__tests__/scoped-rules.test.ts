@@ -444,6 +444,31 @@ describe('what can head a section', () => {
     expect(a.unsureSections).toEqual(expect.arrayContaining(['experience', 'skills']));
   });
 
+  it('headings set bold at body size are told from bold entry titles by the space under them, when every named heading has it', async () => {
+    const build = async (spaceUnder: number) => {
+      const { doc, w } = await newPage();
+      const H = (text: string) => { w.y += 10; w.line(text, { font: w.bold }); w.y += spaceUnder; };
+      w.nameAndContact();
+      H('Werkervaring');
+      w.line('Analyst, Northwind', { font: w.bold });
+      w.line('Built the weekly sales report for the board and the regional teams, read by 200 managers');
+      w.line('Clerk, Quay Shipping', { font: w.bold });
+      w.line('Kept the ledgers of the port office and answered the customers on the phone every day');
+      H('Talen');
+      w.line('Dutch, English, French');
+      H('Zorblat Gizmos');
+      w.line('BSc Economics, Lakeside University, with a thesis on the prices of harbour services');
+      return (await review(await doc.save())).a;
+    };
+    const spaced = await build(12);
+    expect(spaced.parsed.sections.map((s) => s.heading)).toEqual(['Werkervaring', 'Talen', 'Zorblat Gizmos']);
+    expect(spaced.missingSections).not.toContain('education');
+    expect(spaced.unsureSections).toContain('education');
+    // Without that space, a bold line is a bold line: the entries' titles stay in their section.
+    const tight = await build(0);
+    expect(tight.parsed.sections.map((s) => s.heading)).toEqual(['Werkervaring', 'Talen']);
+  });
+
   it('a heading that joins sections ("Work and Volunteering", "Languages & Technologies") holds each; a heading whose spaces were lost is still read', async () => {
     const { doc, w } = await newPage();
     w.nameAndContact();
