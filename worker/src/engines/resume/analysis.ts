@@ -7,7 +7,7 @@
  * reported as such (a notice) and left out of the score instead of counting against the resume.
  */
 import { findDates, formatFamily, monthLabel, type DateFormat } from './dates.js';
-import { exactHeadingKey, normaliseHeading } from './headings.js';
+import { exactHeadingKey, normaliseHeading, unknownHeadingParts } from './headings.js';
 import { LANGUAGE_NAMES, type ResumeLanguage } from './language.js';
 import type { Line, ResumeLayout, Section, SectionKey } from './layout.js';
 import type { PdfText } from './pdf-text.js';
@@ -133,7 +133,7 @@ export function analyseResume(layout: ResumeLayout, pdf: PdfText, options: Analy
   const absent = supported && headingsRead ? [...ESSENTIAL, ...RECOMMENDED].filter((k) => !found.has(k)) : [];
   const name = parsed.contact.name && normaliseHeading(parsed.contact.name);
   const unrecognisedHeadings = parsed.sections
-    .filter((s) => s.key === 'other' && exactHeadingKey(s.heading) === null && normaliseHeading(s.heading) !== name)
+    .filter((s) => (s.key === 'other' && exactHeadingKey(s.heading) === null && normaliseHeading(s.heading) !== name) || unknownHeadingParts(s.heading).length > 0)
     .map((s) => s.heading);
   const missingSections = unrecognisedHeadings.length ? [] : absent;
   const unsureSections = unrecognisedHeadings.length ? absent : [];
@@ -309,8 +309,13 @@ const PLACEHOLDERS: RegExp[] = [
   /\blorem ipsum\b|\bdolor sit amet\b|\bconsectetur adipiscing\b/i,
   /[[<{]\s*(?:your|insert|enter|add|company|employer|job|position|role|title|name|date|dates|city|state|country|school|university|degree|phone|e-?mail|address|website|link|url|month|year|institution|department|journal|conference|co-?author|author)\b[^\]>}\n]{0,40}[\]>}]/i,
   /\byour (?:full |first |last )?name\b|\byour (?:job )?title\b|\byour[._-]?(?:name|email)(?=[@.\s/]|$)|\byour-name\b/i,
-  slot(String.raw`(?:company|employer|organi[sz]ation|school|university|college|institution|department|journal|conference|publisher|degree) name|job title|position title|title of (?:the |your )?(?:thesis|dissertation|paper|talk|article|book|project)|city,\s*(?:state|country)|month,? year|mm\s?/\s?yyyy|(?:john|jane) doe|author\s?\d`),
+  slot(String.raw`(?:company|employer|organi[sz]ation|school|university|college|institution|department|journal|conference|publisher|degree) name|project name(?:\s?\d)?|job title|position title|title of (?:the |your )?(?:thesis|dissertation|paper|talk|article|book|project)|city,\s*(?:state|country)|month,? year|mm\s?/\s?yyyy|(?:john|jane) doe|author\s?\d`),
   /(?<![\p{L}\p{N}])(?:X{3,}|\d{2}XX)(?![\p{L}])|(?<![\p{L}])XX\s?%|\bx{3}[-.\s]x{3}[-.\s]x{4}\b/iu,
+  // Digits masked with X's inside a number ("138XXXX8899", "+1 555 XXX 0142"): no real number is.
+  /\d{2,}[\s.-]?X{3,}[\s.-]?\d{2,}/u,
+  // The same slots in the other languages the reader knows: "your name" and "company name" forms.
+  new RegExp(`(?<![\\p{L}])(?:seu|sua|tu|votre|ton|ihr|dein|jouw|uw|il tuo|la tua)[ ._-]?(?:nome|nombre|nom|name|naam|perfil|profil|e-?mail|correo)(?![\\p{L}])`, 'iu'),
+  slot(String.raw`firmenname|unternehmensname|name des unternehmens|max mustermann|erika mustermann|musterstra(?:ß|ss)e\s?\d*|nom de l['’](?:entreprise|[ée]cole)|nom du projet(?:\s?\d)?|intitul[ée] du poste|nombre de la empresa|nombre del proyecto(?:\s?\d)?|nome da empresa|nome do projeto(?:\s?\d)?|nome dell['’]azienda|nome del progetto(?:\s?\d)?|bedrijfsnaam|naam van het bedrijf|projectnaam(?:\s?\d)?`),
   // A contact detail standing for its value: a phone number whose digits are starred out or all
   // zeros (no real number is), and an address made of its field labels.
   /(?<![\p{L}\p{N}])\+?\d{1,4}[\s.-]\d{0,4}[\s.-]?(?:\*{3,}|\*{2,}[\s.-]+\*{2,})/u,

@@ -1,6 +1,6 @@
 /**
  * Section heading names in English, German, French, Spanish, Portuguese, Italian and Dutch.
- * Compared after `normaliseHeading`: lower case, accents removed, "&" as "and", punctuation and a
+ * Compared after `normaliseHeading`: lower case, accents removed, "&", "|" and "/" as "and", punctuation and a
  * trailing colon dropped.
  */
 import type { SectionKey } from './layout.js';
@@ -48,6 +48,7 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
     'skill', 'programming languages', 'programming skills', 'programmiersprachen', 'langages de programmation',
     'lenguajes de programacion', 'linguagens de programacao', 'linguaggi di programmazione', 'programmeertalen', 'programmeer talen',
     'tecnologias', 'tecnologie', 'technologien', 'technologieen', 'technologies et outils', 'it skills', 'digital skills',
+    'knowledge', 'technical knowledge', 'it knowledge', 'other knowledge',
     'kenntnisse', 'fahigkeiten', 'fachkenntnisse', 'technische kenntnisse', 'edv kenntnisse', 'it kenntnisse', 'kompetenzen', 'qualifikationen',
     'competences', 'competences techniques', 'savoir faire', 'connaissances', 'outils',
     'habilidades', 'competencias', 'conocimientos', 'aptitudes', 'competencias tecnicas',
@@ -94,8 +95,10 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
 
 export function normaliseHeading(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
-    .replace(/&/g, ' and ').replace(/\bund\b|\bet\b|\by\b|\be\b|\ben\b/g, ' and ')
-    .replace(/[^\p{L}\p{N} ]+/gu, ' ').replace(/\s+/g, ' ').trim();
+    .replace(/[&|/]/g, ' and ').replace(/\bund\b|\bet\b|\by\b|\be\b|\ben\b/g, ' and ')
+    .replace(/[^\p{L}\p{N} ]+/gu, ' ').replace(/\s+/g, ' ').trim()
+    // A joiner left dangling where a heading wraps ("HOBBYS /" above "INTERESSEN") joins nothing.
+    .replace(/^and\b ?| ?\band$/g, '');
 }
 
 /** Leadership roles are dated entries like volunteering; contact, personal data and links need no advice. */
@@ -142,12 +145,26 @@ const NAME_WORDS = new Set([...LOOKUP.keys()].flatMap((name) => name.split(' '))
 /** Some piece of the text is not a word of any heading name: the text may be a name broken apart. */
 const brokenWord = (normal: string) => normal.includes(' ') && normal.split(' ').some((word) => !NAME_WORDS.has(word));
 
+const partKey = (part: string) => LOOKUP.get(part) ?? headingWordKey(part);
+
 /**
- * Every section a heading joins ("Skills & Interests", "Work and volunteering", "Vaardigheden &
- * Interesses"): each part that is a section name on its own.
+ * Every section a heading holds besides its own: each part it joins that is a section name on its
+ * own ("Skills & Interests", "Work and volunteering", "Vaardigheden & Interesses"), and experience
+ * when it names a kind of experience ("Leadership Experience", "Volunteer Experience").
  */
-export function joinedHeadingKeys(text: string): HeadingKey[] {
-  return joinedParts(normaliseHeading(text)).map((part) => LOOKUP.get(part) ?? headingWordKey(part)).filter((key): key is HeadingKey => key !== null);
+export function headingAlsoHolds(text: string): HeadingKey[] {
+  const normal = normaliseHeading(text);
+  const joined = joinedParts(normal).map(partKey).filter((key): key is HeadingKey => key !== null);
+  const experience = normal.split(' ').some((word) => WORDS.get(word) === 'experience');
+  return experience ? [...joined, 'experience'] : joined;
+}
+
+/**
+ * The parts of a heading that name no section ("CV" in "School education and CV"): a section
+ * may stand under such a part as under a heading of unknown name.
+ */
+export function unknownHeadingParts(text: string): string[] {
+  return joinedParts(normaliseHeading(text)).filter((part) => partKey(part) === null);
 }
 
 /** A short heading-styled line with a heading word in it ("Selected Skills", "PROJECTS & TALKS"). */

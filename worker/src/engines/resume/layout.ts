@@ -5,7 +5,7 @@
  */
 import { hasContactDetail } from './contact-patterns.js';
 import { hasDate } from './dates.js';
-import { exactHeadingKey, headingWordKey, joinedHeadingKeys, type HeadingKey } from './headings.js';
+import { exactHeadingKey, headingWordKey, headingAlsoHolds, type HeadingKey } from './headings.js';
 import type { PdfPage, PdfText, TextRun } from './pdf-text.js';
 
 export interface Segment { x: number; text: string }
@@ -283,8 +283,10 @@ export function headingKey(text: string, emphasised = false): HeadingKey | null 
 
 interface HeadingStyle { size: number; bold: boolean; caps: boolean; colon: boolean }
 
+/** A heading's name without a remark in brackets after it ("PROJECTS (if you have no experience yet)"). */
+export const headingName = (text: string) => text.replace(/\s*[(（][^()（）]*[)）]?\s*$/u, '').trim() || text.trim();
 const isCaps = (text: string) => { const letters = text.replace(/[^\p{L}]/gu, ''); return letters.length > 2 && letters === letters.toUpperCase(); };
-const styleOf = (line: Line): HeadingStyle => ({ size: line.fontSize, bold: line.bold, caps: isCaps(line.text), colon: /:\s*$/.test(line.text) });
+const styleOf = (line: Line): HeadingStyle => ({ size: line.fontSize, bold: line.bold, caps: isCaps(headingName(line.text)), colon: /:\s*$/.test(headingName(line.text)) });
 const LIST_MARK = /^\s*([•●▪■◦‣∙·○►▸✓✔➢➤➔→–—*+\uF0B7\uF0A7\uF076\uF0D8\uF0FC-]|\d+[.)])\s/u;
 
 /**
@@ -294,10 +296,10 @@ const LIST_MARK = /^\s*([•●▪■◦‣∙·○►▸✓✔➢➤➔→–�
  */
 function splitSections(lines: Line[]): { sections: Section[]; subsections: SectionKey[] } {
   const bodySize = commonSize(lines);
-  const standsOut = (l: Line) => l.bold || l.fontSize > bodySize + 0.5 || isCaps(l.text) || /:\s*$/.test(l.text);
+  const standsOut = (l: Line) => l.bold || l.fontSize > bodySize + 0.5 || isCaps(headingName(l.text)) || /:\s*$/.test(headingName(l.text));
   // A contact detail is never a heading, however it is set (an icon's size can match the headings').
-  const candidate = (l: Line) => l.segments.length === 1 && !LIST_MARK.test(l.text) && l.text.length <= 60 && !hasContactDetail(l.text);
-  const allNamed = lines.filter((l) => candidate(l) && exactHeadingKey(l.text) !== null && standsOutOrAlone(l, lines, standsOut));
+  const candidate = (l: Line) => l.segments.length === 1 && !LIST_MARK.test(l.text) && headingName(l.text).length <= 60 && !hasContactDetail(l.text);
+  const allNamed = lines.filter((l) => candidate(l) && exactHeadingKey(headingName(l.text)) !== null && standsOutOrAlone(l, lines, standsOut));
   // A named line smaller than its column's headings is a sub-heading ("Coursework" under
   // Education). Per column: a sidebar may set its headings larger than the main column's.
   const mainSize = new Map<Line['column'], number>();
@@ -312,8 +314,8 @@ function splitSections(lines: Line[]): { sections: Section[]; subsections: Secti
   });
   const keyOf = (l: Line): HeadingKey | null => {
     if (!candidate(l)) return null;
-    if (named.includes(l)) return exactHeadingKey(l.text);
-    const word = headingWordKey(l.text);
+    if (named.includes(l)) return exactHeadingKey(headingName(l.text));
+    const word = headingWordKey(headingName(l.text));
     if (word && (styles.length ? sameStyle(l) : standsOut(l))) return word;
     // Unnamed headings only where the heading style is distinctive (larger, capitals or a colon —
     // bold alone is how many resumes set company names) and not over an entry's dated line, unless
@@ -321,7 +323,7 @@ function splitSections(lines: Line[]): { sections: Section[]; subsections: Secti
     // Sizes and weights read by OCR are estimates: an unnamed line is never a heading by its look there.
     if (ocr) return null;
     const distinctive = styles.some((st) => st.size > bodySize + 0.5 || st.caps || st.colon);
-    const plain = sameStyle(l) && !/\d/.test(l.text) && l.text.split(/\s+/).length <= 4;
+    const plain = sameStyle(l) && !/\d/.test(headingName(l.text)) && headingName(l.text).split(/\s+/).length <= 4;
     if (styles.length >= 2 && distinctive && plain && (headingsOverDates || !nextHasDate(l))) return 'other';
     // Bold at body size says nothing alone (entries set their titles so too); the space under the
     // named headings does when they all share one clearly wider than a line.
@@ -344,13 +346,13 @@ function splitSections(lines: Line[]): { sections: Section[]; subsections: Secti
   const sections: Section[] = [{ key: 'header', heading: '', lines: [] }];
   for (const line of lines) {
     const key = keyOf(line);
-    if (key) sections.push({ key, heading: line.text.trim(), lines: [], headingLine: line });
+    if (key) sections.push({ key, heading: headingName(line.text), lines: [], headingLine: line });
     else sections[sections.length - 1].lines.push(line);
   }
   const subsections = [
-    ...allNamed.filter((l) => !named.includes(l)).map((l) => exactHeadingKey(l.text)),
+    ...allNamed.filter((l) => !named.includes(l)).map((l) => exactHeadingKey(headingName(l.text))),
     ...lines.map((l) => inlineListKey(l.text)),
-    ...sections.flatMap((section) => joinedHeadingKeys(section.heading)),
+    ...sections.flatMap((section) => headingAlsoHolds(section.heading)),
   ].filter((k): k is SectionKey => k !== null && k !== 'other');
   return { sections, subsections: [...new Set(subsections)] };
 }

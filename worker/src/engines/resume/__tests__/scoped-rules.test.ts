@@ -363,6 +363,65 @@ describe('what can head a section', () => {
     expect(known.unsureSections).toEqual([]);
   });
 
+  it('a heading that names a kind of experience ("Leadership Experience") holds experience; "Other knowledge" names skills', async () => {
+    const { doc, w } = await newPage();
+    w.nameAndContact();
+    w.heading('EDUCATION');
+    w.role('BSc Economics, Lakeside University', 'Sep 2016 – Jun 2019');
+    w.heading('LEADERSHIP EXPERIENCE');
+    w.role('Treasurer, Student Finance Club', 'Sep 2017 – Jun 2019');
+    w.line('• Kept the accounts of a club of 300 members and cut its yearly costs by a fifth');
+    w.heading('Other knowledge');
+    w.line('Excel, SQL, bookkeeping');
+    const { a } = await review(await doc.save());
+    expect(a.sectionsFound).toEqual(expect.arrayContaining(['experience', 'volunteering', 'skills']));
+    expect(a.missingSections).not.toContain('experience');
+    expect(a.missingSections).not.toContain('skills');
+  });
+
+  it('a heading joining a known section with a part of unknown name may hold any section: unsure, not missing', async () => {
+    const build = async (heading: string) => {
+      const { doc, w } = await newPage();
+      w.nameAndContact();
+      w.heading(heading);
+      w.role('BSc Economics, Lakeside University', 'Sep 2016 – Jun 2019');
+      w.role('Analyst, Northwind', 'Jan 2020 – Present');
+      w.line('• Built the weekly sales report for the board and the regional teams, read by 200 managers');
+      w.heading('SKILLS');
+      w.line('Excel, SQL, Tableau');
+      return (await review(await doc.save())).a;
+    };
+    const joined = await build('EDUCATION AND ZORBLAT');
+    expect(joined.sectionsFound).toContain('education');
+    expect(joined.missingSections).toEqual([]);
+    expect(joined.unsureSections).toContain('experience');
+    // Both parts known: what is absent is missing, as before.
+    const known = await build('EDUCATION AND TRAINING');
+    expect(known.missingSections).toContain('experience');
+  });
+
+  it('a heading with a remark in brackets after it, wrapped or not, is that heading; names joined by "|" or "/" are each held, a dangling joiner is dropped', async () => {
+    const { doc, w } = await newPage();
+    w.nameAndContact();
+    w.heading('EDUCATION');
+    w.role('BSc Economics, Lakeside University', 'Sep 2016 – Jun 2019');
+    w.heading('PROJECTS (a good addition, above all if you have no work experience yet, as a');
+    w.line('student)', { font: w.bold, size: 12 });
+    w.line('Booking app: a small web app to book the rooms of the student club');
+    w.heading('EXPERIENCE (optional)');
+    w.role('Analyst, Northwind', 'Jan 2020 – Present');
+    w.heading('COURSES | CERTIFICATIONS');
+    w.line('Data analysis with Python, online course, 2023');
+    w.heading('SKILLS / LANGUAGES');
+    w.line('Excel, SQL, Tableau');
+    w.heading('HOBBIES /');
+    w.line('Chess, running');
+    const { a } = await review(await doc.save());
+    expect(a.parsed.sections.map((s) => s.heading)).toEqual(['EDUCATION', 'PROJECTS', 'EXPERIENCE', 'COURSES | CERTIFICATIONS', 'SKILLS / LANGUAGES', 'HOBBIES /']);
+    expect(a.sectionsFound).toEqual(expect.arrayContaining(['education', 'projects', 'experience', 'certifications', 'skills', 'languages', 'interests']));
+    expect(a.unrecognisedHeadings).toEqual([]);
+  });
+
   it('two section names side by side on one baseline (a sidebar\'s and the main column\'s) are two headings', async () => {
     const { doc, w } = await newPage();
     const pair = (left: string, right: string) => {
@@ -554,6 +613,41 @@ describe('placeholders', () => {
     expect(a.placeholders).toEqual([
       'noor.haddad@mail.test | +49 176 *** *** **', '000-00-0000 | Address, Street, 00000 City', 'street and number, postcode city',
     ]);
+  });
+
+  it('digits masked with X\'s inside a number, "Project Name 1", and the same slots in the other languages are caught', async () => {
+    // At most five lines are quoted: two resumes, each line caught by one pattern alone.
+    const build = async (name: string, contact: string, company: string, projects: string[]) => {
+      const { doc, w } = await newPage();
+      w.line(name, { font: w.bold, size: 20 });
+      w.line(contact);
+      w.heading('EXPERIENCE');
+      w.role(company, 'Jan 2020 – Present');
+      w.heading('PROJECTS');
+      for (const p of projects) w.line(p);
+      w.heading('EDUCATION');
+      w.role('BSc Economics, University of York', '2015 – 2018');
+      return (await review(await doc.save())).a.placeholders;
+    };
+    expect(await build('Lena Vogt', 'lena@mail.test  |  138XXXX8899', 'Firmenname, Berlin', ['Project Name 1', 'Nome do projeto 2', 'LinkedIn: @seuperfil'])).toEqual([
+      'lena@mail.test | 138XXXX8899', 'Firmenname, Berlin  Jan 2020 – Present', 'Project Name 1', 'Nome do projeto 2', 'LinkedIn: @seuperfil',
+    ]);
+    expect(await build('Max Mustermann', 'max@mail.test  |  Musterstraße 1, Berlin', 'Nombre de la empresa', ['Booking app for the student club'])).toEqual([
+      'Max Mustermann', 'max@mail.test | Musterstraße 1, Berlin', 'Nombre de la empresa  Jan 2020 – Present',
+    ]);
+  });
+
+  it('sentences naming a project, a company or a profile in those languages are not placeholders', async () => {
+    const { doc, w } = await newPage();
+    w.line('Lena Vogt', { font: w.bold, size: 20 });
+    w.line('lena.vogt@mail.test  |  +49 176 5550 1234');
+    w.heading('BERUFSERFAHRUNG');
+    w.role('Entwicklerin, Nordhaus GmbH', 'Jan 2020 – heute');
+    w.line('• Den Firmennamen auf 40 Verträgen nach der Fusion geändert, ohne eine Frist zu verpassen');
+    w.line('• Nome do projeto escolhido pelo cliente: Atlas, entregue em 2022');
+    w.heading('AUSBILDUNG');
+    w.role('B.Sc. Informatik, TU Berlin', '2015 – 2019');
+    expect((await review(await doc.save())).a.placeholders).toEqual([]);
   });
 
   it('real numbers with zeros, a rating and a decorative rule are not placeholders', async () => {
