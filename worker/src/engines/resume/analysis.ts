@@ -10,6 +10,7 @@ import { findDates, formatFamily, monthLabel, type DateFormat } from './dates.js
 import { exactHeadingKey, normaliseHeading, unknownHeadingParts } from './headings.js';
 import { LANGUAGE_NAMES, type ResumeLanguage } from './language.js';
 import type { Line, ResumeLayout, Section, SectionKey } from './layout.js';
+import { HIDDEN_TEXT_SIZE } from './layout.js';
 import type { PdfText } from './pdf-text.js';
 import { isMarked, parseResume, type ParsedContact, type ParsedResume } from './resume-structure.js';
 import { ACTION_VERBS, BULLET_FONTS, CLICHES, DISPLAY_FONT_WORDS, ICON_FONTS, WEAK_OPENINGS } from './vocabulary.js';
@@ -43,7 +44,7 @@ export interface DateFindings {
   undated: string[];
 }
 
-export type AtsRiskId = 'multi-column' | 'table' | 'images' | 'symbol-fonts' | 'unusual-fonts' | 'display-font' | 'header-footer-text' | 'small-text' | 'special-characters' | 'image-only';
+export type AtsRiskId = 'multi-column' | 'table' | 'images' | 'symbol-fonts' | 'unusual-fonts' | 'display-font' | 'header-footer-text' | 'small-text' | 'special-characters' | 'image-only' | 'hidden-text';
 
 export interface AtsRisk { id: AtsRiskId; severity: 'high' | 'medium' | 'low'; detail: string }
 
@@ -328,12 +329,26 @@ function findPlaceholders(layout: ResumeLayout): string[] {
   return [...new Set(found)].slice(0, 5);
 }
 
+/** Hidden text of this many different words or more is a passage put there on purpose, not a tool's credit line. */
+export const HIDDEN_PASSAGE_WORDS = 8;
+
 const fontMatches = (font: string, list: readonly string[]) => list.some((s) => font.toLowerCase().replace(/[\s_-]/g, '').startsWith(s.replace(/[\s_-]/g, '')));
 
 function findAtsRisks(layout: ResumeLayout, pdf: PdfText, contact: Contact, ocr: boolean): AtsRisk[] {
   const risks: AtsRisk[] = [];
   if (ocr) {
     risks.push({ id: 'image-only', severity: 'high', detail: 'The PDF is a picture with no text layer: an applicant tracking system that does not run OCR sees an empty document. Export the resume from your editor as a text PDF.' });
+  }
+  for (const h of layout.hidden) {
+    const how = h.why === 'tiny' ? `set too small to read, under ${HIDDEN_TEXT_SIZE} pt` : 'drawn invisibly';
+    const words = h.text.split(/\s+/).length;
+    const quoted = `“${h.text.length > 80 ? `${h.text.slice(0, 77)}…` : h.text}”`;
+    // A few hidden words (a PDF tool's credit line, perhaps repeated) are most often the tool's own;
+    // a hidden passage of many different words is put there on purpose.
+    const different = new Set(h.text.toLowerCase().split(/\s+/)).size;
+    risks.push(different >= HIDDEN_PASSAGE_WORDS
+      ? { id: 'hidden-text', severity: 'high', detail: `Page ${h.page} holds ${words} words no reader can see (${how}), e.g. ${quoted}. Hidden keywords or notes to software are read by recruiters' tools as an attempt to game them, and many reject the resume for it. This review left that text out.` }
+      : { id: 'hidden-text', severity: 'low', detail: `Page ${h.page} holds ${words} word${words > 1 ? 's' : ''} no reader can see (${how}): ${quoted}, often a PDF tool's credit. This review left it out.` });
   }
   const columnPages = layout.pages.filter((p) => p.gutterX !== null);
   if (columnPages.length) {

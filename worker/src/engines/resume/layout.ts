@@ -64,13 +64,43 @@ export interface ResumeLayout {
    * another's heading ("Work and Volunteering").
    */
   subsections: SectionKey[];
+  /** Text no reader can see, per page and reason. It is left out of every line above. */
+  hidden: HiddenText[];
 }
 
+/**
+ * Text drawn so that no reader sees it: too small to read, or invisibly. (Text outside the page
+ * never reaches here: pdfjs leaves it out of the page's text.)
+ */
+export interface HiddenText { page: number; why: 'tiny' | 'invisible'; text: string }
+
+/** Below this size no one can read text (fine print is 5–6 pt): hidden text, as keyword stuffing sets it. */
+export const HIDDEN_TEXT_SIZE = 3.5;
+
+/**
+ * The one way from the PDF's text to lines: hidden text is taken out here, so no check, keyword
+ * match or model prompt ever reads what a person reading the resume would not.
+ */
 export function buildLayout(pdf: PdfText): ResumeLayout {
-  const pages = pdf.pages.map(layoutPage);
+  const hidden: HiddenText[] = [];
+  const visible = pdf.pages.map((page) => ({ ...page, runs: page.runs.filter((run) => {
+    const why = hiddenReason(run);
+    if (!why) return true;
+    const same = hidden.find((h) => h.page === page.number && h.why === why);
+    if (same) same.text += ` ${run.text.trim()}`;
+    else hidden.push({ page: page.number, why, text: run.text.trim() });
+    return false;
+  }) }));
+  const pages = visible.map(layoutPage);
   const lines = pages.flatMap((page) => page.lines);
   markRunningHeadersAndFooters(lines);
-  return { pages, lines, ...splitSections(splitMarginLabels(lines.filter((l) => !l.furniture))) };
+  return { pages, lines, ...splitSections(splitMarginLabels(lines.filter((l) => !l.furniture))), hidden };
+}
+
+function hiddenReason(run: TextRun): HiddenText['why'] | null {
+  if (run.invisible) return 'invisible';
+  // OCR sizes are estimates from letter heights; OCR reads only what is visible anyway.
+  return run.font !== 'OCR' && run.fontSize < HIDDEN_TEXT_SIZE ? 'tiny' : null;
 }
 
 /**

@@ -21,6 +21,8 @@ export interface TextRun {
   bold: boolean;
   /** Marked as an artifact (tagged PDFs mark page headers, footers and page numbers so). */
   artifact: boolean;
+  /** Drawn in an invisible rendering mode on a page with no picture under it: no one sees it. */
+  invisible?: true;
 }
 
 /** A link annotation: where it points and the area it covers (same coordinates as runs). */
@@ -163,8 +165,46 @@ async function readPage(page: PDFPageProxy, number: number, fonts: Set<string>):
     });
   }
   const imageCount = operators.fnArray.filter((fn) => IMAGE_OPS.has(fn)).length;
+  // A scan's OCR layer is drawn invisibly over its picture by design: only a page with no picture
+  // has invisible text that no one is meant to see.
+  if (imageCount === 0) markInvisible(runs, invisibleText(operators));
   const links = readLinks(annotations as Array<{ subtype?: string; url?: string; unsafeUrl?: string; rect?: number[] }>, viewport.viewBox);
   return { number, width: viewport.width, height: viewport.height, runs, imageCount, links };
+}
+
+const squash = (text: string) => text.normalize('NFKC').replace(/\s+/g, '');
+
+/**
+ * The text a page draws in an invisible rendering mode (3: neither filled nor stroked; 7: clip
+ * only), in content order, spaces removed. pdfjs turns every text-showing operator into showText.
+ */
+function invisibleText({ fnArray, argsArray }: { fnArray: number[]; argsArray: unknown[] }): string {
+  let mode = 0;
+  const saved: number[] = [];
+  let text = '';
+  for (let i = 0; i < fnArray.length; i++) {
+    const fn = fnArray[i];
+    const args = argsArray[i] as unknown[] | null;
+    if (fn === OPS.save) saved.push(mode);
+    else if (fn === OPS.restore) mode = saved.pop() ?? 0;
+    else if (fn === OPS.setTextRenderingMode) mode = Number(args?.[0]);
+    else if (fn === OPS.showText && (mode === 3 || mode === 7) && Array.isArray(args?.[0])) {
+      for (const glyph of args[0] as unknown[]) {
+        if (glyph && typeof glyph === 'object' && typeof (glyph as { unicode?: unknown }).unicode === 'string') text += (glyph as { unicode: string }).unicode;
+      }
+    }
+  }
+  return squash(text);
+}
+
+/** Text runs come in content order too: each run that continues the invisible text is invisible. */
+function markInvisible(runs: TextRun[], invisible: string): void {
+  let at = 0;
+  for (const run of runs) {
+    if (at >= invisible.length) return;
+    const text = squash(run.text);
+    if (text && invisible.startsWith(text, at)) { run.invisible = true; at += text.length; }
+  }
 }
 
 function readLinks(annotations: Array<{ subtype?: string; url?: string; unsafeUrl?: string; rect?: number[] }>, viewBox: number[]): PdfLink[] {

@@ -162,6 +162,7 @@ export function recommendations(a: ResumeAnalysis): string[] {
     if (r.id === 'display-font' && r.severity !== 'low') recs.push(`Set ${/e\.g\. (“.*?”)/.exec(r.detail)?.[1] ?? 'that text'} and the rest of your text in a plain face such as Calibri, Arial, Georgia or Garamond; ${r.detail.split(' is a decorative')[0]} is for your name at most.`);
     if (r.id === 'header-footer-text') recs.push('Move your contact details out of the page header/footer into the body, under your name.');
     if (r.id === 'small-text') recs.push('Use at least 9–10 pt for body text.');
+    if (r.id === 'hidden-text' && r.severity === 'high') recs.push(`Remove the text no reader can see on page ${/^Page (\d+)/.exec(r.detail)?.[1] ?? ''}: write what you want read where it can be read.`);
   }
   if (a.contact.linksWithoutText.length) recs.push(`Write out ${a.contact.linksWithoutText.slice(0, 3).map(quote).join(', ')} as text: today ${a.contact.linksWithoutText.length > 1 ? 'they exist' : 'it exists'} only as a link on a picture.`);
   if (a.wordCount < LENGTH.thinWords) recs.push(`Add substance: ${a.wordCount} words is thin. Aim for roughly 350–${LENGTH.maxWordsOnPage} words on a page, with 3–6 achievement bullets per recent role or project.`);
@@ -237,7 +238,8 @@ export function narrativePrompt(layout: ResumeLayout, a: ResumeAnalysis): string
   const facts = [
     `Score (fixed): ${a.score.total}/100; ${a.score.parts.map((p) => `${p.label} ${p.unscored ? 'not scored' : `${p.score}/${p.max}`}${p.notes.length ? ` (${p.notes.join('; ')})` : ''}`).join('; ')}`,
     `Language: ${LANGUAGE_NAMES[a.language]}; pages: ${a.pageCount}; words: ${a.wordCount}${a.academic ? '; an academic CV (length is normal)' : ''}`,
-    `ATS risks: ${a.ats.map((r) => r.detail).join(' ') || 'none'}`,
+    // Hidden text may be written to steer software: the model is told it was there, never what it says.
+    `ATS risks: ${a.ats.map((r) => (r.id === 'hidden-text' ? `Page text no reader can see was found (${r.severity === 'high' ? 'a passage' : 'a few words'}) and left out.` : r.detail)).join(' ') || 'none'}`,
     ...(a.placeholders.length ? [`Template placeholder text left in: ${a.placeholders.map((l) => `“${l}”`).join(', ')}`] : []),
     ...(a.score.cap ? [`Score ${a.score.cap}`] : []),
     ...a.notices.map((n) => `Notice: ${n}`),
