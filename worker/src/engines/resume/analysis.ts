@@ -297,8 +297,8 @@ function isInitial(text: string, at: number): boolean {
 }
 
 /** Where a field's value would stand: the start or end of the line, or next to a separator. */
-const SLOT_START = String.raw`(?:^|[,|•·–—:;(]\s*|\.\s+|\s{2})`;
-const SLOT_END = String.raw`(?=\s*(?:$|[,|•·–—:;)]|\s{2}))`;
+const SLOT_START = String.raw`(?:^|[,|•·–—:;(]\s*|\.\s+|\s{2}|\s-\s)`;
+const SLOT_END = String.raw`(?=\s*(?:$|[,|•·–—:;()]|\s{2}|-\s))`;
 const slot = (phrase: string) => new RegExp(`${SLOT_START}(${phrase})${SLOT_END}`, 'iu');
 
 /**
@@ -312,6 +312,9 @@ const PLACEHOLDERS: RegExp[] = [
   /\byour (?:full |first |last )?name\b|\byour (?:job )?title\b|\byour[._-]?(?:name|email)(?=[@.\s/]|$)|\byour-name\b/i,
   slot(String.raw`(?:company|employer|organi[sz]ation|school|university|college|institution|department|journal|conference|publisher|degree) name|project name(?:\s?\d)?|job title|position title|title of (?:the |your )?(?:thesis|dissertation|paper|talk|article|book|project)|city,\s*(?:state|country)|month,? year|mm\s?/\s?yyyy|(?:john|jane) doe|author\s?\d`),
   /(?<![\p{L}\p{N}])(?:X{3,}|\d{2}XX)(?![\p{L}])|(?<![\p{L}])XX\s?%|\bx{3}[-.\s]x{3}[-.\s]x{4}\b/iu,
+  // A field's label left as its value ("Name Here", "Company's Name", "Firma 1", "Describe project"), filler ("blah blah").
+  slot(String.raw`(?:name|text|title|company|position|description|details?|address|role) here|company['’]s name|(?:company|firma|empresa|entreprise|azienda|bedrijf) \d|describe (?:the |your )?(?:project|role|job|position|company)`),
+  /(?<![\p{L}])blah,? blah(?![\p{L}])/iu,
   // Digits masked with X's inside a number ("138XXXX8899", "+1 555 XXX 0142"): no real number is.
   /\d{2,}[\s.-]?X{3,}[\s.-]?\d{2,}/u,
   // The same slots in the other languages the reader knows: "your name" and "company name" forms.

@@ -704,6 +704,23 @@ describe('placeholders', () => {
     ]);
   });
 
+  it('a field\'s label left as its value ("Name Here", "Company\'s Name", "Firma 1", "Describe project") and "blah blah" filler are caught', async () => {
+    const { doc, w } = await newPage();
+    w.line('Name Here', { font: w.bold, size: 20 });
+    w.line('name@mail.test  |  +1 415 555 0142');
+    w.heading('EXPERIENCE');
+    w.role('Company’s Name - Position', 'Summer 2017');
+    w.role('Firma 1 (Ort)', '2015 – 2019');
+    w.heading('PROJECTS');
+    w.role('Project1 - Describe project', 'June 2017');
+    w.line('Blah blah');
+    w.heading('EDUCATION');
+    w.role('BSc Economics, University of York', '2015 – 2018');
+    expect((await review(await doc.save())).a.placeholders).toEqual([
+      'Name Here', 'Company’s Name - Position  Summer 2017', 'Firma 1 (Ort)  2015 – 2019', 'Project1 - Describe project  June 2017', 'Blah blah',
+    ]);
+  });
+
   it('sentences naming a project, a company or a profile in those languages are not placeholders', async () => {
     const { doc, w } = await newPage();
     w.line('Lena Vogt', { font: w.bold, size: 20 });
@@ -712,6 +729,7 @@ describe('placeholders', () => {
     w.role('Entwicklerin, Nordhaus GmbH', 'Jan 2020 – heute');
     w.line('• Den Firmennamen auf 40 Verträgen nach der Fusion geändert, ohne eine Frist zu verpassen');
     w.line('• Nome do projeto escolhido pelo cliente: Atlas, entregue em 2022');
+    w.line('• Grew the company 3 times over and wrote docs that describe the project\'s API for 40 partner teams');
     w.heading('AUSBILDUNG');
     w.role('B.Sc. Informatik, TU Berlin', '2015 – 2019');
     expect((await review(await doc.save())).a.placeholders).toEqual([]);
