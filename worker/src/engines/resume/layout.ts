@@ -200,7 +200,22 @@ function findColumns(page: PdfPage): { gutterX: number; top: number } | null {
   const [lt, lb] = span(left), [rt, rb] = span(right);
   const overlap = Math.min(lb, rb) - Math.max(lt, rt);
   if (overlap < 0.4 * Math.min(lb - lt, rb - rt)) return null;
+  if (isLabelColumn(left, right)) return null;
   return { gutterX: best.x, top: best.top };
+}
+
+/**
+ * A left column of labels beside the text they label (dates, "Birthday", "Languages" set row by
+ * row against the entries, as Word tables and many CV templates set them) is one column read
+ * across, not two: at least two thirds of its rows sit on a row of the right column, and it holds
+ * less than half as much text. A sidebar has rows of its own and text of its own.
+ */
+function isLabelColumn(left: TextRun[], right: TextRun[]): boolean {
+  const rowsOf = (list: TextRun[]) => [...new Set(list.map((r) => Math.round(r.y)))];
+  const rightRows = rowsOf(right);
+  const leftRows = rowsOf(left);
+  const aligned = leftRows.filter((y) => rightRows.some((ry) => Math.abs(ry - y) <= 1.5)).length;
+  return aligned >= (2 / 3) * leftRows.length && chars(left) < 0.5 * chars(right);
 }
 
 function joinLines(runs: TextRun[], column: Line['column'], page: PdfPage): Line[] {

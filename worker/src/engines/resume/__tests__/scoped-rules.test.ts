@@ -192,6 +192,42 @@ describe('picture-only files', () => {
   });
 });
 
+describe('label columns', () => {
+  // Entries in a right column at x=190; in the left column, a label per entry (or a sidebar's own text).
+  const build = async (left: (row: number) => string[], leftOffset = 0) => {
+    const { doc, w } = await newPage();
+    w.nameAndContact();
+    let y = w.y + 20;
+    const text = (t: string, x: number, at: number, font = w.font) => w.page.drawText(t, { x, y: 792 - at, size: 10, font });
+    text('Experience', 190, y, w.bold); y += 20;
+    const entries = ['Analyst, Northwind', 'Clerk, Quay Shipping', 'Intern, Harbor Bank', 'Assistant, Lakeside Council', 'Tutor, City College'];
+    entries.forEach((entry, i) => {
+      left(i).forEach((label, k) => text(label, LEFT, y + 13 * k + leftOffset));
+      text(entry, 190, y, w.bold);
+      text('Built the weekly report for the board and the regional teams', 190, y + 13);
+      text('and trained four new colleagues on the reporting tools', 190, y + 26);
+      y += 46;
+    });
+    text('Education', 190, y, w.bold); y += 20;
+    text('2012 – 2016', LEFT, y + leftOffset); text('BSc Economics, Lakeside University', 190, y);
+    return (await review(await doc.save())).a;
+  };
+  const dates = (i: number) => `Jan ${2020 - 2 * i} – Dec ${2021 - 2 * i}, Leeds`;
+
+  it('labels set row by row beside the entries they label (dates in a left column) are one column, read across', async () => {
+    const a = await build((i) => [dates(i)]);
+    expect(a.ats.some((r) => r.id === 'multi-column')).toBe(false);
+    expect(a.parsed.sections.map((s) => s.heading)).toEqual(['Experience', 'Education']);
+  });
+
+  it('a left column with rows of its own, or as much text as the right, is a second column', async () => {
+    const offset = await build((i) => [dates(i)], 6);
+    expect(offset.ats.some((r) => r.id === 'multi-column')).toBe(true);
+    const sidebar = await build((i) => [dates(i), 'Led the reading group at', 'the library, kept accounts']);
+    expect(sidebar.ats.some((r) => r.id === 'multi-column')).toBe(true);
+  });
+});
+
 describe('headings per column', () => {
   it('when a sidebar sets its headings larger than the main column, then the main column headings still count', async () => {
     const { doc, w } = await newPage();
