@@ -3,8 +3,9 @@
  * RESUME_HELDOUT_DIR (default: a folder `heldout-resumes` beside the repository) holding the PDFs
  * that resume-heldout-set.json (beside this file) lists, with each one's source, licence and what
  * is true of it. Prints, per resume, each expectation met or not, and every false claim: a section
- * the resume has that the review calls missing, placeholder text reported where there is none, or
- * a web address or e-mail taken for a section heading. The PDFs stay outside the repository: they
+ * the resume has that the review calls missing, placeholder text reported where there is none, a
+ * web address or e-mail taken for a section heading, or a flaw found that is not there (two
+ * columns, first person, over length). The PDFs stay outside the repository: they
  * are for measuring after a change, never for making one.
  */
 import { existsSync } from 'node:fs';
@@ -55,10 +56,16 @@ export async function run(): Promise<void> {
     }
     checks.push([`placeholders ${r.expect.placeholders ? 'reported' : 'none'}`, (a.placeholders.length > 0) === r.expect.placeholders]);
     if (!r.expect.placeholders && a.placeholders.length) falseClaims.add(`${r.file}: reports placeholder text (${a.placeholders[0]})`);
-    if (r.expect.twoColumn !== undefined) checks.push(['two columns', a.ats.some((risk) => risk.id === 'multi-column') === r.expect.twoColumn]);
+    const twoColumns = a.ats.some((risk) => risk.id === 'multi-column');
+    if (r.expect.twoColumn !== undefined) checks.push(['two columns', twoColumns === r.expect.twoColumn]);
+    if (r.expect.twoColumn === false && twoColumns) falseClaims.add(`${r.file}: calls a one-column layout two columns`);
     // First person is an English wording rule (other languages' CVs often use it): judged on English resumes only.
-    if (r.expect.firstPerson !== undefined && a.language === 'en') checks.push(['first person', Object.keys(a.pronouns).length > 0 === r.expect.firstPerson]);
-    if (r.expect.overLength !== undefined) checks.push(['over length', (a.pageCount > LENGTH.maxPages && !a.academic) === r.expect.overLength]);
+    const firstPerson = Object.keys(a.pronouns).length > 0;
+    if (r.expect.firstPerson !== undefined && a.language === 'en') checks.push(['first person', firstPerson === r.expect.firstPerson]);
+    if (r.expect.firstPerson === false && a.language === 'en' && firstPerson) falseClaims.add(`${r.file}: finds first person (${a.pronounLines[0]})`);
+    const overLength = a.pageCount > LENGTH.maxPages && !a.academic;
+    if (r.expect.overLength !== undefined) checks.push(['over length', overLength === r.expect.overLength]);
+    if (r.expect.overLength === false && overLength) falseClaims.add(`${r.file}: calls it too long`);
     for (const heading of a.parsed.sections.map((s) => s.heading)) {
       if (/www\.|https?:|@/i.test(heading)) falseClaims.add(`${r.file}: takes “${heading}” for a section heading`);
     }

@@ -154,8 +154,9 @@ export function analyseResume(layout: ResumeLayout, pdf: PdfText, options: Analy
   const placeholders = findPlaceholders(layout);
   const ats = findAtsRisks(layout, pdf, parsed.contact, options.ocr === true);
   // A talks or papers section alone does not make an academic CV: an academic post or degree must show too.
-  const academic = (found.has('publications') || /\b(curriculum vitae|teaching experience|research experience)\b/i.test(text))
-    && /\b(ph\.?\s?d|doctoral|doctorate|postdoc\w*|post-doctoral|professor|lecturer|research (fellow|scientist|assistant|associate)|dr\.)/i.test(text);
+  const academic = (found.has('publications') || RESEARCH_OR_TEACHING.test(text))
+    && (/\b(ph\.?\s?d|doctoral|doctorate|postdoc\w*|post-doctoral|professor|lecturer|research (fellow|scientist|assistant|associate)|dr\.)/i.test(text)
+      || ACADEMIC_POSTS.test(text));
   const wordsOnPage = pdf.pages.map((p) => layout.lines.filter((l) => l.page === p.number).reduce((n, l) => n + words(l.text), 0));
   const nowMonth = now.getFullYear() * 12 + now.getMonth();
   const student = parsed.roles.some((r) => r.section === 'education' && (r.end === null || (r.end ?? 0) > nowMonth));
@@ -253,6 +254,12 @@ function analyseDates(parsed: ParsedResume, now: Date): DateFindings {
 /** Sections that quote other people's words (titles, author lists): not the applicant's voice. */
 const QUOTING_SECTIONS: Section['key'][] = ['publications', 'references'];
 
+/** Research or teaching named in any of the seven languages, or the academic "curriculum vitae". */
+const RESEARCH_OR_TEACHING = /(?<![\p{L}])(curriculum vit(?:ae|æ)|teaching experience|research experience|forschung|lehrt[äa]tigkeit|enseignements?|recherches?|investigaci[oó]n|docencia|pesquisa|doc[eê]ncia|ricerca|didattica|onderzoek)(?![\p{L}])/iu;
+
+/** Doctoral degrees and academic posts in the other six languages the reader knows (as the English list: no bare "researcher"). */
+const ACADEMIC_POSTS = /(?<![\p{L}])(doktorand\w*|habilitation|wissenschaftliche[rn]? mitarbeiter\w*|doctorat|doctorant\w*|post-?doctorat|ma[iî]tre de conf[ée]rences|doctorado|doctorand[oa]|catedr[aá]tic\w*|doutorado|doutorand[oa]|dottorat[oi]|dottorand[oi]|assegnista|promovend\w*|hoogleraar)(?![\p{L}])/iu;
+
 /** English first-person pronouns; matched whatever their case, then judged one by one. */
 const PRONOUN = /(?<![\p{L}\p{N}])(I|me|my|mine|myself|we|our)(?![\p{L}\p{N}]|['’]\p{L})/giu;
 
@@ -262,23 +269,51 @@ function countPronouns(layout: ResumeLayout): { counts: Record<string, number>; 
   const quoting = new Set(layout.sections.filter((s) => QUOTING_SECTIONS.includes(s.key)).flatMap((s) => s.lines));
   // A heading ("About me", "Über mich") names a section; it is not the applicant speaking.
   const headings = new Set(layout.sections.map((s) => s.headingLine));
+  let inQuote = false;
   for (const line of layout.lines) {
     if (quoting.has(line) || line.furniture || headings.has(line)) continue;
+    const quotes = quotedSpans(line.text, inQuote);
+    inQuote = quotes.open;
     for (const match of line.text.matchAll(PRONOUN)) {
       const found = match[1]!;
+      const at = match.index ?? 0;
+      // Someone else's words in quotation marks (a reference's praise) are not the applicant's.
+      if (quotes.inside(at)) continue;
+      // Part of a web or e-mail address ("about.me", "me@…"), not a word.
+      if (/[./@]$/.test(line.text.slice(0, at)) || /^[./@]\p{L}/u.test(line.text.slice(at + found.length))) continue;
       // "I" alone is the pronoun; lower-case "i" is not counted (roman numerals, typos). Others
       // count in lower case or capitalised at a sentence's start, not in capitals ("ME", "MY" are
       // abbreviations).
       if (found.toLowerCase() === 'i' ? found !== 'I' : found.length > 1 && found === found.toUpperCase()) continue;
       // "I" in a list of numerals ("Part I", "Class I") is not a pronoun.
       if (found === 'I' && /\b(part|class|phase|level|grade|tier|type|stage|volume|vol\.)\s+I\b/i.test(line.text)) continue;
-      if (found === 'I' && isInitial(line.text, match.index ?? 0)) continue;
+      if (found === 'I' && isInitial(line.text, at)) continue;
+      // The pronoun "I" is followed by a word ("I built"); with none after it, or beside another
+      // numeral ("Methods I + II"), it is a numeral, an icon's letter or a label.
+      if (found === 'I' && (!/^\s*['’]?\p{L}/u.test(line.text.slice(at + 1)) || /^\s*(?:\+|and|&|,|\/|–|-)\s*I{1,3}V?\b/.test(line.text.slice(at + 1)))) continue;
       const word = found === 'I' ? 'I' : found.toLowerCase();
       counts[word] = (counts[word] ?? 0) + 1;
       if (!quoted.includes(line.text) && quoted.length < 3) quoted.push(line.text);
     }
   }
   return { counts, lines: quoted };
+}
+
+/**
+ * The parts of a line inside quotation marks (“…”, "…", «…», „…“), given whether a quote was open
+ * when the line began; a quote may run on over several lines.
+ */
+function quotedSpans(text: string, openAtStart: boolean): { inside: (at: number) => boolean; open: boolean } {
+  const spans: Array<[number, number]> = [];
+  let open = openAtStart, from = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    const opens = c === '“' || c === '«' || c === '„' || (c === '"' && !open);
+    const closes = c === '”' || c === '»' || (c === '“' && open && text[from] === '„') || (c === '"' && open);
+    if (open && closes) { spans.push([from, i]); open = false; } else if (!open && opens) { open = true; from = i; }
+  }
+  if (open) spans.push([from, text.length]);
+  return { inside: (at) => spans.some(([a, b]) => at > a && at < b), open };
 }
 
 /** Author-list names: "Ferraz, I. N.", "I. N. Ferraz", "Smith J, Ferraz IN" (two or more such names on the line). */

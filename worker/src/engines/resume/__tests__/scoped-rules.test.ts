@@ -172,6 +172,27 @@ describe('first person', () => {
     const { a } = await review(await doc.save());
     expect(a.pronouns).toEqual({ my: 1, we: 1 });
   });
+
+  it('a numeral "I", an icon\'s letter, a web or e-mail address and someone else\'s quoted words are not the applicant\'s first person', async () => {
+    const build = async (sentence: string) => {
+      const { doc, w } = await newPage();
+      w.line('Robin Vale', { font: w.bold, size: 20 });
+      w.line('I +1 415 555 0142  |  me@robinvale.test  |  about.me/robinvale  |  robinvale.me');
+      w.heading('EXPERIENCE');
+      w.role('Analyst, Northwind', 'Jan 2020 – Present');
+      w.line('• Cut report preparation from 3 days to 4 hours');
+      w.line('• “Robin has had a profound impact on my team. I was lucky to work with');
+      w.line('Robin for three years.” – Dana Reyes, Head of Data');
+      if (sentence) w.line(sentence);
+      w.heading('EDUCATION');
+      w.role('BSc Physics, Lakeside University', 'Sep 2016 – Jun 2019');
+      w.line('Courses: Experimental Methods I + II; Classical Mechanics I, Geophysics I');
+      return (await review(await doc.save())).a;
+    };
+    expect((await build('')).pronouns).toEqual({});
+    // The applicant's own sentence still counts.
+    expect((await build('• I built the weekly sales report, and my team uses it daily')).pronouns).toEqual({ I: 1, my: 1 });
+  });
 });
 
 describe('picture-only files', () => {
@@ -837,6 +858,30 @@ describe('length and density', () => {
     ]));
     expect(md).toMatch(/- \*\*Length:\*\* 4 pages, \d+ words\. 4 pages: over the 2 pages .*\(the guide: one or two pages, at least 250 words in all and at most 700 on a page\)\./);
     expect(md).toMatch(/Give the text room: page \d holds \d+ words/);
+  });
+
+  it('an academic CV in another language (teaching or research, and a doctorate) is not held to two pages; a researcher post alone does not make one', async () => {
+    const build = async (research: string, post: string) => {
+      const { doc, w } = await newPage(8);
+      w.line('Camille Roux', { font: w.bold, size: 20 });
+      w.line('camille.roux@mail.test  |  +33 6 12 34 56 78');
+      w.heading('EXPÉRIENCE');
+      for (let year = 2024; doc.getPageCount() < 3 || w.y < 400; year--) {
+        w.role(`${post}, Université de Lyon`, `Jan ${year} – Dec ${year}`);
+        for (let i = 0; i < 4; i++) w.line(`• Travaux sur la synthèse vocale et les agents conversationnels, avec ${i + 3} partenaires et des campagnes d'évaluation`);
+      }
+      w.heading(research);
+      w.line('Traitement automatique des langues, 40 heures par an');
+      w.heading('FORMATION');
+      w.role('Master Informatique, Université de Lyon', '2015 – 2017');
+      return (await review(await doc.save())).a;
+    };
+    const academic = await build('ENSEIGNEMENTS', 'Doctorant');
+    expect(academic.pageCount).toBe(3);
+    expect(academic.academic).toBe(true);
+    expect(academic.score.parts.find((p) => p.key === 'length')!.notes.join(' ')).not.toMatch(/over the 2 pages/);
+    expect((await build('ENSEIGNEMENTS', 'Ingénieur')).academic).toBe(false);
+    expect((await build('PROJETS', 'Doctorant')).academic).toBe(false);
   });
 
   it('a one-page resume within the guide says so and states it', async () => {
