@@ -173,7 +173,9 @@ const chars = (list: TextRun[]) => list.reduce((n, r) => n + r.text.length, 0);
  * the bullets cross every candidate band down to the bottom of the page.
  */
 function findColumns(page: PdfPage): { gutterX: number; top: number } | null {
-  const runs = page.runs.filter((r) => !isFooter(r, page));
+  // A list marker drawn as a run of its own is not text: a gutter between markers and their items
+  // would make a bulleted list two columns.
+  const runs = page.runs.filter((r) => !isFooter(r, page) && !/^[^\p{L}\p{N}]$/u.test(r.text.trim()));
   const total = chars(runs);
   if (runs.length < 10 || total === 0) return null;
   const candidates: Array<{ x: number; top: number; score: number }> = [];

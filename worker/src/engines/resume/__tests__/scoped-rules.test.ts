@@ -241,6 +241,28 @@ describe('label columns', () => {
     expect(a.parsed.sections.map((s) => s.heading)).toEqual(['Experience', 'Education']);
   });
 
+  it('list markers drawn apart from their items are not a column: a bulleted list beside its headings is one column', async () => {
+    const { doc, w } = await newPage();
+    w.nameAndContact();
+    let y = w.y + 20;
+    const lists: Array<[string, string[]]> = [
+      ['LANGUAGE SKILLS', ['German', 'English', 'Italian']],
+      ['DIGITAL SKILLS', ['Linux', 'Python', 'C++', 'HTML', 'CSS', 'Git']],
+      ['SOFT SKILLS', ['Teamwork', 'Sales']],
+    ];
+    for (const [heading, items] of lists) {
+      w.page.drawText(heading, { x: LEFT, y: 792 - y, size: 10, font: w.bold });
+      for (const item of items) {
+        w.page.drawText('•', { x: 200, y: 792 - y, size: 10, font: w.font });
+        w.page.drawText(item, { x: 212, y: 792 - y, size: 10, font: w.font });
+        y += 14;
+      }
+      y += 10;
+    }
+    const { a } = await review(await doc.save());
+    expect(a.ats.some((r) => r.id === 'multi-column')).toBe(false);
+  });
+
   it('a left column with rows of its own, or as much text as the right, is a second column', async () => {
     const offset = await build((i) => [dates(i)], 6);
     expect(offset.ats.some((r) => r.id === 'multi-column')).toBe(true);
