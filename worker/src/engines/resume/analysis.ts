@@ -345,7 +345,7 @@ const PLACEHOLDERS: RegExp[] = [
   /\blorem ipsum\b|\bdolor sit amet\b|\bconsectetur adipiscing\b/i,
   /[[<{]\s*(?:your|insert|enter|add|company|employer|job|position|role|title|name|date|dates|city|state|country|school|university|degree|phone|e-?mail|address|website|link|url|month|year|institution|department|journal|conference|co-?author|author)\b[^\]>}\n]{0,40}[\]>}]/i,
   /\byour (?:full |first |last )?name\b|\byour (?:job )?title\b|\byour[._-]?(?:name|email)(?=[@.\s/]|$)|\byour-name\b/i,
-  slot(String.raw`(?:company|employer|organi[sz]ation|school|university|college|institution|department|journal|conference|publisher|degree) name|project name(?:\s?\d)?|job title|position title|title of (?:the |your )?(?:thesis|dissertation|paper|talk|article|book|project)|city,\s*(?:state|country)|month,? year|mm\s?/\s?yyyy|(?:john|jane) doe|author\s?\d`),
+  slot(String.raw`(?:company|employer|organi[sz]ation|school|university|college|institution|department|journal|conference|publisher|degree) name|project name(?:\s?\d)?|job title|position title|title of (?:the |your )?(?:thesis|dissertation|paper|talk|article|book|project)|city,\s*(?:state|country)|month,? year|month \d{4}|mm\s?/\s?yyyy|(?:john|jane) doe|author\s?\d`),
   /(?<![\p{L}\p{N}])(?:X{3,}|\d{2}XX)(?![\p{L}])|(?<![\p{L}])XX\s?%|\bx{3}[-.\s]x{3}[-.\s]x{4}\b/iu,
   // A field's label left as its value ("Name Here", "Company's Name", "Firma 1", "Describe project"), filler ("blah blah").
   slot(String.raw`(?:name|text|title|company|position|description|details?|address|role) here|company['’]s name|(?:company|firma|empresa|entreprise|azienda|bedrijf) \d|describe (?:the |your )?(?:project|role|job|position|company)`),

@@ -778,8 +778,8 @@ describe('placeholders', () => {
     expect(await build('Lena Vogt', 'lena@mail.test  |  138XXXX8899', 'Firmenname, Berlin', ['Project Name 1', 'Nome do projeto 2', 'LinkedIn: @seuperfil'])).toEqual([
       'lena@mail.test | 138XXXX8899', 'Firmenname, Berlin  Jan 2020 – Present', 'Project Name 1', 'Nome do projeto 2', 'LinkedIn: @seuperfil',
     ]);
-    expect(await build('Max Mustermann', 'max@mail.test  |  Musterstraße 1, Berlin', 'Nombre de la empresa', ['Booking app for the student club'])).toEqual([
-      'Max Mustermann', 'max@mail.test | Musterstraße 1, Berlin', 'Nombre de la empresa  Jan 2020 – Present',
+    expect(await build('Max Mustermann', 'max@mail.test  |  Musterstraße 1, Berlin', 'Nombre de la empresa', ['Booking app for the student club', 'Web Developer  MONTH 2014 - MONTH 2017'])).toEqual([
+      'Max Mustermann', 'max@mail.test | Musterstraße 1, Berlin', 'Nombre de la empresa  Jan 2020 – Present', 'Web Developer MONTH 2014 - MONTH 2017',
     ]);
   });
 
@@ -809,6 +809,7 @@ describe('placeholders', () => {
     w.line('• Den Firmennamen auf 40 Verträgen nach der Fusion geändert, ohne eine Frist zu verpassen');
     w.line('• Nome do projeto escolhido pelo cliente: Atlas, entregue em 2022');
     w.line('• Grew the company 3 times over and wrote docs that describe the project\'s API for 40 partner teams');
+    w.line('• Named employee of the month 2019 for the migration of the billing system');
     w.heading('AUSBILDUNG');
     w.role('B.Sc. Informatik, TU Berlin', '2015 – 2019');
     expect((await review(await doc.save())).a.placeholders).toEqual([]);
