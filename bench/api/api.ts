@@ -13,7 +13,7 @@ import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { createPool } from '@craftwell/core/db/pool';
 import { childrenSettled, signUp, spawnServer, startBenchApp, type Child } from './harness.js';
 import { formatResults, measureRoute, secondsPerRoute, type RouteResult, type RouteTarget } from './measure.js';
 import { BENCH_GALLERY, seedArticles, seedGallery } from './seed.js';
@@ -184,7 +184,7 @@ export async function run(): Promise<void> {
   try {
     // The first account is the administrator on the premium plan: no quota stops the load.
     const writer = await signUp(app.url);
-    const db = new pg.Pool({ connectionString: app.databaseUrl, max: 2 });
+    const db = createPool(app.databaseUrl, 2);
     const seeding = performance.now();
     await seedGallery(db);
     await seedArticles(db, writer.userId, 200);

@@ -5,6 +5,7 @@
  * log, and unpublishes a gallery item.
  */
 import pg from 'pg';
+import { createPool } from '@craftwell/core/db/pool';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createObjectStorage, parseStorageConfig } from '@craftwell/storage';
@@ -34,7 +35,7 @@ describe.skipIf(!ready)('admin page (browser)', () => {
     memberSide = await newGuardedContext(browser, app.baseUrl);
     adminPage = await adminSide.context.newPage();
     memberPage = await memberSide.context.newPage();
-    db = new pg.Pool({ connectionString: app.database.url, max: 2 });
+    db = createPool(app.database.url, 2);
     await signUpThroughDialog(adminPage, root);
     await signUpThroughDialog(memberPage, member);
   });

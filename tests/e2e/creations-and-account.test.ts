@@ -3,6 +3,7 @@
  * dashboard (download, copy, use as input, unpublish, delete) and the account page.
  */
 import pg from 'pg';
+import { createPool } from '@craftwell/core/db/pool';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createObjectStorage, parseStorageConfig } from '@craftwell/storage';
@@ -30,7 +31,7 @@ describe.skipIf(!ready)('creations and account (browser)', () => {
     [app, browser] = await Promise.all([startE2eApp({ name: 'creations', postgresUrl: postgresUrl!, redisUrl: inject('redisUrl') }), launchChromium()]);
     guarded = await newGuardedContext(browser, app.baseUrl);
     page = await guarded.context.newPage();
-    db = new pg.Pool({ connectionString: app.database.url, max: 2 });
+    db = createPool(app.database.url, 2);
     storage = await createObjectStorage(parseStorageConfig({}, { dataDir: app.dataDir }));
     await signUpThroughDialog(page, owner);
     const me = await (await fetch(`${app.baseUrl}/api/me`, { headers: { authorization: `Bearer ${await sessionToken(page)}` } })).json();

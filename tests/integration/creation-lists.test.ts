@@ -3,6 +3,7 @@
  * the dashboard counters from SQL, and the query plans on 10,000 seeded images (EXPLAIN).
  */
 import pg from 'pg';
+import { createPool } from '@craftwell/core/db/pool';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as creations from '@craftwell/core/repositories/creations';
 import { seedArticles, seedGallery } from '../../bench/api/seed.js';
@@ -46,7 +47,7 @@ describe.skipIf(!postgresUrl)('creation lists over HTTP', () => {
 
   beforeAll(async () => {
     app = await startTestApp({ postgresUrl: postgresUrl!, redisUrl: optionalRedisUrl() });
-    db = new pg.Pool({ connectionString: app.database.url, max: 2 });
+    db = createPool(app.database.url, 2);
     erin = await signUp(app.url, { name: 'Erin' });
     frank = await signUp(app.url, { name: 'Frank' });
   });
@@ -178,7 +179,7 @@ describe.skipIf(!postgresUrl)('creation list query plans on 10,000 published ima
 
   beforeAll(async () => {
     database = await createTestDatabase(postgresUrl!);
-    db = new pg.Pool({ connectionString: database.url, max: 2 });
+    db = createPool(database.url, 2);
     await seedGallery(db);
     await db.query(`INSERT INTO users (id, name, email) VALUES ($1, 'Busy', 'busy@example.com')`, [busyUser]);
     await seedArticles(db, busyUser, 200);

@@ -5,6 +5,7 @@
  * that sends it back gets 304.
  */
 import pg from 'pg';
+import { createPool } from '@craftwell/core/db/pool';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { optionalRedisUrl, serviceUrl } from '../support/services.js';
 import { authed, signUp, startTestApp, type TestApp } from '../support/app.js';
@@ -40,7 +41,7 @@ describe.skipIf(!postgresUrl)('cached list pages', () => {
 
   beforeAll(async () => {
     app = await startTestApp({ postgresUrl: postgresUrl!, redisUrl: optionalRedisUrl() });
-    db = new pg.Pool({ connectionString: app.database.url, max: 2 });
+    db = createPool(app.database.url, 2);
     gina = await signUp(app.url, { name: 'Gina' });
     hugo = await signUp(app.url, { name: 'Hugo' });
   });

@@ -3,6 +3,7 @@
  * Postgres → reply, on both queue adapters, plus its failure paths.
  */
 import pg from 'pg';
+import { createPool } from '@craftwell/core/db/pool';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceUrl } from '../support/services.js';
 import { authed, signUp, startTestApp, type TestApp } from '../support/app.js';
@@ -47,7 +48,7 @@ for (const adapter of adapters) {
         redisUrl: adapter.redis,
         env: { JOB_WAIT_TIMEOUT_MS: '4000', RUN_WORKERS: 'true', QUEUE_LOCK_MS: '2000', QUEUE_STALLED_CHECK_MS: '1000' },
       });
-      db = new pg.Pool({ connectionString: app.database.url, max: 2 });
+      db = createPool(app.database.url, 2);
       user = await signUp(app.url);
       other = await signUp(app.url);
     }, 120_000);

@@ -4,6 +4,7 @@
  * shares the Redis (two real servers on one database and one Redis here).
  */
 import pg from 'pg';
+import { createPool } from '@craftwell/core/db/pool';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@craftwell/core/config/env';
 import { startServer, type RunningServer } from '@craftwell/api/server';
@@ -39,7 +40,7 @@ describe.skipIf(!postgresUrl)('session cache', () => {
 
   beforeAll(async () => {
     app = await startTestApp({ postgresUrl: postgresUrl!, redisUrl });
-    db = new pg.Pool({ connectionString: app.database.url, max: 2 });
+    db = createPool(app.database.url, 2);
   });
 
   afterAll(async () => {

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { createPool } from '@craftwell/core/db/pool';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceUrl } from '../support/services.js';
 import { authed, signUp, startTestApp, type TestApp } from '../support/app.js';
@@ -34,7 +35,7 @@ describe.skipIf(!postgresUrl)('sign-up by invite, with an e-mail domain allow-li
 
   beforeAll(async () => {
     app = await startTestApp({ postgresUrl: postgresUrl!, env: { SIGNUP_MODE: 'invite', SIGNUP_EMAIL_DOMAINS: 'example.com, @Example.org' } });
-    db = new pg.Pool({ connectionString: app.database.url, max: 2 });
+    db = createPool(app.database.url, 2);
     // The first account (the administrator) needs no invite.
     root = await signUp(app.url, { name: 'Root' });
   }, 300_000);

@@ -3,6 +3,7 @@
  * own creations, the published gallery with pagination, race-safe likes, usage and bad input.
  */
 import pg from 'pg';
+import { createPool } from '@craftwell/core/db/pool';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { optionalRedisUrl, serviceUrl } from '../support/services.js';
 import { authed, signUp, startTestApp, type TestApp } from '../support/app.js';
@@ -34,7 +35,7 @@ describe.skipIf(!postgresUrl)('user API', () => {
 
   beforeAll(async () => {
     app = await startTestApp({ postgresUrl: postgresUrl!, redisUrl: optionalRedisUrl() });
-    db = new pg.Pool({ connectionString: app.database.url, max: 2 });
+    db = createPool(app.database.url, 2);
     alice = await signUp(app.url, { name: 'Alice Admin' });
     bob = await signUp(app.url, { name: 'Bob Builder' });
   });
