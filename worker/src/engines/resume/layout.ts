@@ -331,9 +331,9 @@ export function headingKey(text: string, emphasised = false): HeadingKey | null 
 interface HeadingStyle { size: number; bold: boolean; caps: boolean; colon: boolean }
 
 /** A heading's name without a remark in brackets after it ("PROJECTS (if you have no experience yet)"). */
-export const headingName = (text: string) => text.replace(/\s*[(（][^()（）]*[)）]?\s*$/u, '').trim() || text.trim();
+const headingName = (text: string) => text.replace(/\s*[(（][^()（）]*[)）]?\s*$/u, '').trim() || text.trim();
 const isCaps = (text: string) => { const letters = text.replace(/[^\p{L}]/gu, ''); return letters.length > 2 && letters === letters.toUpperCase(); };
-const styleOf = (line: Line): HeadingStyle => ({ size: line.fontSize, bold: line.bold, caps: isCaps(headingName(line.text)), colon: /:\s*$/.test(headingName(line.text)) });
+const styleOf = (line: Line, name: string): HeadingStyle => ({ size: line.fontSize, bold: line.bold, caps: isCaps(name), colon: /:\s*$/.test(name) });
 const LIST_MARK = /^\s*([•●▪■◦‣∙·○►▸✓✔➢➤➔→–—*+\uF0B7\uF0A7\uF076\uF0D8\uF0FC-]|\d+[.)])\s/u;
 
 /**
@@ -343,10 +343,15 @@ const LIST_MARK = /^\s*([•●▪■◦‣∙·○►▸✓✔➢➤➔→–�
  */
 function splitSections(lines: Line[]): { sections: Section[]; subsections: SectionKey[] } {
   const bodySize = commonSize(lines);
-  const standsOut = (l: Line) => l.bold || l.fontSize > bodySize + 0.5 || isCaps(headingName(l.text)) || /:\s*$/.test(headingName(l.text));
+  // Each line's name as a heading and the line after it, worked out once.
+  const names = new Map(lines.map((l) => [l, headingName(l.text)]));
+  const nameOf = (l: Line) => names.get(l)!;
+  const nextLine = new Map(lines.map((l, i) => [l, lines[i + 1]]));
+  const style = (l: Line) => styleOf(l, nameOf(l));
+  const standsOut = (l: Line) => { const st = style(l); return st.bold || st.size > bodySize + 0.5 || st.caps || st.colon; };
   // A contact detail is never a heading, however it is set (an icon's size can match the headings').
-  const candidate = (l: Line) => l.segments.length === 1 && !LIST_MARK.test(l.text) && headingName(l.text).length <= 60 && !hasContactDetail(l.text);
-  const allNamed = lines.filter((l) => candidate(l) && exactHeadingKey(headingName(l.text)) !== null && standsOutOrAlone(l, lines, standsOut));
+  const candidate = (l: Line) => l.segments.length === 1 && !LIST_MARK.test(l.text) && nameOf(l).length <= 60 && !hasContactDetail(l.text);
+  const allNamed = lines.filter((l) => candidate(l) && exactHeadingKey(nameOf(l)) !== null && standsOutOrAlone(l, lines, standsOut));
   // A named line smaller than its column's headings is a sub-heading ("Coursework" under
   // Education). Per column: a sidebar may set its headings larger than the main column's.
   const mainSize = new Map<Line['column'], number>();
@@ -354,15 +359,15 @@ function splitSections(lines: Line[]): { sections: Section[]; subsections: Secti
   // OCR sizes are estimates from letter heights: too rough to tell a sub-heading by.
   const ocr = lines.every((l) => l.ocr);
   const named = allNamed.length >= 3 && !ocr ? allNamed.filter((l) => l.fontSize >= 0.93 * mainSize.get(l.column)!) : allNamed;
-  const styles = named.map(styleOf);
+  const styles = named.map(style);
   const sameStyle = (l: Line) => styles.some((s) => {
-    const t = styleOf(l);
+    const t = style(l);
     return Math.abs(s.size - t.size) < 0.3 && s.bold === t.bold && s.caps === t.caps && s.colon === t.colon;
   });
   const keyOf = (l: Line): HeadingKey | null => {
     if (!candidate(l)) return null;
-    if (named.includes(l)) return exactHeadingKey(headingName(l.text));
-    const word = headingWordKey(headingName(l.text));
+    if (named.includes(l)) return exactHeadingKey(nameOf(l));
+    const word = headingWordKey(nameOf(l));
     if (word && (styles.length ? sameStyle(l) : standsOut(l))) return word;
     // Unnamed headings only where the heading style is distinctive (larger, capitals or a colon —
     // bold alone is how many resumes set company names) and not over an entry's dated line, unless
@@ -370,7 +375,7 @@ function splitSections(lines: Line[]): { sections: Section[]; subsections: Secti
     // Sizes and weights read by OCR are estimates: an unnamed line is never a heading by its look there.
     if (ocr) return null;
     const distinctive = styles.some((st) => st.size > bodySize + 0.5 || st.caps || st.colon);
-    const plain = sameStyle(l) && !/\d/.test(headingName(l.text)) && headingName(l.text).split(/\s+/).length <= 4;
+    const plain = sameStyle(l) && !/\d/.test(nameOf(l)) && nameOf(l).split(/\s+/).length <= 4;
     if (styles.length >= 2 && distinctive && plain && (headingsOverDates || !nextHasDate(l))) return 'other';
     // Bold at body size says nothing alone (entries set their titles so too); the space under the
     // named headings does when they all share one clearly wider than a line.
@@ -380,24 +385,23 @@ function splitSections(lines: Line[]): { sections: Section[]; subsections: Secti
     return null;
   };
   const nextHasDate = (l: Line) => {
-    const next = lines[lines.indexOf(l) + 1];
+    const next = nextLine.get(l);
     return !!next && next.page === l.page && hasDate(next.text);
   };
   const headingsOverDates = named.some(nextHasDate);
-  const gaps = new Map(lines.map((l, i) => {
-    const next = lines[i + 1];
-    return [l, next && next.page === l.page && next.column === l.column ? next.y - l.y : null];
-  }));
-  const gapAfter = (l: Line) => gaps.get(l) ?? null;
-  const headingGap = sharedWideGap(named.map(gapAfter), [...gaps.values()]);
+  const gapAfter = (l: Line) => {
+    const next = nextLine.get(l);
+    return next && next.page === l.page && next.column === l.column ? next.y - l.y : null;
+  };
+  const headingGap = sharedWideGap(named.map(gapAfter), lines.map(gapAfter));
   const sections: Section[] = [{ key: 'header', heading: '', lines: [] }];
   for (const line of lines) {
     const key = keyOf(line);
-    if (key) sections.push({ key, heading: headingName(line.text), lines: [], headingLine: line });
+    if (key) sections.push({ key, heading: nameOf(line), lines: [], headingLine: line });
     else sections[sections.length - 1].lines.push(line);
   }
   const subsections = [
-    ...allNamed.filter((l) => !named.includes(l)).map((l) => exactHeadingKey(headingName(l.text))),
+    ...allNamed.filter((l) => !named.includes(l)).map((l) => exactHeadingKey(nameOf(l))),
     ...lines.map((l) => inlineListKey(l.text)),
     ...sections.flatMap((section) => headingAlsoHolds(section.heading)),
   ].filter((k): k is SectionKey => k !== null && k !== 'other');

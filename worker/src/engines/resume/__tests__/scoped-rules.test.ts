@@ -46,6 +46,13 @@ class Page {
     this.line('Robin Vale', { font: this.bold, size: nameSize });
     this.line('robin.vale@mail.test  |  +1 415 555 0142');
   }
+  /** Two pieces of text on one baseline, `gap` apart: a heading drawn in two pieces, or two headings side by side. */
+  pieces(first: string, second: string, size: number, gap: number): void {
+    this.y += 8;
+    this.page.drawText(first, { x: LEFT, y: 792 - this.y, size, font: this.font });
+    this.page.drawText(second, { x: LEFT + this.font.widthOfTextAtSize(first, size) + gap, y: 792 - this.y, size, font: this.font });
+    this.y += size + 6;
+  }
   role(title: string, dates: string): void {
     this.page.drawText(title, { x: LEFT, y: 792 - this.y, size: this.size, font: this.bold });
     this.page.drawText(dates, { x: RIGHT - this.font.widthOfTextAtSize(dates, this.size), y: 792 - this.y, size: this.size, font: this.font });
@@ -373,13 +380,8 @@ describe('what can head a section', () => {
 
   it('a heading drawn in two pieces ("edu" + "cation", as two-colour headings are) is still that heading', async () => {
     const { doc, w } = await newPage();
-    const H = (first: string, second: string) => {
-      w.y += 8;
-      w.page.drawText(first, { x: LEFT, y: 792 - w.y, size: 16, font: w.font });
-      // The second piece starts a third of an em after the first: read back with a space between.
-      w.page.drawText(second, { x: LEFT + w.font.widthOfTextAtSize(first, 16) + 5, y: 792 - w.y, size: 16, font: w.font });
-      w.y += 22;
-    };
+    // The second piece starts a third of an em after the first: read back with a space between.
+    const H = (first: string, second: string) => w.pieces(first, second, 16, 5);
     w.nameAndContact(24);
     H('expe', 'rience');
     w.role('Analyst, Northwind', 'Jan 2020 – Present');
@@ -503,12 +505,7 @@ describe('what can head a section', () => {
 
   it('two section names side by side on one baseline (a sidebar\'s and the main column\'s) are two headings', async () => {
     const { doc, w } = await newPage();
-    const pair = (left: string, right: string) => {
-      w.y += 8;
-      w.page.drawText(left, { x: LEFT, y: 792 - w.y, size: 14, font: w.font });
-      w.page.drawText(right, { x: LEFT + w.font.widthOfTextAtSize(left, 14) + 14, y: 792 - w.y, size: 14, font: w.font });
-      w.y += 20;
-    };
+    const pair = (left: string, right: string) => w.pieces(left, right, 14, 14);
     w.line('Robin Vale', { font: w.bold, size: 24 });
     pair('Languages', 'Experience');
     w.role('Analyst, Northwind', 'Jan 2020 – Present');
