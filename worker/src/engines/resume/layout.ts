@@ -3,6 +3,7 @@
  * gutter when the page has two columns, joins runs on the same baseline, keeps the wide gaps
  * (for table detection) and labels the lines under each recognised section heading.
  */
+import { UserFacingJobError } from '@craftwell/contracts/handler';
 import { hasContactDetail } from './contact-patterns.js';
 import { hasDate } from './dates.js';
 import { exactHeadingKey, headingWordKey, headingAlsoHolds, type HeadingKey } from './headings.js';
@@ -74,6 +75,9 @@ export interface ResumeLayout {
  */
 export interface HiddenText { page: number; why: 'tiny' | 'invisible'; text: string }
 
+export const HIDDEN_ONLY_MESSAGE =
+  'All the text in this PDF is hidden from a reader (set too small to read or drawn invisibly), so there is nothing to review. Export your resume with its text visible and upload it again.';
+
 /** Below this size no one can read text (fine print is 5–6 pt): hidden text, as keyword stuffing sets it. */
 export const HIDDEN_TEXT_SIZE = 3.5;
 
@@ -91,6 +95,7 @@ export function buildLayout(pdf: PdfText): ResumeLayout {
     else hidden.push({ page: page.number, why, text: run.text.trim() });
     return false;
   }) }));
+  if (visible.every((page) => page.runs.length === 0)) throw new UserFacingJobError(HIDDEN_ONLY_MESSAGE, 422);
   const pages = visible.map(layoutPage);
   const lines = pages.flatMap((page) => page.lines);
   markRunningHeadersAndFooters(lines);

@@ -6,9 +6,10 @@
  */
 import { PDFDocument, PDFName, popGraphicsState, pushGraphicsState, setTextRenderingMode, StandardFonts, TextRenderingMode, type PDFFont, type PDFPage } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { UserFacingJobError } from '@craftwell/contracts/handler';
 import * as fixtures from '../../../../../tests/fixtures/resumes/resume-fixtures.js';
 import { analyseResume, LENGTH, PICTURE_ONLY_SCORE_CAP, type ResumeAnalysis } from '../analysis.js';
-import { buildLayout } from '../layout.js';
+import { buildLayout, HIDDEN_ONLY_MESSAGE } from '../layout.js';
 import { readPdfText } from '../pdf-text.js';
 import { narrativePrompt, renderReview } from '../review.js';
 
@@ -703,6 +704,14 @@ describe('hidden text', () => {
     const { layout, a } = await build((w) => { w.page.drawText(NOTE, { x: 700, y: 400, size: 9, font: w.font }); w.page.drawText(NOTE, { x: 60, y: -40, size: 9, font: w.font }); });
     expect(layout.lines.some((l) => /screening|Kubernetes/.test(l.text))).toBe(false);
     expect(narrativePrompt(layout, a)).not.toMatch(/already been cleared/);
+  });
+
+  it('a PDF whose text is all hidden gets a clear 422 refusal, not a review of nothing', async () => {
+    const { doc, w } = await newPage();
+    for (let i = 0; i < 10; i++) w.line(NOTE, { size: 2 });
+    const error = await review(await doc.save()).then(() => null, (e: unknown) => e);
+    expect(error).toBeInstanceOf(UserFacingJobError);
+    expect(error).toMatchObject({ status: 422, message: HIDDEN_ONLY_MESSAGE });
   });
 
   it('small print that can still be read (5 pt) is not hidden', async () => {
