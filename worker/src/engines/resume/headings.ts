@@ -95,10 +95,12 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
 
 export function normaliseHeading(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
-    .replace(/[&|/]/g, ' and ').replace(/\bund\b|\bet\b|\by\b|\be\b|\ben\b/g, ' and ')
+    .replace(/^\s*[&|/]+/, ' ').replace(/[&|/]/g, ' and ').replace(/\bund\b|\bet\b|\by\b|\be\b|\ben\b/g, ' and ')
     .replace(/[^\p{L}\p{N} ]+/gu, ' ').replace(/\s+/g, ' ').trim()
-    // A joiner left dangling where a heading wraps ("HOBBYS /" above "INTERESSEN") joins nothing.
-    .replace(/^and\b ?| ?\band$/g, '');
+    // A joiner left dangling at the end where a heading wraps ("HOBBYS /" above "INTERESSEN") joins
+    // nothing (a symbol at the start, often an icon read as "|", was dropped above). The word "and"
+    // at the start stays: such a line continues a sentence.
+    .replace(/ ?\band$/, '');
 }
 
 /** Leadership roles are dated entries like volunteering; contact, personal data and links need no advice. */

@@ -55,6 +55,13 @@ describe('headings and language', () => {
     expect(headingKey(text)).toBe(key);
   });
 
+  it('a joiner left at the end where a heading wraps joins nothing; a line starting with "and" continues a sentence and heads nothing; a symbol before a heading (an icon read as "|") is dropped', () => {
+    expect(headingKey('HOBBIES /')).toBe('interests');
+    expect(headingKey('Skills &')).toBe('skills');
+    expect(headingKey('and knowledge.')).toBeNull();
+    expect(headingKey('|B Contact')).toBe('other');
+  });
+
   it('guesses the language from common words', () => {
     expect(detectLanguage('Entwicklung eines Systems für die Montage und den Service von Anlagen mit der Abteilung')).toBe('de');
     expect(detectLanguage("Après un début de carrière en DevOps, je me suis orienté vers le développement web et la création d'applications")).toBe('fr');
