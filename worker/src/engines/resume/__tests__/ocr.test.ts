@@ -26,6 +26,9 @@ describe('image-only resumes', () => {
     expect(a.contact).toMatchObject({ phone: '8248937788', email: 'hariprasathtpm@gmail.com' });
     expect(a.contact.linkedin).toMatch(/linkedin\.com\/in\/mr-s-hariprasath/);
     expect(a.sectionsFound).toEqual(expect.arrayContaining(['summary', 'skills', 'education', 'languages', 'certifications']));
+    // Exactly the picture's headings, each with the icon OCR reads before it: no body line ("and
+    // knowledge." ending a sentence) taken for one, none lost.
+    expect(a.parsed.sections.map((s) => s.heading)).toEqual(['2 About Me', '|B Contact', 'Skills', 'Language', 'Educational Qualification', 'Interpersonal Skills', 'Certification', 'Declaration']);
     // Two columns on the picture are read one after the other.
     expect(layout.pages[0].gutterX).not.toBeNull();
     expect(a.ats.map((r) => r.id)).toEqual(expect.arrayContaining(['image-only', 'multi-column']));
