@@ -22,6 +22,7 @@ import { adminSetupCode, isLoopbackHost } from './auth/setup-code.js';
 import { parseEmailDomains } from './auth/signup-policy.js';
 import { createSessionCache } from './auth/session-cache.js';
 import type { AppConfig } from '@craftwell/core/config/env';
+import type { CatalogModel } from '@craftwell/core/models/catalog';
 import { startEmbeddedPostgres } from '@craftwell/core/db/embedded-postgres';
 import { removeRunningInstance, writeRunningInstance } from '@craftwell/core/db/running-instance';
 import { migrateUp } from '@craftwell/core/db/migrate';
@@ -63,7 +64,13 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export async function startServer(config: AppConfig): Promise<RunningServer> {
+/** What tests put in place of a fixed part (never read from the environment or a request). */
+export interface ServerSeams {
+  /** The model catalogue the Engines panel installs from (tests: checksums of stand-in files). */
+  modelCatalog?: readonly CatalogModel[];
+}
+
+export async function startServer(config: AppConfig, seams: ServerSeams = {}): Promise<RunningServer> {
   const log = createLogger(config.LOG_LEVEL, 'api');
   const stops: Array<() => Promise<void>> = [];
   // Each step gets a bounded time: after Ctrl-C, Redis may already be gone and a client close
@@ -235,6 +242,7 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
     stops.push(() => listener.close());
     const engineInstaller = createEngineInstaller({
       db, storage, dataDir: config.dataDir, log, mirror: config.MODEL_MIRROR_URL, isnetModel: parseBackgroundConfig(config.rawEnv).BG_ISNET_MODEL,
+      catalog: seams.modelCatalog,
     });
     stops.push(async () => engineInstaller.close());
     const app = createApp({

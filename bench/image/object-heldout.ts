@@ -5,7 +5,7 @@
  * ask through the offline remover and applies the automatic checks the real-photo tests apply:
  * the model no longer finds the object where it was, every neighbour is found again with about
  * the same mask (IoU >= 0.8), nothing outside the mask changed, and no refusal names one noun
- * twice. Side-by-side images (original | mask | result) go to HELDOUT_OUT (default
+ * twice. With OBJECT_INPAINT_MODEL set, the fill is that model's (as when it is installed). Side-by-side images (original | mask | result) go to HELDOUT_OUT (default
  * tests/artifacts/object-heldout) for the look by eye. The photos stay outside the repository:
  * they are for measuring after a change, never for making one. What the set is (each photo's
  * repository, path, commit and licence, and the asks) is in object-heldout-set.json beside this
@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { UserFacingJobError } from '@craftwell/contracts/handler';
 import { loadInstanceModel } from '@craftwell/worker/engines/object/instance-seg';
 import { loadOpenCv } from '@craftwell/worker/engines/object/opencv';
-import { judgeFill } from '@craftwell/worker/engines/object/fill-trust';
+import { judgeFill, untrustedFillNote } from '@craftwell/worker/engines/object/fill-trust';
 import { checkAsk, runAsk, writeSideBySide, type Ask } from '@craftwell/worker/engines/object/__tests__/real-photo-asks';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -47,7 +47,7 @@ export async function run(): Promise<void> {
   for (const ask of file.asks) {
     const name = `${ask.photo} / ${ask.object}`;
     try {
-      const outcome = await runAsk({ ...ask, dir });
+      const outcome = await runAsk({ ...ask, dir }, { inpaintModelPath: process.env.OBJECT_INPAINT_MODEL || undefined });
       await writeSideBySide(ask, outcome, out);
       const checks = await checkAsk(ask, outcome);
       const worst = checks.neighbours.reduce((m, n) => Math.min(m, n.iou), 1);
@@ -55,8 +55,9 @@ export async function run(): Promise<void> {
       if (ok) clean++;
       // Whether the reply would say the fill cannot be trusted (the product's own warning).
       const trust = judgeFill(outcome.image, outcome.removal.mask, outcome.removal.protect);
+      const warned = untrustedFillNote(trust, outcome.fill === 'model' ? 'model' : 'patch') ? trust.reason ?? '' : '';
       rows.push({
-        ask: name, verdict: ok ? 'clean' : 'not clean', hole: `${Math.round(trust.holeShare * 100)} %`, warned: trust.reason ?? '', leftover: checks.leftover.toFixed(2),
+        ask: name, verdict: ok ? 'clean' : 'not clean', hole: `${Math.round(trust.holeShare * 100)} %`, warned, leftover: checks.leftover.toFixed(2),
         neighbours: checks.neighbours.map((n) => `${n.label} ${n.iou.toFixed(2)}`).join(', ') || '—',
         changedOutside: checks.changedOutside, ms: Math.round(outcome.ms),
       });

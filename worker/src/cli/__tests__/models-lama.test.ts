@@ -17,12 +17,13 @@ import { runModelsCli } from '../models.js';
 const onnx = Buffer.alloc(512 * 1024, 3);
 const sha = createHash('sha256').update(onnx).digest('hex');
 const lama = MODEL_CATALOG.find((m) => m.name === 'lama')!;
+const migan = MODEL_CATALOG.find((m) => m.name === 'migan')!;
 let server: http.Server;
 let base = '';
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
-    if (req.url === '/andraniksargsyan/migan/resolve/main/migan_pipeline_v2.onnx') {
+    if (req.url === new URL(migan.url).pathname) {
       // As Hugging Face answers: a redirect that announces the file's SHA-256.
       res.writeHead(302, { location: '/cdn/migan', 'x-linked-etag': `"${sha}"` }).end();
     } else if (req.url === '/cdn/migan') {
@@ -87,8 +88,26 @@ describe('npm run models -- pull lama', () => {
     expect(cli.text().out).not.toMatch(/OBJECT_INPAINT_MODEL/);
   });
 
-  it('pull migan fetches from MODEL_MIRROR_URL and holds the bytes to the SHA-256 announced with the redirect', async () => {
+  it('every inpainting model pins its SHA-256; MI-GAN is the authors\' release at a fixed revision', () => {
+    for (const model of MODEL_CATALOG.filter((m) => m.kind === 'inpaint')) expect(model.sha256, model.name).toMatch(/^[0-9a-f]{64}$/);
+    expect(migan).toMatchObject({
+      file: 'migan_pipeline_v2.onnx',
+      url: 'https://huggingface.co/andraniksargsyan/migan/resolve/406830d0fa60666da0071c342ad2fbc8f30c5c64/migan_pipeline_v2.onnx',
+      sha256: '6f1f3530a1a2324b19752018ce756088b07973cda8d7d890034ace5c8a48c40b',
+    });
+  });
+
+  it('pull migan refuses bytes that are not the pinned file, even when the server announces their checksum', async () => {
     const cli = { ...io(MODEL_CATALOG), mirror: `${base}/` };
+    expect(await runModelsCli(['pull', 'migan'], cli)).toBe(1);
+    expect(cli.text().err).toMatch(/Checksum mismatch for migan_pipeline_v2\.onnx: expected 6f1f3530/);
+    expect(readdirSync(path.join(cli.dataDir, 'models'))).toEqual([]);
+    expect(cli.text().out).not.toMatch(/OBJECT_INPAINT_MODEL/);
+  });
+
+  it('pull migan fetches from MODEL_MIRROR_URL and saves the file that matches its pin', async () => {
+    const catalog = MODEL_CATALOG.map((m) => (m === migan ? { ...m, sha256: sha } : m));
+    const cli = { ...io(catalog), mirror: `${base}/` };
     expect(await runModelsCli(['pull', 'migan'], cli)).toBe(0);
     const saved = path.join(cli.dataDir, 'models', 'migan_pipeline_v2.onnx');
     expect(readFileSync(saved).equals(onnx)).toBe(true);

@@ -5,7 +5,9 @@
  * beside the hole. When the hole covers more than a third of the photo, whatever the scene, most
  * of the result is made up from too little context: stretched texture, repeated stripes, smears.
  * Such a result is still returned, but the reply's note says so and points to the brush and to
- * the inpainting model (docs/engines/object-removal.md, "Limits").
+ * the inpainting model (docs/engines/object-removal.md, "Limits"). A learned fill is judged by
+ * the size alone: it knows more of geometry than a patch copy, but a third of a photo is too
+ * little context for any fill, and an inpainting model given one tends to invent an object there.
  */
 import { chessboardDistance, maskArea, maskBounds, type Mask, type RgbImage } from './image.js';
 
@@ -108,13 +110,17 @@ export function judgeFill(image: RgbImage, mask: Mask, kept: Mask | null, option
   return { trusted: !structured, reason: structured ? 'structure' : null, holeShare, edgeDensity, straightShare };
 }
 
-/** The reply's sentence when the fill cannot be trusted (see judgeFill), or '' when it can. */
-export function untrustedFillNote(trust: FillTrust): string {
+/**
+ * The reply's sentence when the fill cannot be trusted (see judgeFill), or '' when it can. For a
+ * learned fill (`model`) only the size counts: the straight-line rule is about copied patches.
+ */
+export function untrustedFillNote(trust: FillTrust, fill: 'patch' | 'model' = 'patch'): string {
   const advice = 'check the result, and for a better one mark a smaller area with the brush.';
+  const filler = fill === 'model' ? 'the inpainting model' : 'the patch fill';
   if (trust.reason === 'size') {
-    return `The removed area covers ${Math.round(trust.holeShare * 100)} % of the photo, so most of the result is made up by the patch fill and cannot be relied on: ${advice}`;
+    return `The removed area covers ${Math.round(trust.holeShare * 100)} % of the photo, so most of the result is made up by ${filler} and cannot be relied on: ${advice}`;
   }
-  if (trust.reason === 'structure') return `The removed area covers a large part of a scene built of straight lines, which the patch fill cannot rebuild reliably: ${advice}`;
+  if (trust.reason === 'structure' && fill === 'patch') return `The removed area covers a large part of a scene built of straight lines, which the patch fill cannot rebuild reliably: ${advice}`;
   return '';
 }
 

@@ -185,8 +185,8 @@ export function createObjectRemover(config: ObjectConfig, deps: ObjectRemoverDep
       fill = await fillObjectMask(image, mask, signal, fillOptions);
     }
     const { image: filled, method } = fill;
-    // The classical fill says when its result cannot be trusted instead of returning it silently.
-    const untrusted = method !== 'model' ? untrustedFillNote(judgeFill(image, mask, protect)) : '';
+    // The fill says when its result cannot be trusted instead of returning it silently.
+    const untrusted = untrustedFillNote(judgeFill(image, mask, protect), method === 'model' ? 'model' : 'patch');
     const note = describeRemoval(check.name, removal, method)
       + (untrusted ? ` ${untrusted}` : '')
       + (method !== 'model' ? ` ${INSTALL_FILL_MODEL_NOTE}` : '');

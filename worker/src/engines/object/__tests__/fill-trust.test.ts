@@ -4,12 +4,16 @@
  * scene; the reply's note says which and points to the brush and to the model path. The facade's
  * hole in an irregular natural texture, or a small hole in the facade, is not flagged.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseObjectConfig } from '@craftwell/core/config/object';
 import { encodePng, mulberry32, type Mask, type RgbImage } from '../image.js';
 import { createObjectRemover } from '../index.js';
 import { FILL_TRUST_DEFAULTS, judgeFill, untrustedFillNote } from '../fill-trust.js';
 import sharp from 'sharp';
+import { tinyMiganLikeModel } from '../../../../../tests/fixtures/models/tiny-inpaint-onnx.js';
 
 const W = 240, H = 180;
 
@@ -85,5 +89,18 @@ describe('when the classical fill judges whether its result can be trusted', () 
     const most = await sharp(Buffer.from(MOST.data), { raw: { width: W, height: H, channels: 1 } }).png().toBuffer();
     const large = await remover.remove({ png: await encodePng(foliage), object: 'tree', maskPng: most });
     expect(large.engine.note).toMatch(/covers 69 % of the photo.*cannot be relied on.*brush/);
+  });
+
+  it('then with an inpainting model a hole over a third of the photo is still not trusted, and the straight-line rule is left to the patch fill', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'craftwell-fill-trust-'));
+    const modelPath = path.join(dir, 'stand-in.onnx');
+    writeFileSync(modelPath, tinyMiganLikeModel({ colour: [0, 0, 1] }));
+    const remover = createObjectRemover(parseObjectConfig({ OBJECT_INPAINT_MODEL: modelPath }), { instanceModelPath: '/nonexistent/instance-model.onnx' });
+    const png = async (mask: Mask) => sharp(Buffer.from(mask.data), { raw: { width: W, height: H, channels: 1 } }).png().toBuffer();
+    const large = await remover.remove({ png: await encodePng(foliage), object: 'tree', maskPng: await png(MOST) });
+    expect(large.engine.note).toMatch(/covers 69 % of the photo, so most of the result is made up by the inpainting model and cannot be relied on.*brush/);
+    expect(large.engine.note).not.toMatch(/install LaMa or MI-GAN/);
+    const facadeHole = await remover.remove({ png: await encodePng(facade), object: 'building', maskPng: await png(LARGE) });
+    expect(facadeHole.engine.note).not.toMatch(/straight lines|cannot be relied on/);
   });
 });

@@ -55,11 +55,11 @@ export async function loadRealPhoto(photo: string, dir = REAL_PHOTOS_DIR): Promi
   return decodeRgb(await readFile(path.join(dir, photo)));
 }
 
-export async function runAsk(ask: Ask, options: { saliency?: SaliencyFn; minScore?: number } = {}): Promise<AskOutcome> {
+export async function runAsk(ask: Ask, options: { saliency?: SaliencyFn; minScore?: number; inpaintModelPath?: string } = {}): Promise<AskOutcome> {
   const image = await loadRealPhoto(ask.photo, ask.dir);
   const started = performance.now();
   const removal = await removalMask({ image, name: ask.object, minScore: options.minScore ?? 0.2, saliency: options.saliency, choice: ask.choice });
-  const filled = await fillObjectMask(image, removal.mask, undefined, { protect: removal.protect, repeatable: removal.rebuild, behindIds: removal.behindIds, strays: removal.strays });
+  const filled = await fillObjectMask(image, removal.mask, undefined, { protect: removal.protect, repeatable: removal.rebuild, behindIds: removal.behindIds, strays: removal.strays, inpaintModelPath: options.inpaintModelPath });
   const ms = performance.now() - started;
   return { image, removal, result: filled.image, fill: filled.method, reply: describeRemoval(ask.object, removal, filled.method), ms };
 }
