@@ -10,7 +10,7 @@ import { findDates, formatFamily, monthLabel, type DateFormat } from './dates.js
 import { exactHeadingKey, normaliseHeading, unknownHeadingParts } from './headings.js';
 import { LANGUAGE_NAMES, type ResumeLanguage } from './language.js';
 import type { Line, ResumeLayout, Section, SectionKey } from './layout.js';
-import { HIDDEN_TEXT_SIZE } from './layout.js';
+import { COLUMN_TEXT_SHARE, HIDDEN_TEXT_SIZE } from './layout.js';
 import type { PdfText } from './pdf-text.js';
 import { isMarked, parseResume, type ParsedContact, type ParsedResume } from './resume-structure.js';
 import { ACTION_VERBS, BULLET_FONTS, CLICHES, DISPLAY_FONT_WORDS, ICON_FONTS, WEAK_OPENINGS } from './vocabulary.js';
@@ -44,7 +44,7 @@ export interface DateFindings {
   undated: string[];
 }
 
-export type AtsRiskId = 'multi-column' | 'table' | 'images' | 'symbol-fonts' | 'unusual-fonts' | 'display-font' | 'header-footer-text' | 'small-text' | 'special-characters' | 'image-only' | 'hidden-text';
+export type AtsRiskId = 'multi-column' | 'column-block' | 'table' | 'images' | 'symbol-fonts' | 'unusual-fonts' | 'display-font' | 'header-footer-text' | 'small-text' | 'special-characters' | 'image-only' | 'hidden-text';
 
 export interface AtsRisk { id: AtsRiskId; severity: 'high' | 'medium' | 'low'; detail: string }
 
@@ -153,10 +153,13 @@ export function analyseResume(layout: ResumeLayout, pdf: PdfText, options: Analy
     .filter((c, i, all) => !all.slice(0, i).some((other) => other.replace(/[-\s]/g, '') === c.replace(/[-\s]/g, ''))) : [];
   const placeholders = findPlaceholders(layout);
   const ats = findAtsRisks(layout, pdf, parsed.contact, options.ocr === true);
-  // A talks or papers section alone does not make an academic CV: an academic post or degree must show too.
+  // A talks or papers section alone does not make an academic CV: an academic post or degree must
+  // show too, or (a student's CV before the doctorate) a section of teaching or of research
+  // interests beside the publications.
   const academic = (found.has('publications') || RESEARCH_OR_TEACHING.test(text))
     && (/\b(ph\.?\s?d|doctoral|doctorate|postdoc\w*|post-doctoral|professor|lecturer|research (fellow|scientist|assistant|associate)|dr\.)/i.test(text)
-      || ACADEMIC_POSTS.test(text));
+      || ACADEMIC_POSTS.test(text)
+      || (found.has('publications') && parsed.sections.some((s) => ACADEMIC_HEADING.test(s.heading))));
   const wordsOnPage = pdf.pages.map((p) => layout.lines.filter((l) => l.page === p.number).reduce((n, l) => n + words(l.text), 0));
   const nowMonth = now.getFullYear() * 12 + now.getMonth();
   const student = parsed.roles.some((r) => r.section === 'education' && (r.end === null || (r.end ?? 0) > nowMonth));
@@ -256,6 +259,12 @@ const QUOTING_SECTIONS: Section['key'][] = ['publications', 'references'];
 
 /** Research or teaching named in any of the seven languages, or the academic "curriculum vitae". */
 const RESEARCH_OR_TEACHING = /(?<![\p{L}])(curriculum vit(?:ae|æ)|teaching experience|research experience|forschung|lehrt[äa]tigkeit|enseignements?|recherches?|investigaci[oó]n|docencia|pesquisa|doc[eê]ncia|ricerca|didattica|onderzoek)(?![\p{L}])/iu;
+
+/**
+ * Headings of a teaching or research-interests section, in the seven languages. Not German "Lehre"
+ * nor Dutch "onderwijs": those also head an apprenticeship and schooling.
+ */
+const ACADEMIC_HEADING = /(?<![\p{L}])(research interests?|research (?:areas|topics|focus)|teaching|forschungs(?:interessen|schwerpunkte?)|lehrt[äa]tigkeit|lehrerfahrung|int[ée]r[êe]ts de recherche|th[èe]mes de recherche|enseignements?|intereses de investigaci[oó]n|l[ií]neas de investigaci[oó]n|docencia|experiencia docente|interesses de pesquisa|linhas de pesquisa|doc[êe]ncia|interessi di ricerca|didattica|onderzoeksinteresses|onderwijservaring)(?![\p{L}])/iu;
 
 /** Doctoral degrees and academic posts in the other six languages the reader knows (as the English list: no bare "researcher"). */
 const ACADEMIC_POSTS = /(?<![\p{L}])(doktorand\w*|habilitation|wissenschaftliche[rn]? mitarbeiter\w*|doctorat|doctorant\w*|post-?doctorat|ma[iî]tre de conf[ée]rences|doctorado|doctorand[oa]|catedr[aá]tic\w*|doutorado|doutorand[oa]|dottorat[oi]|dottorand[oi]|assegnista|promovend\w*|hoogleraar)(?![\p{L}])/iu;
@@ -390,11 +399,21 @@ function findAtsRisks(layout: ResumeLayout, pdf: PdfText, contact: Contact, ocr:
   }
   const columnPages = layout.pages.filter((p) => p.gutterX !== null);
   if (columnPages.length) {
-    const page = columnPages[0];
+    // Two columns that are the layout fill a page: they hold the share of a full page's text (this
+    // resume's fullest page) that they must hold of their own page. Fewer, on a short last page,
+    // are a block set side by side (cards, a grid of degrees or languages) in a one-column resume.
+    const chars = (lines: Line[]) => lines.reduce((n, l) => n + l.text.length, 0);
+    const fullPage = Math.max(...layout.pages.map((p) => chars(p.lines)));
+    const layoutPages = columnPages.filter((p) => chars(p.lines.filter((l) => l.column !== 'full')) >= COLUMN_TEXT_SHARE * fullPage);
+    const page = layoutPages[0] ?? columnPages[0];
     const sideBySide = page.lines.filter((l) => l.column === 'left').find((l) => page.lines.some((r) => r.column === 'right' && Math.abs(r.y - l.y) < 3));
     const partner = sideBySide && page.lines.find((r) => r.column === 'right' && Math.abs(r.y - sideBySide.y) < 3);
     const example = sideBySide && partner ? ` For example “${sideBySide.text}” and “${partner.text}” sit side by side and may be read as one line.` : '';
-    risks.push({ id: 'multi-column', severity: 'high', detail: `Two-column layout on page ${columnPages.map((p) => p.page).join(', ')}: many applicant tracking systems read straight across columns and scramble the order of your content.${example}` });
+    if (layoutPages.length) {
+      risks.push({ id: 'multi-column', severity: 'high', detail: `Two-column layout on page ${layoutPages.map((p) => p.page).join(', ')}: many applicant tracking systems read straight across columns and scramble the order of your content.${example}` });
+    } else {
+      risks.push({ id: 'column-block', severity: 'medium', detail: `The resume is one column, but page ${columnPages.map((p) => p.page).join(', ')} sets text side by side in columns: an applicant tracking system may read straight across and join the pieces.${example}` });
+    }
   }
   const table = findTableRows(layout);
   if (table.length >= 3) {

@@ -167,6 +167,9 @@ function layoutPage(page: PdfPage): PageLayout {
 }
 
 const crosses = (r: TextRun, x: number) => r.x < x - 1 && r.x + r.width > x + 1;
+/** The least share of a page's text that two columns hold when they are the page's layout. */
+export const COLUMN_TEXT_SHARE = 0.4;
+
 /** Page footers (page numbers, a repeated address line) may span the columns. */
 const isFooter = (r: TextRun, page: PdfPage) => r.y > page.height * 0.93;
 const chars = (list: TextRun[]) => list.reduce((n, r) => n + r.text.length, 0);
@@ -188,7 +191,7 @@ function findColumns(page: PdfPage): { gutterX: number; top: number } | null {
     const top = Math.max(-1, ...runs.filter((r) => crosses(r, x)).map((r) => r.y));
     const below = runs.filter((r) => r.y > top + 1);
     const belowChars = chars(below);
-    if (belowChars < total * 0.4) continue;
+    if (belowChars < total * COLUMN_TEXT_SHARE) continue;
     const score = Math.min(chars(below.filter((r) => r.x + r.width <= x + 1)), chars(below.filter((r) => r.x >= x - 1)));
     if (score >= belowChars * 0.15) candidates.push({ x, top, score });
   }

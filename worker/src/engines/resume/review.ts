@@ -155,6 +155,7 @@ export function recommendations(a: ResumeAnalysis): string[] {
   if (a.dates.invalid.length) recs.push(`Fix the dates: ${a.dates.invalid.join('; ')}.`);
   if (a.dates.undated.length) recs.push(`Add dates to ${a.dates.undated.slice(0, 2).map(quote).join(' and ')}.`);
   for (const r of a.ats.filter((x) => x.id !== 'multi-column' && x.id !== 'image-only')) {
+    if (r.id === 'column-block') recs.push(`Set the side-by-side block on page ${/page ([\d, ]+) sets/.exec(r.detail)?.[1] ?? ''} as one column: one item after another under its heading.`);
     if (r.id === 'table') recs.push(`Replace the table starting ${/starting with (“.*?”)/.exec(r.detail)?.[1] ?? ''} with plain lines of text (one entry a line).`);
     if (r.id === 'images') recs.push(a.language === 'de' ? 'A photo is customary in German-speaking countries; just make sure nothing important exists only inside an image.' : 'Make sure nothing important exists only inside an image (photo, logo, chart): ATS ignore images.');
     if (r.id === 'symbol-fonts') recs.push(`Optional: replace icon glyphs with words (“Phone:”, “E-mail:”), as in ${/e\.g\. (“.*?”)/.exec(r.detail)?.[1] ?? 'your contact line'}.`);

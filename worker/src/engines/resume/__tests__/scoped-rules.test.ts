@@ -279,6 +279,71 @@ describe('label columns', () => {
   });
 });
 
+describe('where columns begin', () => {
+  /** A grid of cards (a bold title over two lines each), two across, `rows` down, from the page writer's y. */
+  const cards = (w: Page, rows: number) => {
+    const topics = ['Problem solving', 'Teamwork', 'Adaptability', 'Productivity', 'Mentoring', 'Planning'];
+    for (let row = 0; row < rows; row++) {
+      for (const [col, x] of [LEFT, 320].entries()) {
+        const y = w.y;
+        w.page.drawText(topics[(2 * row + col) % topics.length], { x, y: 792 - y, size: 11, font: w.bold });
+        w.page.drawText('Finds the cause before the fix and writes', { x, y: 792 - y - 14, size: 9, font: w.font });
+        w.page.drawText('down what was learned for the next person', { x, y: 792 - y - 26, size: 9, font: w.font });
+      }
+      w.y += 48;
+    }
+  };
+  const experience = (w: Page) => {
+    w.heading('Experience');
+    for (let year = 2024; year > 2012; year -= 2) {
+      w.role(`Analyst, Company ${2025 - year}`, `${year - 2} – ${year}`);
+      w.line('• Built the weekly report for the board and the regional teams from three sources');
+      w.line('• Trained four new colleagues on the reporting tools and wrote the handbook');
+    }
+    w.heading('Education');
+    w.line('BSc Economics, Lakeside University, 2014 – 2018');
+  };
+
+  it('a block of cards side by side on a short later page of a one-column resume is named as a block, not as a two-column layout', async () => {
+    const { doc, w } = await newPage();
+    w.nameAndContact();
+    experience(w);
+    w.next();
+    w.heading('Soft skills');
+    cards(w, 2);
+    const { a, md } = await review(await doc.save());
+    expect(a.ats.some((r) => r.id === 'multi-column')).toBe(false);
+    const block = a.ats.find((r) => r.id === 'column-block');
+    expect(block).toMatchObject({ severity: 'medium' });
+    expect(block!.detail).toMatch(/^The resume is one column, but page 2 sets text side by side in columns/);
+    expect(md).toMatch(/Set the side-by-side block on page 2 as one column/);
+  });
+
+  it('columns that fill a later page are the layout, even when the first page is one column', async () => {
+    const { doc, w } = await newPage();
+    w.nameAndContact();
+    w.heading('Summary');
+    w.line('Analyst who turns scattered data into weekly decisions for operations teams.');
+    w.next();
+    cards(w, 5);
+    const { a } = await review(await doc.save());
+    expect(a.ats.find((r) => r.id === 'multi-column')?.detail).toMatch(/^Two-column layout on page 2:/);
+    expect(a.ats.some((r) => r.id === 'column-block')).toBe(false);
+  });
+
+  it('when the first page is set in columns, the resume is two-column, and its later pages are named with it', async () => {
+    const { doc, w } = await newPage();
+    w.nameAndContact();
+    w.y += 20;
+    cards(w, 5);
+    w.next();
+    cards(w, 3);
+    const { a } = await review(await doc.save());
+    expect(a.ats.find((r) => r.id === 'multi-column')?.detail).toMatch(/^Two-column layout on page 1, 2:/);
+    expect(a.ats.some((r) => r.id === 'column-block')).toBe(false);
+  });
+});
+
 describe('headings per column', () => {
   it('when a sidebar sets its headings larger than the main column, then the main column headings still count', async () => {
     const { doc, w } = await newPage();
@@ -911,6 +976,29 @@ describe('length and density', () => {
     expect(academic.score.parts.find((p) => p.key === 'length')!.notes.join(' ')).not.toMatch(/over the 2 pages/);
     expect((await build('ENSEIGNEMENTS', 'Ingénieur')).academic).toBe(false);
     expect((await build('PROJETS', 'Doctorant')).academic).toBe(false);
+  });
+
+  it('a student\'s CV with publications beside teaching or research interests is academic without a doctorate; publications beside talks alone are not', async () => {
+    const build = async (beside: string) => {
+      const { doc, w } = await newPage(8);
+      w.line('Lin Wei', { font: w.bold, size: 20 });
+      w.line('lin.wei@mail.test  |  +86 138 0013 8000');
+      w.heading('Education');
+      w.role('M.S. Geophysics, Lakeside University', '2019 – 2022');
+      w.heading('Publications');
+      for (let n = 1; doc.getPageCount() < 3 || w.y < 400; n++) {
+        w.line(`${n}. Wei, L. and Stone, B. (2021). Imaging shallow structure with surface waves recorded on fibre, part ${n}. Journal of Applied Seismics, ${n}(2), 10–24.`);
+      }
+      w.heading(beside);
+      w.line('Course assistant, Engineering Seismology (2021 Spring)');
+      return (await review(await doc.save())).a;
+    };
+    for (const heading of ['Teaching Experience', 'Research Interests', 'Enseignement', 'Docencia']) {
+      const a = await build(heading);
+      expect(a.pageCount, heading).toBe(3);
+      expect(a.academic, heading).toBe(true);
+    }
+    expect((await build('Talks')).academic).toBe(false);
   });
 
   it('a one-page resume within the guide says so and states it', async () => {
