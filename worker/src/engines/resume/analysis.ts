@@ -340,9 +340,12 @@ function isInitial(text: string, at: number): boolean {
   return (text.match(AUTHOR_NAME) ?? []).length >= 2;
 }
 
-/** Where a field's value would stand: the start or end of the line, or next to a separator. */
+/**
+ * Where a field's value would stand: the start or end of the line, or next to a separator. A
+ * colon ends a slot only at the end of the line: "Project Name: Atlas" is a label with its value.
+ */
 const SLOT_START = String.raw`(?:^|[,|•·–—:;(]\s*|\.\s+|\s{2}|\s-\s)`;
-const SLOT_END = String.raw`(?=\s*(?:$|[,|•·–—:;()]|\s{2}|-\s))`;
+const SLOT_END = String.raw`(?=\s*(?:$|[,|•·–—;()]|:\s*$|\s{2}|-\s))`;
 const slot = (phrase: string) => new RegExp(`${SLOT_START}(${phrase})${SLOT_END}`, 'iu');
 
 /**

@@ -871,6 +871,22 @@ describe('placeholders', () => {
     ]);
   });
 
+  it('a field\'s label followed by its value is filled in; the same label with nothing after it is a blank left in', async () => {
+    const { doc, w } = await newPage();
+    w.line('Ada Quinn', { font: w.bold, size: 20 });
+    w.line('ada.quinn@mail.test  |  +1 415 555 0142');
+    w.heading('PROJECTS');
+    w.line('Project Name:-Online Banking management System');
+    w.line('Project Name: Atlas booking app, 2022');
+    w.line('Nome do projeto: Atlas');
+    w.heading('EXPERIENCE');
+    w.line('Company Name:');
+    w.role('Analyst, Nordhaus Retail', 'Jan 2020 – Present');
+    w.heading('EDUCATION');
+    w.role('BSc Economics, University of York', '2015 – 2018');
+    expect((await review(await doc.save())).a.placeholders).toEqual(['Company Name:']);
+  });
+
   it('sentences naming a project, a company or a profile in those languages are not placeholders', async () => {
     const { doc, w } = await newPage();
     w.line('Lena Vogt', { font: w.bold, size: 20 });
