@@ -375,7 +375,9 @@ const PLACEHOLDERS: RegExp[] = [
 ];
 
 function findPlaceholders(layout: ResumeLayout): string[] {
-  const found = layout.lines.filter((l) => PLACEHOLDERS.some((p) => p.test(l.text))).map((l) => l.text.trim());
+  // A table's header row names its columns ("Institution name  Year of passing"): labels, not blanks.
+  const headers = new Set(headerTables(layout).map((table) => table[0]));
+  const found = layout.lines.filter((l) => !headers.has(l) && PLACEHOLDERS.some((p) => p.test(l.text))).map((l) => l.text.trim());
   return [...new Set(found)].slice(0, 5);
 }
 
@@ -502,18 +504,22 @@ function garbledFonts(pdf: PdfText, iconFonts: string[]): string[] {
  * that open with a date ("2021   2nd Place, …   Online") are a dated list, which ATS read fine.
  */
 function findTableRows(layout: ResumeLayout): Line[] {
-  const startsWithDate = (l: Line) => /^\s*(\(?(19|20)\d{2}|\d{1,2}[/.](19|20)\d{2})/.test(l.text);
   const rows = layout.lines.filter((l) => l.cellStarts.length >= 3 && !startsWithDate(l));
   const aligned = (a: Line, b: Line) => a.page === b.page && a.column === b.column && Math.abs(a.y - b.y) < 6 * a.fontSize
     && a.cellStarts.length === b.cellStarts.length && a.cellStarts.every((x, i) => Math.abs(x - b.cellStarts[i]) < 2);
   const alignedRows = rows.filter((row) => rows.some((other) => other !== row && aligned(row, other)));
-  // A header row of four or more cells over rows whose cells start under its cells.
-  const headerTables = layout.lines.filter((h) => h.cellStarts.length >= 4 && !startsWithDate(h)).flatMap((header) => {
+  return [...new Set([...alignedRows, ...headerTables(layout).flat()])].sort((a, b) => a.page - b.page || a.y - b.y);
+}
+
+const startsWithDate = (l: Line) => /^\s*(\(?(19|20)\d{2}|\d{1,2}[/.](19|20)\d{2})/.test(l.text);
+
+/** Tables with a header row: four or more cells over three or more rows whose cells start under its cells. Header first. */
+function headerTables(layout: ResumeLayout): Line[][] {
+  return layout.lines.filter((h) => h.cellStarts.length >= 4 && !startsWithDate(h)).flatMap((header) => {
     const under = layout.lines.filter((l) => l.page === header.page && l.y > header.y && l.y - header.y < 10 * header.fontSize
       && l.cellStarts.length >= 2 && l.cellStarts.filter((x) => header.cellStarts.some((h) => x >= h - 2 && x < h + 90)).length >= 2);
-    return under.length >= 3 ? [header, ...under] : [];
+    return under.length >= 3 ? [[header, ...under]] : [];
   });
-  return [...new Set([...alignedRows, ...headerTables])].sort((a, b) => a.page - b.page || a.y - b.y);
 }
 
 type Base = Omit<ResumeAnalysis, 'score'>;

@@ -186,9 +186,11 @@ function findColumns(page: PdfPage): { gutterX: number; top: number } | null {
   const runs = page.runs.filter((r) => !isFooter(r, page) && !/^[^\p{L}\p{N}]$/u.test(r.text.trim()));
   const total = chars(runs);
   if (runs.length < 10 || total === 0) return null;
+  // A colon drawn as a run of its own is not a list marker: it is read with the runs, unfiltered.
+  const rows = labelValueRows(page.runs.filter((r) => !isFooter(r, page)));
   const candidates: Array<{ x: number; top: number; score: number }> = [];
   for (let x = page.width * 0.25; x <= page.width * 0.75; x += 2) {
-    const top = Math.max(-1, ...runs.filter((r) => crosses(r, x)).map((r) => r.y));
+    const top = Math.max(-1, ...runs.filter((r) => crosses(r, x)).map((r) => r.y), ...rows.filter((r) => crosses(r, x)).map((r) => r.y));
     const below = runs.filter((r) => r.y > top + 1);
     const belowChars = chars(below);
     if (belowChars < total * COLUMN_TEXT_SHARE) continue;
@@ -203,8 +205,8 @@ function findColumns(page: PdfPage): { gutterX: number; top: number } | null {
   const below = runs.filter((r) => r.y > best.top + 1);
   const left = below.filter((r) => r.x + r.width <= best.x + 1);
   const right = below.filter((r) => r.x >= best.x - 1);
-  const rows = (list: TextRun[]) => new Set(list.map((r) => Math.round(r.y / 4))).size;
-  if (rows(left) < 5 || rows(right) < 5) return null;
+  const rowCount = (list: TextRun[]) => new Set(list.map((r) => Math.round(r.y / 4))).size;
+  if (rowCount(left) < 5 || rowCount(right) < 5) return null;
   // Side by side, not one block above the other.
   const span = (list: TextRun[]) => [Math.min(...list.map((r) => r.y)), Math.max(...list.map((r) => r.y))] as const;
   const [lt, lb] = span(left), [rt, rb] = span(right);
@@ -212,6 +214,19 @@ function findColumns(page: PdfPage): { gutterX: number; top: number } | null {
   if (overlap < 0.4 * Math.min(lb - lt, rb - rt)) return null;
   if (isLabelColumn(left, right)) return null;
   return { gutterX: best.x, top: best.top };
+}
+
+/**
+ * Rows that read across whatever gap they hold: a value opening with a colon continues the label
+ * on its left on the same baseline ("Date of Birth      : 26/09/1999"). Each is returned as one
+ * span from the label's left edge to the value's right edge.
+ */
+function labelValueRows(runs: TextRun[]): TextRun[] {
+  return runs.filter((r) => r.text.trimStart().startsWith(':')).flatMap((value) => {
+    const label = runs.filter((l) => l !== value && Math.abs(l.y - value.y) < 2 && l.x + l.width <= value.x + 1)
+      .reduce<TextRun | null>((a, l) => (!a || l.x > a.x ? l : a), null);
+    return label ? [{ ...value, x: label.x, width: value.x + value.width - label.x }] : [];
+  });
 }
 
 /**

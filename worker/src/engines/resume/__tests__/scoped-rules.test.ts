@@ -271,6 +271,25 @@ describe('label columns', () => {
     expect(a.ats.some((r) => r.id === 'multi-column')).toBe(false);
   });
 
+  it('labels whose values open with a colon far to the right read across: with a list above them, still one column', async () => {
+    const { doc, w } = await newPage();
+    w.nameAndContact();
+    w.heading('Skills');
+    for (const skill of ['Bookkeeping', 'Payroll', 'Spreadsheets', 'Customer service', 'Stock control', 'Scheduling']) w.line(`• ${skill}`);
+    w.heading('Personal details');
+    const rows = [['Name', 'Ravi Teja'], ['Date of birth', '26/09/1999'], ['Nationality', 'Indian'], ['Languages known', 'Telugu, English, Hindi'],
+      ['Hobbies', 'Chess, listening to music'], ['Address', '4-5-20/A, Narasaraopet'], ['Marital status', 'Unmarried']];
+    for (const [label, value] of rows) {
+      w.page.drawText(label, { x: LEFT, y: 792 - w.y, size: 10, font: w.bold });
+      w.page.drawText(':', { x: 300, y: 792 - w.y, size: 10, font: w.font });
+      w.page.drawText(value, { x: 306, y: 792 - w.y, size: 10, font: w.font });
+      w.y += 14;
+    }
+    const { a } = await review(await doc.save());
+    expect(a.ats.some((r) => r.id === 'multi-column' || r.id === 'column-block')).toBe(false);
+    expect(a.parsed.sections.map((s) => s.heading)).toEqual(['Skills', 'Personal details']);
+  });
+
   it('a left column with rows of its own, or as much text as the right, is a second column', async () => {
     const offset = await build((i) => [dates(i)], 6);
     expect(offset.ats.some((r) => r.id === 'multi-column')).toBe(true);
@@ -885,6 +904,23 @@ describe('placeholders', () => {
     w.heading('EDUCATION');
     w.role('BSc Economics, University of York', '2015 – 2018');
     expect((await review(await doc.save())).a.placeholders).toEqual(['Company Name:']);
+  });
+
+  it('a table\'s header row names its columns: "Institution name" over rows of values is not a placeholder', async () => {
+    const { doc, w } = await newPage();
+    w.nameAndContact();
+    w.heading('Education');
+    const cols = [LEFT, 160, 290, 400, 480];
+    const row = (cells: string[], font = w.font) => { cells.forEach((c, i) => w.page.drawText(c, { x: cols[i], y: 792 - w.y, size: 10, font })); w.y += 16; };
+    row(['Qualification', 'Institution name', 'Board', 'Year of passing', 'Percentage'], w.bold);
+    row(['MBA', 'RVR College', 'Nagarjuna Univ.', '2023', '90%']);
+    row(['B.Com', 'Vasavi College', 'Nagarjuna Univ.', '2021', '85%']);
+    row(['Intermediate', 'Bhavana College', 'Board of Int.', '2017', '96%']);
+    w.heading('Experience');
+    w.line('Institution name');
+    w.role('Accounts assistant, Sri Traders', '2023 – Present');
+    w.line('• Kept the ledgers of forty retail clients and closed every month within three working days');
+    expect((await review(await doc.save())).a.placeholders).toEqual(['Institution name']);
   });
 
   it('sentences naming a project, a company or a profile in those languages are not placeholders', async () => {
