@@ -111,7 +111,11 @@ export interface AnalyseOptions {
  */
 export const LENGTH = { maxPages: 2, maxWordsOnPage: 700, thinWords: 250, veryThinWords: 180 } as const;
 
-const words = (text: string) => text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+/** Words of text; Chinese is written without spaces, so two of its characters count as a word. */
+const words = (text: string) => {
+  const han = text.match(/\p{Script=Han}/gu)?.length ?? 0;
+  return text.replace(/\p{Script=Han}/gu, ' ').split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length + Math.round(han / 2);
+};
 
 const ESSENTIAL: SectionKey[] = ['experience', 'education', 'skills'];
 const RECOMMENDED: SectionKey[] = ['summary'];

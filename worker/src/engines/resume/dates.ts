@@ -1,7 +1,7 @@
 /**
  * Finds dates and date ranges in resume text, in the forms resumes use in English, German,
- * French, Spanish, Portuguese, Italian and Dutch: "Sept. 2022", "June – August 2021",
- * "03/2020", "2020.05", "2019 – Present", "2020 - aujourd'hui", "seit 2019", two dates side by side
+ * French, Spanish, Portuguese, Italian, Dutch and Chinese: "Sept. 2022", "June – August 2021",
+ * "03/2020", "2020.05", "2019年9月", "2019 – Present", "2020 - aujourd'hui", "2019.09 - 至今", "seit 2019", two dates side by side
  * with no separator (right-aligned date runs), and ranges broken over two lines.
  * Months are counted as year * 12 + month index (0-based).
  */
@@ -36,6 +36,7 @@ const PRESENT_WORDS = [
   "aujourd'hui", 'aujourd’hui', 'aujourdhui', 'present', 'actuel', 'en cours', 'ce jour',
   'actualidad', 'presente', 'actual', 'hoy', 'la fecha', 'atual', 'atualmente', 'o momento', 'momento',
   'oggi', 'attuale', 'in corso', 'heden', 'nu', 'huidig',
+  '至今', '现在', '目前',
 ];
 
 const strip = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
@@ -53,7 +54,8 @@ const PRESENT_WORD = alternation(new Set(PRESENT_WORDS.map(strip)));
  * Matched against accent-stripped, lower-case text of the same length as the original.
  */
 const TOKEN = new RegExp(
-  String.raw`(?<![\p{L}\p{N}.,/])(?:`
+  // Not inside a word or a number; a Chinese character may stand right before a date ("至2023年").
+  String.raw`(?<!(?!\p{Script=Han})[\p{L}\p{N}.,/])(?:`
   + String.raw`(?:\d{1,2}\.?\s+)?(${MONTH_WORD})\.?,?\s*(?:de\s+)?(${YEAR})(?!\d)`
   + String.raw`|(${SEASON_WORD})\s+(?:semester\s+)?(${YEAR})(?!\d)`
   + String.raw`|(0?[1-9]|1[0-2])\s?[/.-]\s?(${YEAR})(?![\d.]\d)`
@@ -66,7 +68,7 @@ const TOKEN = new RegExp(
 );
 
 /** What may stand between the two ends of a range: a dash (or a soft hyphen), a word, or nothing. */
-const RANGE_JOIN = /^\s*(?:[-–—‑−\u00AD~]+|to|until|till|through|bis|à|a|au|al|hasta|até|ate|fino a|tot)?\s*$/iu;
+const RANGE_JOIN = /^\s*(?:[-–—‑−\u00AD~～]+|to|until|till|through|bis|à|a|au|al|hasta|até|ate|fino a|tot|至|到)?\s*$/iu;
 const OPEN_START = /(?<![\p{L}])(?:since|seit|depuis|desde|dal|dall|sinds|ab)\s*$/iu;
 
 export type DateFormat = 'Month YYYY' | 'Mon YYYY' | 'MM/YYYY' | 'MM.YYYY' | 'YYYY-MM' | 'YYYY' | 'Season YYYY';
@@ -89,8 +91,12 @@ export interface FoundDates {
 
 interface Token { index: number; end: number; text: string; point?: DatePoint; present?: boolean; monthOnly?: number }
 
+/** A Chinese date ("2019年9月") as YYYY.MM, padded to the same length so indexes still fit the original. */
+const CJK_DATE = /((?:19|20)\d{2})\s?年\s?(\d{1,2})\s?月/gu;
+const cjkDates = (text: string) => text.replace(CJK_DATE, (all, year: string, month: string) => `${year}.${month.padStart(2, '0')}`.padEnd(all.length, ' '));
+
 function tokens(text: string): Token[] {
-  const lower = strip(text);
+  const lower = cjkDates(strip(text));
   const out: Token[] = [];
   for (const m of lower.matchAll(TOKEN)) {
     const index = m.index;

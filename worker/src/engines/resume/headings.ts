@@ -1,7 +1,7 @@
 /**
- * Section heading names in English, German, French, Spanish, Portuguese, Italian and Dutch.
- * Compared after `normaliseHeading`: lower case, accents removed, "&", "|" and "/" as "and", punctuation and a
- * trailing colon dropped.
+ * Section heading names in English, German, French, Spanish, Portuguese, Italian, Dutch and
+ * Chinese. Compared after `normaliseHeading`: lower case, accents removed, "&", "|" and "/" (and
+ * Chinese 与, 及, 和, 、) as "and", punctuation and a trailing colon dropped.
  */
 import type { SectionKey } from './layout.js';
 
@@ -17,6 +17,7 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
     'perfil', 'resumen', 'sobre mi', 'perfil profesional', 'objetivo', 'resumo', 'sobre mim', 'perfil profissional',
     'profilo', 'sommario', 'chi sono', 'profilo professionale', 'obiettivo',
     'profiel', 'samenvatting', 'over mij', 'persoonlijk profiel', 'sobre',
+    '个人简介', '自我评价', '个人评价', '自我介绍', '个人总结', '个人概述', '求职意向', '职业目标', '个人优势', '关于我',
   ],
   experience: [
     'experience', 'work', 'work experience', 'professional experience', 'relevant experience', 'additional experience', 'employment', 'research', 'teaching',
@@ -29,6 +30,7 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
     'experiencia profissional', 'historico profissional',
     'esperienza', 'esperienze', 'esperienza lavorativa', 'esperienze lavorative', 'esperienza professionale', 'esperienze professionali',
     'werkervaring', 'ervaring', 'professionele ervaring', 'loopbaan', 'stage',
+    '工作经历', '工作经验', '实习经历', '实习经验', '职业经历', '工作履历', '任职经历', '科研经历', '研究经历', '实践经历', '社会实践', '校园经历', '工作',
   ],
   education: [
     'education', 'academic background', 'education and training', 'qualifications', 'academic qualifications', 'academic qualification',
@@ -38,6 +40,7 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
     'educacion', 'formacion', 'formacion academica', 'estudios', 'educacao', 'formacao', 'formacao academica',
     'istruzione', 'formazione', 'percorso formativo', 'istruzione e formazione',
     'opleiding', 'opleidingen', 'onderwijs',
+    '教育背景', '教育经历', '学历', '教育', '学习经历', '学历背景',
   ],
   skills: [
     'skills', 'technical skills', 'key skills', 'core skills', 'core competencies', 'competencies', 'areas of expertise', 'expertise',
@@ -55,47 +58,55 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
     'competencias', 'habilidades tecnicas', 'conhecimentos',
     'competenze', 'competenze tecniche', 'abilita', 'conoscenze',
     'vaardigheden', 'competenties', 'kennis', 'technische vaardigheden',
+    '专业技能', '技能', '技能特长', '个人技能', '技术技能', '技术栈', '专业能力', '职业技能', '技能清单',
   ],
   projects: [
     'projects', 'personal projects', 'selected projects', 'key projects', 'side projects', 'academic projects',
     'projekte', 'projets', 'projets personnels', 'proyectos', 'projetos', 'progetti', 'projecten',
+    '项目经历', '项目经验', '项目', '个人项目', '科研项目', '开源项目', '项目作品',
   ],
   certifications: [
     'certifications', 'certification', 'certificates', 'licenses', 'licences', 'licenses and certifications', 'certifications and licenses',
     'courses', 'training', 'professional exams', 'relevant courses', 'relevant courses taken', 'coursework', 'relevant coursework',
     'zertifikate', 'zertifizierungen', 'weiterbildung', 'fortbildungen', 'kurse',
     'certificats', 'formations complementaires', 'certificaciones', 'cursos', 'certificacoes', 'certificazioni', 'corsi', 'certificaten', 'cursussen',
+    '证书', '资格证书', '证书资质', '技能证书', '认证', '培训经历',
   ],
   awards: [
     'awards', 'honors', 'honours', 'awards and honors', 'honors and awards', 'achievements',
     'grants', 'grants and awards', 'awards and grants', 'fellowships', 'honors and fellowships', 'scholarships', 'funding',
     'auszeichnungen', 'preise', 'erfolge', 'distinctions', 'prix', 'premios', 'logros', 'premios e reconhecimentos', 'premi', 'riconoscimenti', 'prijzen',
+    '获奖情况', '获奖经历', '荣誉奖项', '荣誉', '奖项', '所获荣誉', '获奖荣誉', '荣誉证书', '奖学金',
   ],
   languages: [
     'languages', 'language', 'language skills', 'sprachkenntnisse', 'sprachen', 'langues', 'idiomas', 'lenguas', 'lingue', 'conoscenze linguistiche', 'talen', 'talenkennis',
+    '语言能力', '语言', '外语能力', '语言技能',
   ],
   volunteering: [
     'volunteering', 'volunteer experience', 'volunteer work', 'community involvement', 'community', 'civilian service',
     'activities', 'extracurricular activities', 'extracurriculars', 'leadership and activities', 'leadership and involvement',
     'ehrenamt', 'ehrenamtliches engagement', 'zivildienst', 'engagement', 'benevolat', 'engagements', 'voluntariado', 'volontariato', 'vrijwilligerswerk',
+    '志愿者经历', '志愿服务', '志愿经历', '社团活动', '课外活动',
   ],
   publications: ['publications', 'selected publications', 'papers', 'talks', 'publications and talks', 'conference papers',
-    'presentations', 'invited talks', 'conference presentations', 'peer reviewed publications', 'journal articles', 'books', 'publikationen', 'veroffentlichungen', 'publicaciones', 'publicacoes', 'pubblicazioni', 'publicaties'],
+    'presentations', 'invited talks', 'conference presentations', 'peer reviewed publications', 'journal articles', 'books', 'publikationen', 'veroffentlichungen', 'publicaciones', 'publicacoes', 'pubblicazioni', 'publicaties',
+    '发表论文', '论文发表', '学术论文', '科研成果', '论文'],
   interests: [
     'interests', 'hobbies', 'hobbies and interests', 'interests and hobbies',
     'hobbys', 'hobbys und interessen', 'interessen', 'freizeit', 'centres d interet', 'loisirs', 'interets', 'passions',
     'intereses', 'aficiones', 'interesses', 'passatempos', 'interessi', 'hobby', 'interesses en hobbys',
+    '兴趣爱好', '爱好', '个人爱好',
   ],
-  references: ['references', 'referees', 'referenzen', 'referencias', 'referenze', 'referenties'],
-  contact: ['contact', 'contact details', 'contact information', 'kontakt', 'kontaktdaten', 'coordonnees', 'contacto', 'contato', 'contatti', 'contactgegevens'],
-  personal: ['personal details', 'personal data', 'personal information', 'persönliche daten', 'personliche daten', 'angaben zur person', 'informations personnelles', 'datos personales', 'dados pessoais', 'dati personali', 'persoonlijke gegevens', 'declaration'],
+  references: ['references', 'referees', 'referenzen', 'referencias', 'referenze', 'referenties', '推荐人'],
+  contact: ['contact', 'contact details', 'contact information', 'kontakt', 'kontaktdaten', 'coordonnees', 'contacto', 'contato', 'contatti', 'contactgegevens', '联系方式', '联系信息'],
+  personal: ['personal details', 'personal data', 'personal information', 'persönliche daten', 'personliche daten', 'angaben zur person', 'informations personnelles', 'datos personales', 'dados pessoais', 'dati personali', 'persoonlijke gegevens', 'declaration', '个人信息', '基本信息', '个人资料'],
   links: ['links', 'liens', 'enlaces', 'links and profiles', 'service', 'professional service', 'academic service', 'supervision', 'students supervised', 'memberships', 'professional memberships'],
   leadership: ['leadership', 'fuhrungsqualitaten', 'fuhrungserfahrung', 'leadership experience'],
 };
 
 export function normaliseHeading(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
-    .replace(/^\s*[&|/]+/, ' ').replace(/[&|/]/g, ' and ').replace(/\bund\b|\bet\b|\by\b|\be\b|\ben\b/g, ' and ')
+    .replace(/^\s*[&|/]+/, ' ').replace(/[&|/与及和、]/g, ' and ').replace(/\bund\b|\bet\b|\by\b|\be\b|\ben\b/g, ' and ')
     .replace(/[^\p{L}\p{N} ]+/gu, ' ').replace(/\s+/g, ' ').trim()
     // A joiner left dangling at the end where a heading wraps ("HOBBYS /" above "INTERESSEN") joins
     // nothing (a symbol at the start, often an icon read as "|", was dropped above). The word "and"

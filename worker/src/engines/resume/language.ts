@@ -1,15 +1,15 @@
 /**
- * Guesses a resume's language from stop-word counts. Resumes are terse, so the counts are small;
- * below a clear margin the answer is 'other' and the review keeps to checks that do not depend on
- * the language.
+ * Guesses a resume's language: Chinese by its script, the others from stop-word counts. Resumes
+ * are terse, so the counts are small; below a clear margin the answer is 'other' and the review
+ * keeps to checks that do not depend on the language.
  */
-export type ResumeLanguage = 'en' | 'de' | 'fr' | 'es' | 'pt' | 'it' | 'nl' | 'other';
+export type ResumeLanguage = 'en' | 'de' | 'fr' | 'es' | 'pt' | 'it' | 'nl' | 'zh' | 'other';
 
 export const LANGUAGE_NAMES: Record<ResumeLanguage, string> = {
-  en: 'English', de: 'German', fr: 'French', es: 'Spanish', pt: 'Portuguese', it: 'Italian', nl: 'Dutch', other: 'another language',
+  en: 'English', de: 'German', fr: 'French', es: 'Spanish', pt: 'Portuguese', it: 'Italian', nl: 'Dutch', zh: 'Chinese', other: 'another language',
 };
 
-const STOP_WORDS: Record<Exclude<ResumeLanguage, 'other'>, readonly string[]> = {
+const STOP_WORDS: Record<Exclude<ResumeLanguage, 'zh' | 'other'>, readonly string[]> = {
   en: ['the', 'and', 'of', 'to', 'in', 'for', 'with', 'on', 'a', 'an', 'by', 'from', 'as', 'at', 'using', 'which', 'that', 'is', 'are', 'was', 'were', 'this'],
   de: ['und', 'der', 'die', 'das', 'von', 'mit', 'für', 'im', 'in', 'zur', 'zum', 'des', 'den', 'dem', 'eines', 'einer', 'ein', 'eine', 'bei', 'auf', 'sehr', 'gute', 'nach'],
   fr: ['et', 'le', 'la', 'les', 'de', 'des', 'du', 'un', 'une', 'pour', 'avec', 'dans', 'sur', 'en', 'au', 'aux', 'je', 'mon', 'ma', 'mes', 'par', 'à', 'est'],
@@ -21,7 +21,16 @@ const STOP_WORDS: Record<Exclude<ResumeLanguage, 'other'>, readonly string[]> = 
 
 const LOOKUP = Object.entries(STOP_WORDS).map(([language, words]) => [language as ResumeLanguage, new Set(words)] as const);
 
+/** Chinese characters; kana besides them would make the text Japanese, which the reader does not know. */
+const HAN = /\p{Script=Han}/gu;
+const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/gu;
+
 export function detectLanguage(text: string): ResumeLanguage {
+  // Chinese resumes mix in English names, tools and addresses: the script decides when at least
+  // a third of the letters are Chinese characters.
+  const letters = text.match(/\p{L}/gu)?.length ?? 0;
+  const han = text.match(HAN)?.length ?? 0;
+  if (han >= 20 && han >= letters / 3) return (text.match(KANA)?.length ?? 0) > han / 10 ? 'other' : 'zh';
   const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
   const scores = LOOKUP.map(([language, set]) => [language, words.filter((w) => set.has(w)).length] as const).sort((a, b) => b[1] - a[1]);
   const [first, second] = scores;

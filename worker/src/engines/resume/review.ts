@@ -18,6 +18,7 @@ const STANDARD_HEADINGS: Record<Exclude<ResumeLanguage, 'other'>, Record<'summar
   pt: { summary: 'Perfil', experience: 'Experiência', education: 'Formação', skills: 'Habilidades' },
   it: { summary: 'Profilo', experience: 'Esperienza', education: 'Istruzione', skills: 'Competenze' },
   nl: { summary: 'Profiel', experience: 'Werkervaring', education: 'Opleiding', skills: 'Vaardigheden' },
+  zh: { summary: '个人简介', experience: '工作经历', education: '教育背景', skills: '专业技能' },
 };
 
 function standardHeading(a: ResumeAnalysis, key: SectionKey): string {

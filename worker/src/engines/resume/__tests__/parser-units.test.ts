@@ -5,7 +5,7 @@ import { analyseResume } from '../analysis.js';
 import { findDates } from '../dates.js';
 import { detectLanguage } from '../language.js';
 import { buildLayout, headingKey } from '../layout.js';
-import { readPdfText } from '../pdf-text.js';
+import { readPdfText, type PdfText, type TextRun } from '../pdf-text.js';
 import { renderReview } from '../review.js';
 
 const range = (text: string) => findDates(text).ranges.map((r) => r.text);
@@ -215,5 +215,71 @@ describe('languages and confidence', () => {
     const md = renderReview(a);
     expect(md).toMatch(/Longer CVs are normal in academia/);
     expect(md).not.toMatch(/pages is long|aim for one or two|cut to two pages/i);
+  });
+});
+
+describe('Chinese, the eighth language', () => {
+  // Text runs as the PDF reader returns them (no CJK font ships here to draw a PDF with).
+  const run = (text: string, x: number, y: number, fontSize: number, bold = false): TextRun => ({ text, x, y, width: [...text].length * fontSize * (/\p{Script=Han}/u.test(text) ? 1 : 0.5), fontSize, font: bold ? 'NotoSansSC-Bold' : 'NotoSansSC', bold, artifact: false });
+  const body = '负责订单系统的设计与开发，把结算时间从三天缩短到一天，并带领四人小组完成迁移';
+  function resume(headings: { experience: string; education: string }): PdfText {
+    const runs: TextRun[] = [run('张伟', 56, 60, 22, true), run('zhangwei@mail.test  |  138 0013 8000', 56, 84, 10)];
+    let y = 120;
+    const heading = (text: string) => { runs.push(run(text, 56, y, 14, true)); y += 24; };
+    const entry = (title: string, dates: string, lines: number) => {
+      runs.push(run(title, 56, y, 10.5, true), run(dates, 470, y, 10.5)); y += 16;
+      for (let i = 0; i < lines; i++) { runs.push(run(`• ${body}`, 56, y, 10.5)); y += 16; }
+      y += 6;
+    };
+    heading('个人简介');
+    runs.push(run('五年后端开发经验，熟悉 Java、Go 和 PostgreSQL，重视代码质量与团队协作', 56, y, 10.5)); y += 26;
+    heading(headings.experience);
+    entry('高级工程师，星河科技有限公司', '2021年7月 - 至今', 3);
+    entry('软件工程师，云帆网络', '2019.07 - 2021.06', 2);
+    heading(headings.education);
+    entry('计算机科学学士，浙江大学', '2015.09 - 2019.06', 0);
+    heading('专业技能');
+    runs.push(run('Java、Go、PostgreSQL、Redis、Kubernetes', 56, y, 10.5)); y += 26;
+    heading('获奖情况');
+    runs.push(run('2018 年全国大学生数学建模竞赛一等奖', 56, y, 10.5));
+    return { pages: [{ number: 1, width: 595, height: 842, imageCount: 0, runs }], fonts: ['NotoSansSC', 'NotoSansSC-Bold'] };
+  }
+  const now = new Date('2026-06-01T00:00:00Z');
+
+  it('is told by its script, even with English names and tools mixed in; Japanese (with kana) is not taken for it', () => {
+    expect(detectLanguage('负责订单系统的设计与开发，熟悉 Java、Go、PostgreSQL 和 Kubernetes，带领团队完成迁移')).toBe('zh');
+    expect(detectLanguage('注文システムの設計と開発を担当し、チームを率いて移行を完了しました')).toBe('other');
+  });
+
+  it('dates in its forms are ranges: "2021年7月 - 至今" runs to the present, "2019.07 - 2021.06" and "2019年9月至2023年6月" are closed', () => {
+    const [open] = findDates('2021年7月 - 至今').ranges;
+    expect(open).toMatchObject({ text: '2021年7月 - 至今', end: null });
+    expect(open.start.month).toBe(2021 * 12 + 6);
+    expect(range('2019.07 - 2021.06')).toEqual(['2019.07 - 2021.06']);
+    expect(range('2019年9月至2023年6月')).toEqual(['2019年9月至2023年6月']);
+  });
+
+  it('its section headings are known, joined ones too ("工作及教育经历"), and the review reads the resume as Chinese', () => {
+    const pdf = resume({ experience: '工作经历', education: '教育背景' });
+    const a = analyseResume(buildLayout(pdf), pdf, { now });
+    expect(a.language).toBe('zh');
+    expect(a.sectionsFound).toEqual(expect.arrayContaining(['summary', 'experience', 'education', 'skills', 'awards']));
+    expect(a.missingSections).toEqual([]);
+    expect(a.unrecognisedHeadings).toEqual([]);
+    expect(a.parsed.roles.filter((r) => r.section === 'experience').map((r) => r.end)).toEqual([null, 2021 * 12 + 5]);
+    expect(headingKey('项目经历')).toBe('projects');
+    expect(headingKey('教 育 背 景')).toBe('education');
+    expect(renderReview(a)).not.toMatch(/only layout and contact details/i);
+    // One heading joining work and education holds both.
+    const joined = resume({ experience: '工作及教育经历', education: '证书' });
+    expect(analyseResume(buildLayout(joined), joined, { now }).sectionsFound).toEqual(expect.arrayContaining(['experience', 'education', 'certifications']));
+  });
+
+  it('two of its characters count as a word, so a full page is not called thin', () => {
+    const pdf = resume({ experience: '工作经历', education: '教育背景' });
+    const a = analyseResume(buildLayout(pdf), pdf, { now });
+    const han = pdf.pages[0].runs.reduce((n, r) => n + (r.text.match(/\p{Script=Han}/gu)?.length ?? 0), 0);
+    expect(a.wordCount).toBeGreaterThanOrEqual(Math.round(han / 2));
+    expect(a.wordCount).toBeLessThan(han);
   });
 });
