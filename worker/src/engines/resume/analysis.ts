@@ -261,11 +261,11 @@ function analyseDates(parsed: ParsedResume, now: Date): DateFindings {
 /** Sections that quote other people's words (titles, author lists): not the applicant's voice. */
 const QUOTING_SECTIONS: Section['key'][] = ['publications', 'references'];
 
-/** Research or teaching named in any of the seven languages, or the academic "curriculum vitae". */
+/** Research or teaching named in any of the seven European languages, or the academic "curriculum vitae". */
 const RESEARCH_OR_TEACHING = /(?<![\p{L}])(curriculum vit(?:ae|æ)|teaching experience|research experience|forschung|lehrt[äa]tigkeit|enseignements?|recherches?|investigaci[oó]n|docencia|pesquisa|doc[eê]ncia|ricerca|didattica|onderzoek)(?![\p{L}])/iu;
 
 /**
- * Headings of a teaching or research-interests section, in the seven languages. Not German "Lehre"
+ * Headings of a teaching or research-interests section, in the seven European languages. Not German "Lehre"
  * nor Dutch "onderwijs": those also head an apprenticeship and schooling.
  */
 const ACADEMIC_HEADING = /(?<![\p{L}])(research interests?|research (?:areas|topics|focus)|teaching|forschungs(?:interessen|schwerpunkte?)|lehrt[äa]tigkeit|lehrerfahrung|int[ée]r[êe]ts de recherche|th[èe]mes de recherche|enseignements?|intereses de investigaci[oó]n|l[ií]neas de investigaci[oó]n|docencia|experiencia docente|interesses de pesquisa|linhas de pesquisa|doc[êe]ncia|interessi di ricerca|didattica|onderzoeksinteresses|onderwijservaring)(?![\p{L}])/iu;
