@@ -82,7 +82,7 @@ export const MODEL_CATALOG: readonly CatalogModel[] = [
     name: 'migan',
     label: 'MI-GAN',
     kind: 'inpaint',
-    description: 'MI-GAN inpainting pipeline (Picsart AI Research, MIT) — small and fast learned fill; weaker than LaMa on large holes',
+    description: 'MI-GAN inpainting pipeline (Picsart AI Research, MIT) — small and fast learned fill; often invents objects in large holes',
     // The authors' ONNX release at a fixed revision, so the pinned bytes cannot change under it.
     url: 'https://huggingface.co/andraniksargsyan/migan/resolve/406830d0fa60666da0071c342ad2fbc8f30c5c64/migan_pipeline_v2.onnx',
     file: 'migan_pipeline_v2.onnx',
