@@ -220,12 +220,15 @@ export async function inpaintWithModel(image: RgbImage, mask: Mask, modelPath: s
     modelErase(hole, protect ? cropMask(protect, box) : null, width, height),
   ]);
 
-  // HWC uint8 -> CHW 0..1, hole pixels zeroed as LaMa saw them in training.
+  // HWC uint8 -> CHW 0..1, hole pixels zeroed as LaMa saw them in training. An 8-bit pipeline
+  // (MI-GAN's) erases the hole itself after resizing the image: zeros would bleed into the
+  // pixels round the hole there and come back as a dark line along its edge.
   const plane = width * height;
   const imageInput = new Float32Array(3 * plane);
   const maskInput = new Float32Array(plane);
   for (let j = 0, i = 0; j < plane; j++, i += 3) {
-    if (erase[j]) { maskInput[j] = 1; continue; }
+    if (erase[j]) maskInput[j] = 1;
+    if (erase[j] && !model.bytes) continue;
     imageInput[j] = pixels[i]! / 255;
     imageInput[j + plane] = pixels[i + 1]! / 255;
     imageInput[j + 2 * plane] = pixels[i + 2]! / 255;

@@ -18,7 +18,7 @@ import { decodeRgb, type Box, type Mask, type RgbImage } from '../image.js';
 import { createObjectRemover } from '../index.js';
 import { inpaintWithModel, modelCrop, modelErase } from '../inpaint-model.js';
 import { fillObjectMask, OFFLINE_ENGINE } from '../offline.js';
-import { tinyInpaintModel, tinyMiganLikeModel } from '../../../../../tests/fixtures/models/tiny-inpaint-onnx.js';
+import { echoMiganLikeModel, tinyInpaintModel, tinyMiganLikeModel } from '../../../../../tests/fixtures/models/tiny-inpaint-onnx.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 const COLOUR: [number, number, number] = [0.2, 0.6, 0.4];
@@ -78,6 +78,17 @@ describe('inpainting model (OBJECT_INPAINT_MODEL)', () => {
     const mask = rectMask(coffee.width, coffee.height, { x1: 180, y1: 90, x2: 330, y2: 210 });
     const filled = await inpaintWithModel(coffee, mask, miganLike);
     expect(audit(coffee, filled, mask)).toEqual({ holeOff: 0, keptChanged: 0, worst: expect.any(Number) });
+  });
+
+  it('an 8-bit pipeline is handed the photo\'s own pixels in the hole (it erases them itself after resizing; zeros there would bleed into the hole\'s edge as a dark line)', async () => {
+    const echo = path.join(mkdtempSync(path.join(os.tmpdir(), 'craftwell-echo-')), 'echo_migan.onnx');
+    writeFileSync(echo, echoMiganLikeModel());
+    const flat: RgbImage = { data: Buffer.alloc(300 * 200 * 3, 180), width: 300, height: 200 };
+    const mask = rectMask(300, 200, { x1: 100, y1: 60, x2: 200, y2: 140 });
+    const filled = await inpaintWithModel(flat, mask, echo);
+    let darkened = 0;
+    for (let i = 0; i < filled.data.length; i++) if (filled.data[i]! < 170) darkened++;
+    expect(darkened).toBe(0);
   });
 
   it('on a 2000x1333 photo it works on a square crop around the hole and pastes back only the hole', async () => {
