@@ -155,7 +155,7 @@ export function analyseResume(layout: ResumeLayout, pdf: PdfText, options: Analy
   const { counts: pronouns, lines: pronounLines } = english ? countPronouns(layout) : { counts: {}, lines: [] };
   const cliches = english ? CLICHES.filter((c) => new RegExp(`\\b${c.replace(/[-\s]/g, '[-\\s]')}\\b`, 'i').test(text))
     .filter((c, i, all) => !all.slice(0, i).some((other) => other.replace(/[-\s]/g, '') === c.replace(/[-\s]/g, ''))) : [];
-  const placeholders = findPlaceholders(layout);
+  const placeholders = findPlaceholders(layout, pdf);
   const ats = findAtsRisks(layout, pdf, parsed.contact, options.ocr === true);
   // A talks or papers section alone does not make an academic CV: an academic post or degree must
   // show too, or (a student's CV before the doctorate) a section of teaching or of research
@@ -378,10 +378,21 @@ const PLACEHOLDERS: RegExp[] = [
   /\b(?:address|street),\s*(?:street|city|number)\b|\bstreet and (?:house )?number\b|\bpost(?:al)?\s?code,?\s+(?:city|town)\b|\bzip(?:\s?code)?,?\s+(?:city|town)\b/i,
 ];
 
-function findPlaceholders(layout: ResumeLayout): string[] {
+/** A bracketed link word ("[Link]", "<URL>"): a blank, unless a link is behind it. */
+const LINK_FIELD = /[[<{]\s*(?:link|url|website|web|homepage)\s*[\]>}]/gi;
+
+/** Whether a link annotation lies on the line (its box meets the line's height). */
+function carriesLink(line: Line, pdf: PdfText): boolean {
+  const links = pdf.pages.find((p) => p.number === line.page)?.links ?? [];
+  return links.some((link) => link.y < line.y + 2 && link.y + link.height > line.y - line.fontSize);
+}
+
+function findPlaceholders(layout: ResumeLayout, pdf: PdfText): string[] {
   // A table's header row names its columns ("Institution name  Year of passing"): labels, not blanks.
   const headers = new Set(headerTables(layout).map((table) => table[0]));
-  const found = layout.lines.filter((l) => !headers.has(l) && PLACEHOLDERS.some((p) => p.test(l.text))).map((l) => l.text.trim());
+  // "LinkedIn [Link]" with the address behind it is the link's own text, not a field left blank.
+  const text = (l: Line) => (carriesLink(l, pdf) ? l.text.replace(LINK_FIELD, ' ') : l.text);
+  const found = layout.lines.filter((l) => !headers.has(l) && PLACEHOLDERS.some((p) => p.test(text(l)))).map((l) => l.text.trim());
   return [...new Set(found)].slice(0, 5);
 }
 

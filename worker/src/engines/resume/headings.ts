@@ -17,7 +17,7 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
     'perfil', 'resumen', 'sobre mi', 'perfil profesional', 'objetivo', 'resumo', 'sobre mim', 'perfil profissional',
     'profilo', 'sommario', 'chi sono', 'profilo professionale', 'obiettivo',
     'profiel', 'samenvatting', 'over mij', 'persoonlijk profiel', 'sobre',
-    '个人简介', '自我评价', '个人评价', '自我介绍', '个人总结', '个人概述', '求职意向', '职业目标', '个人优势', '关于我',
+    '个人简介', '自传', '自我评价', '个人评价', '自我介绍', '个人总结', '个人概述', '求职意向', '职业目标', '个人优势', '关于我',
   ],
   experience: [
     'experience', 'work', 'work experience', 'professional experience', 'relevant experience', 'additional experience', 'employment', 'research', 'teaching',
@@ -58,12 +58,12 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
     'competencias', 'habilidades tecnicas', 'conhecimentos',
     'competenze', 'competenze tecniche', 'abilita', 'conoscenze',
     'vaardigheden', 'competenties', 'kennis', 'technische vaardigheden',
-    '专业技能', '技能', '技能特长', '个人技能', '技术技能', '技术栈', '专业能力', '职业技能', '技能清单',
+    '专业技能', '专长', '技能', '技能特长', '个人技能', '技术技能', '技术栈', '专业能力', '职业技能', '技能清单',
   ],
   projects: [
     'projects', 'personal projects', 'selected projects', 'key projects', 'side projects', 'academic projects',
     'projekte', 'projets', 'projets personnels', 'proyectos', 'projetos', 'progetti', 'projecten',
-    '项目经历', '项目经验', '项目', '个人项目', '科研项目', '开源项目', '项目作品',
+    '项目经历', '项目经验', '项目', '作品集', '个人项目', '科研项目', '开源项目', '项目作品',
   ],
   certifications: [
     'certifications', 'certification', 'certificates', 'licenses', 'licences', 'licenses and certifications', 'certifications and licenses',
@@ -98,14 +98,22 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
     '兴趣爱好', '爱好', '个人爱好',
   ],
   references: ['references', 'referees', 'referenzen', 'referencias', 'referenze', 'referenties', '推荐人'],
-  contact: ['contact', 'contact details', 'contact information', 'kontakt', 'kontaktdaten', 'coordonnees', 'contacto', 'contato', 'contatti', 'contactgegevens', '联系方式', '联系信息'],
+  contact: ['contact', 'contact details', 'contact information', 'kontakt', 'kontaktdaten', 'coordonnees', 'contacto', 'contato', 'contatti', 'contactgegevens', '联系方式', '联系信息', '联络方式', '连络方式', '联络资讯'],
   personal: ['personal details', 'personal data', 'personal information', 'persönliche daten', 'personliche daten', 'angaben zur person', 'informations personnelles', 'datos personales', 'dados pessoais', 'dati personali', 'persoonlijke gegevens', 'declaration', '个人信息', '基本信息', '个人资料'],
   links: ['links', 'liens', 'enlaces', 'links and profiles', 'service', 'professional service', 'academic service', 'supervision', 'students supervised', 'memberships', 'professional memberships'],
   leadership: ['leadership', 'fuhrungsqualitaten', 'fuhrungserfahrung', 'leadership experience'],
 };
 
+/**
+ * Chinese is written in two scripts: headings in traditional characters ("工作經歷", "學歷") are
+ * compared in simplified ones, so one list of names serves both.
+ */
+const TRADITIONAL = '個簡評價紹總結職業標優勢關於經歷驗實習踐會園學專長術棧單項開證書資質獲認訓獎況榮譽語願務團動課發論興愛薦聯繫絡連傳數據類網設計與參歡練員離屬';
+const SIMPLIFIED = '个简评价绍总结职业标优势关于经历验实习践会园学专长术栈单项开证书资质获认训奖况荣誉语愿务团动课发论兴爱荐联系络连传数据类网设计与参欢练员离属';
+const toSimplified = (text: string) => text.replace(/\p{Script=Han}/gu, (c) => { const i = TRADITIONAL.indexOf(c); return i < 0 ? c : SIMPLIFIED[i]!; });
+
 export function normaliseHeading(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
+  return toSimplified(text).normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
     .replace(/^\s*[&|/]+/, ' ').replace(/[&|/与及和、]/g, ' and ').replace(/\bund\b|\bet\b|\by\b|\be\b|\ben\b/g, ' and ')
     .replace(/[^\p{L}\p{N} ]+/gu, ' ').replace(/\s+/g, ' ').trim()
     // A joiner left dangling at the end where a heading wraps ("HOBBYS /" above "INTERESSEN") joins

@@ -282,4 +282,35 @@ describe('Chinese, the eighth language', () => {
     expect(a.wordCount).toBeGreaterThanOrEqual(Math.round(han / 2));
     expect(a.wordCount).toBeLessThan(han);
   });
+
+  it('headings in traditional characters are the same headings ("工作經歷", "學歷", "關於我"), with the names used in Taiwan ("自傳", "專長")', () => {
+    const pdf = resume({ experience: '工作經歷', education: '學歷' });
+    const a = analyseResume(buildLayout(pdf), pdf, { now });
+    expect(a.sectionsFound).toEqual(expect.arrayContaining(['experience', 'education']));
+    expect(a.missingSections).toEqual([]);
+    expect(headingKey('關於我')).toBe('summary');
+    expect(headingKey('自傳')).toBe('summary');
+    expect(headingKey('專長')).toBe('skills');
+    expect(headingKey('獲獎經歷')).toBe('awards');
+  });
+});
+
+describe('a bracketed link word', () => {
+  const run = (text: string, y: number, size = 10, bold = false): TextRun => ({ text, x: 56, y, width: text.length * size * 0.5, fontSize: size, font: bold ? 'Helvetica-Bold' : 'Helvetica', bold, artifact: false });
+  const pdf = (linked: boolean): PdfText => ({
+    pages: [{
+      number: 1, width: 612, height: 792, imageCount: 0,
+      runs: [
+        run('Robin Vale', 60, 20, true), run('robin.vale@mail.test  |  +1 415 555 0142', 84), run('LinkedIn [Link]', 98),
+        run('Experience', 130, 13, true), run('Analyst, Northwind  2020 – 2024', 150), run('Education', 180, 13, true), run('BSc Economics, York  2016 – 2019', 200),
+      ],
+      links: linked ? [{ url: 'https://www.linkedin.com/in/robinvale', x: 100, y: 89, width: 30, height: 12 }] : [],
+    }],
+    fonts: ['Helvetica', 'Helvetica-Bold'],
+  });
+
+  it('is the link\'s own text when a link lies behind it, and a field left blank when none does', () => {
+    expect(analyseResume(buildLayout(pdf(true)), pdf(true)).placeholders).toEqual([]);
+    expect(analyseResume(buildLayout(pdf(false)), pdf(false)).placeholders).toEqual(['LinkedIn [Link]']);
+  });
 });
