@@ -8,7 +8,7 @@
  */
 import { findDates, formatFamily, monthLabel, type DateFormat } from './dates.js';
 import { exactHeadingKey, normaliseHeading, unknownHeadingParts } from './headings.js';
-import { LANGUAGE_NAMES, type ResumeLanguage } from './language.js';
+import { HAN, LANGUAGE_NAMES, type ResumeLanguage } from './language.js';
 import type { Line, ResumeLayout, Section, SectionKey } from './layout.js';
 import { COLUMN_TEXT_SHARE, HIDDEN_TEXT_SIZE } from './layout.js';
 import type { PdfText } from './pdf-text.js';
@@ -113,8 +113,8 @@ export const LENGTH = { maxPages: 2, maxWordsOnPage: 700, thinWords: 250, veryTh
 
 /** Words of text; Chinese is written without spaces, so two of its characters count as a word. */
 const words = (text: string) => {
-  const han = text.match(/\p{Script=Han}/gu)?.length ?? 0;
-  return text.replace(/\p{Script=Han}/gu, ' ').split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length + Math.round(han / 2);
+  const han = text.match(HAN)?.length ?? 0;
+  return text.replace(HAN, ' ').split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length + Math.round(han / 2);
 };
 
 const ESSENTIAL: SectionKey[] = ['experience', 'education', 'skills'];

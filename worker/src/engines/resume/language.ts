@@ -22,7 +22,7 @@ const STOP_WORDS: Record<Exclude<ResumeLanguage, 'zh' | 'other'>, readonly strin
 const LOOKUP = Object.entries(STOP_WORDS).map(([language, words]) => [language as ResumeLanguage, new Set(words)] as const);
 
 /** Chinese characters; kana besides them would make the text Japanese, which the reader does not know. */
-const HAN = /\p{Script=Han}/gu;
+export const HAN = /\p{Script=Han}/gu;
 const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/gu;
 
 export function detectLanguage(text: string): ResumeLanguage {
