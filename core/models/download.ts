@@ -71,7 +71,14 @@ export async function downloadModel(request: DownloadRequest): Promise<{ path: s
   let announced: string | undefined;
   let response: Response | undefined;
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-    response = await fetch(url, { redirect: 'manual', signal: request.signal });
+    try {
+      response = await fetch(url, { redirect: 'manual', signal: request.signal });
+    } catch (error) {
+      // Stopped on purpose: the caller's own reason stands.
+      if (request.signal?.aborted) throw error;
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      throw new ModelDownloadError(`Could not reach ${new URL(url).host} (${cause?.code ?? cause?.message ?? String(error)}): check this machine's network, or set MODEL_MIRROR_URL to a mirror it can reach.`);
+    }
     announced ??= parseSha(response.headers.get('x-linked-etag'));
     const location = response.headers.get('location');
     if (response.status >= 300 && response.status < 400 && location) {

@@ -115,6 +115,18 @@ describe('npm run models -- pull lama', () => {
     expect(cli.text().out).toContain(`OBJECT_INPAINT_MODEL=${saved}`);
   });
 
+  it('an address that cannot be reached fails with its host named and what to do, and leaves nothing', async () => {
+    // A port that was free a moment ago: nothing listens there.
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const cli = { ...io(MODEL_CATALOG), mirror: `http://127.0.0.1:${port}/` };
+    expect(await runModelsCli(['pull', 'migan'], cli)).toBe(1);
+    expect(cli.text().err).toMatch(new RegExp(`^Could not reach 127\\.0\\.0\\.1:${port} \\(ECONNREFUSED\\): check this machine's network, or set MODEL_MIRROR_URL`));
+    expect(existsSync(path.join(cli.dataDir, 'models')) ? readdirSync(path.join(cli.dataDir, 'models')) : []).toEqual([]);
+  });
+
   it('a text model pulled by URL still has to be .gguf', async () => {
     const cli = io(localCatalog(sha));
     expect(await runModelsCli(['pull', `${base}/Carve/LaMa-ONNX/resolve/main/lama_fp32.onnx`, '--sha256', sha], cli)).toBe(2);
