@@ -35,7 +35,7 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
   education: [
     'education', 'academic background', 'education and training', 'qualifications', 'academic qualifications', 'academic qualification',
     'educational qualification', 'educational qualifications',
-    'ausbildung', 'bildungsweg', 'studium', 'schulbildung', 'akademischer werdegang', 'aus und weiterbildung',
+    'ausbildung', 'bildungsweg', 'studium', 'schulbildung', 'schul und berufsbildung', 'akademischer werdegang', 'aus und weiterbildung',
     'formation', 'formations', 'diplomes', 'etudes', 'parcours academique', 'cursus',
     'educacion', 'formacion', 'formacion academica', 'estudios', 'educacao', 'formacao', 'formacao academica',
     'istruzione', 'formazione', 'percorso formativo', 'istruzione e formazione',
@@ -59,6 +59,15 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
     'competenze', 'competenze tecniche', 'abilita', 'conoscenze',
     'vaardigheden', 'competenties', 'kennis', 'technische vaardigheden',
     '专业技能', '专长', '技能', '技能特长', '个人技能', '技术技能', '技术栈', '专业能力', '职业技能', '技能清单',
+    // The Europass CV's own headings, in each language, and "computer skills" as each language says it.
+    'personal skills', 'communication skills', 'organisational skills', 'organisational and managerial skills', 'job related skills', 'other skills',
+    'personliche fahigkeiten', 'kommunikative fahigkeiten', 'organisations und fuhrungskompetenzen', 'jobbezogene fahigkeiten', 'digitale kompetenz', 'digitale kompetenzen', 'computerkenntnisse',
+    'competences personnelles', 'competences en communication', 'competences organisationnelles', 'competences liees a l emploi', 'competences numeriques', 'competences informatiques',
+    'competencias personales', 'competencias comunicativas', 'competencias de organizacion', 'competencias relacionadas con el empleo', 'competencias digitales', 'conocimientos informaticos', 'informatica',
+    'competencias pessoais', 'competencias de comunicacao', 'competencias de organizacao', 'competencias profissionais', 'competencia digital', 'competencias digitais', 'conhecimentos informaticos',
+    'competenze personali', 'competenze comunicative', 'competenze organizzative e gestionali', 'competenze professionali', 'competenze digitali', 'competenze informatiche', 'conoscenze informatiche',
+    'capacita e competenze personali', 'capacita e competenze informatiche', 'capacita e competenze tecniche', 'capacita e competenze relazionali', 'capacita e competenze organizzative',
+    'persoonlijke vaardigheden', 'communicatievaardigheden', 'organisatorische vaardigheden', 'beroepsgerelateerde vaardigheden', 'digitale vaardigheden', 'computervaardigheden',
   ],
   projects: [
     'projects', 'personal projects', 'selected projects', 'key projects', 'side projects', 'academic projects',
@@ -81,6 +90,9 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
   languages: [
     'languages', 'language', 'language skills', 'sprachkenntnisse', 'sprachen', 'langues', 'idiomas', 'lenguas', 'lingue', 'conoscenze linguistiche', 'talen', 'talenkennis',
     '语言能力', '语言', '外语能力', '语言技能',
+    'mother tongue', 'mother tongues', 'other languages', 'muttersprache', 'weitere sprachen', 'langue maternelle', 'langues maternelles', 'autres langues',
+    'lengua materna', 'otros idiomas', 'lingua materna', 'outras linguas', 'lingua madre', 'altre lingue', 'competenze linguistiche', 'competences linguistiques',
+    'competencias linguisticas', 'moedertaal', 'andere talen', 'taalvaardigheden',
   ],
   volunteering: [
     'volunteering', 'volunteer experience', 'volunteer work', 'community involvement', 'community', 'civilian service',
@@ -99,7 +111,7 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
   ],
   references: ['references', 'referees', 'referenzen', 'referencias', 'referenze', 'referenties', '推荐人'],
   contact: ['contact', 'contact details', 'contact information', 'kontakt', 'kontaktdaten', 'coordonnees', 'contacto', 'contato', 'contatti', 'contactgegevens', '联系方式', '联系信息', '联络方式', '连络方式', '联络资讯'],
-  personal: ['personal details', 'personal data', 'personal information', 'persönliche daten', 'personliche daten', 'angaben zur person', 'informations personnelles', 'datos personales', 'dados pessoais', 'dati personali', 'persoonlijke gegevens', 'declaration', '个人信息', '基本信息', '个人资料'],
+  personal: ['personal details', 'personal data', 'personal information', 'persönliche daten', 'personliche daten', 'angaben zur person', 'informations personnelles', 'informacion personal', 'informacao pessoal', 'informazioni personali', 'persoonlijke informatie', 'datos personales', 'dados pessoais', 'dati personali', 'persoonlijke gegevens', 'declaration', '个人信息', '基本信息', '个人资料'],
   links: ['links', 'liens', 'enlaces', 'links and profiles', 'service', 'professional service', 'academic service', 'supervision', 'students supervised', 'memberships', 'professional memberships'],
   leadership: ['leadership', 'fuhrungsqualitaten', 'fuhrungserfahrung', 'leadership experience'],
 };

@@ -111,29 +111,50 @@ function hiddenReason(run: TextRun): HiddenText['why'] | null {
 /**
  * Section labels in a left margin column, on the first line of their section ("EDUCATION   Ph.D.,
  * …", as many academic CV classes set them): a line whose first piece names a section, in capitals
- * or bold, at the page's left edge and set apart by a wide gap, is that heading and then the rest.
+ * or bold, at the page's left edge and set apart from the rest of the line, is that heading and then
+ * the rest. A label too long for the margin wraps onto the next line ("VOLUNTEER" over "WORK"): two
+ * labels that name a section together are that one heading.
  */
 function splitMarginLabels(lines: Line[]): Line[] {
   const leftEdge = new Map<number, number>();
   for (const l of lines) leftEdge.set(l.page, Math.min(leftEdge.get(l.page) ?? Infinity, l.x));
-  return lines.flatMap((line) => {
-    if (line.column === 'right' || line.x > leftEdge.get(line.page)! + 3) return [line];
-    let [label, ...rest] = line.segments;
-    // A label in capitals run together with the first words after it ("PUBLICATIONS Conferences").
-    const caps = label && rest.length === 0 ? /^(\p{Lu}[\p{Lu}&/ ]*\p{Lu})\s+(?=\p{Lu}?\p{Ll})/u.exec(label.text) : null;
-    if (caps && exactHeadingKey(caps[1]) !== null) {
-      const width = (line.right - line.x) * (caps[0].length / label.text.length);
-      rest = [{ x: label.x + width, text: label.text.slice(caps[0].length) }];
-      label = { x: label.x, text: caps[1] };
+  const labels = lines.map((line) => marginLabel(line, leftEdge.get(line.page)!));
+  const out: Line[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i], here = labels[i];
+    if (!here) { out.push(line); continue; }
+    const next = lines[i + 1], below = labels[i + 1];
+    const wraps = below && next.page === line.page && next.y - line.y < 2.5 * line.fontSize
+      && exactHeadingKey(`${here.label.text} ${below.label.text}`) !== null;
+    const name = wraps ? `${here.label.text} ${below.label.text}` : here.label.text;
+    if (!wraps && (here.rest.length === 0 || exactHeadingKey(name) === null)) { out.push(line); continue; }
+    out.push({ ...line, text: name, right: (here.rest[0]?.x ?? line.right + line.fontSize) - line.fontSize, segments: [{ x: here.label.x, text: name }], cellStarts: [here.label.x], marker: undefined });
+    for (const [part, body] of wraps ? [[line, here.rest], [next, below.rest]] as const : [[line, here.rest]] as const) {
+      if (body.length) out.push({ ...part, text: body.map((s) => s.text).join('  '), x: body[0].x, segments: body, cellStarts: part.cellStarts.filter((x) => x >= body[0].x) });
     }
-    if (!label || rest.length === 0) return [line];
-    if (exactHeadingKey(label.text) === null || !(isCaps(label.text) || line.bold)) return [line];
-    const body = rest.map((s) => s.text).join('  ');
-    return [
-      { ...line, text: label.text, right: rest[0].x - line.fontSize, segments: [label], cellStarts: [label.x], marker: undefined },
-      { ...line, text: body, x: rest[0].x, segments: rest, cellStarts: line.cellStarts.filter((x) => x >= rest[0].x) },
-    ];
-  });
+    if (wraps) i++;
+  }
+  return out;
+}
+
+/**
+ * A line's first piece as a margin label, in capitals or bold at the page's left edge, with what
+ * follows it: the line's other pieces, or the words (or list item) a label in capitals runs into
+ * ("PUBLICATIONS Conferences", "EDUCATION BSc Economics   2019", "EXPERIENCE • Built …").
+ */
+function marginLabel(line: Line, leftEdge: number): { label: Segment; rest: Segment[] } | null {
+  if (line.column === 'right' || line.x > leftEdge + 3) return null;
+  let [label, ...rest] = line.segments;
+  if (!label) return null;
+  const caps = /^(\p{Lu}[\p{Lu}&/ ]*\p{Lu})\s+(?=(?:[^\p{L}\p{N}\s]\s*)?\p{Lu}*\p{Ll})/u.exec(label.text);
+  if (caps) {
+    // Where the run-together words start, estimated from the piece's share of the line's characters.
+    const pieceRight = rest.length ? rest[0].x - 2 * line.fontSize : line.right;
+    const width = (pieceRight - label.x) * (caps[0].length / label.text.length);
+    rest = [{ x: label.x + width, text: label.text.slice(caps[0].length) }, ...rest];
+    label = { x: label.x, text: caps[1] };
+  }
+  return isCaps(label.text) || line.bold ? { label, rest } : null;
 }
 
 /** Lines near the top or bottom edge whose text (page numbers aside) recurs on another page. */
@@ -212,7 +233,7 @@ function findColumns(page: PdfPage): { gutterX: number; top: number } | null {
   const [lt, lb] = span(left), [rt, rb] = span(right);
   const overlap = Math.min(lb, rb) - Math.max(lt, rt);
   if (overlap < 0.4 * Math.min(lb - lt, rb - rt)) return null;
-  if (isLabelColumn(left, right)) return null;
+  if (isLabelColumn(left, right) || (isLabelColumn(right, left) && flushRight(right))) return null;
   return { gutterX: best.x, top: best.top };
 }
 
@@ -230,17 +251,27 @@ function labelValueRows(runs: TextRun[]): TextRun[] {
 }
 
 /**
- * A left column of labels beside the text they label (dates, "Birthday", "Languages" set row by
- * row against the entries, as Word tables and many CV templates set them) is one column read
- * across, not two: at least two thirds of its rows sit on a row of the right column, and it holds
- * less than half as much text. A sidebar has rows of its own and text of its own.
+ * A column of labels beside the text they label (dates, "Birthday", "Languages" set row by row
+ * against the entries, as Word tables and many CV templates set them; on the right, job titles and
+ * dates set flush right on the entries' rows) is one column read across, not two: at least two
+ * thirds of its rows sit on a row of the other column, and it holds less than half as much text. A
+ * sidebar has rows of its own and text of its own; notes beside the text, set ragged on the right,
+ * are a column however they line up.
  */
-function isLabelColumn(left: TextRun[], right: TextRun[]): boolean {
+function isLabelColumn(labels: TextRun[], text: TextRun[]): boolean {
   const rowsOf = (list: TextRun[]) => [...new Set(list.map((r) => Math.round(r.y)))];
-  const rightRows = rowsOf(right);
-  const leftRows = rowsOf(left);
-  const aligned = leftRows.filter((y) => rightRows.some((ry) => Math.abs(ry - y) <= 1.5)).length;
-  return aligned >= (2 / 3) * leftRows.length && chars(left) < 0.5 * chars(right);
+  const textRows = rowsOf(text);
+  const labelRows = rowsOf(labels);
+  const aligned = labelRows.filter((y) => textRows.some((ty) => Math.abs(ty - y) <= 1.5)).length;
+  return aligned >= (2 / 3) * labelRows.length && chars(labels) < 0.5 * chars(text);
+}
+
+/** Four fifths of the rows end at one right edge: text set flush right, as tab stops set dates. */
+function flushRight(runs: TextRun[]): boolean {
+  const rowEnds = new Map<number, number>();
+  for (const r of runs) rowEnds.set(Math.round(r.y), Math.max(rowEnds.get(Math.round(r.y)) ?? 0, r.x + r.width));
+  const edge = Math.max(...rowEnds.values());
+  return [...rowEnds.values()].filter((end) => end >= edge - 2).length >= 0.8 * rowEnds.size;
 }
 
 function joinLines(runs: TextRun[], column: Line['column'], page: PdfPage): Line[] {
@@ -417,11 +448,42 @@ function splitSections(lines: Line[]): { sections: Section[]; subsections: Secti
     return next && next.page === l.page && next.column === l.column ? next.y - l.y : null;
   };
   const headingGap = sharedWideGap(named.map(gapAfter), lines.map(gapAfter));
+  // A row of headings side by side (blocks set in a grid, each under its own heading): every piece
+  // of the line, taken alone, is a heading in the headings' style. A known name counts in that style
+  // alone; an unknown one by the rules above.
+  const headingRow = (l: Line): Array<[Line, HeadingKey]> | null => {
+    if (l.segments.length < 2 || LIST_MARK.test(l.text)) return null;
+    const row = l.segments.map((seg, k) => {
+      const piece: Line = { ...l, text: seg.text, x: seg.x, right: l.segments[k + 1] ? l.segments[k + 1].x - l.fontSize : l.right, segments: [seg], cellStarts: [seg.x], marker: undefined };
+      names.set(piece, headingName(piece.text));
+      nextLine.set(piece, nextLine.get(l)!);
+      const exact = exactHeadingKey(nameOf(piece));
+      const key = exact && candidate(piece) && (styles.length ? sameStyle(piece) : standsOut(piece)) ? exact : keyOf(piece);
+      return [piece, key] as const;
+    });
+    return row.every(([, key]) => key !== null) ? row as Array<[Line, HeadingKey]> : null;
+  };
   const sections: Section[] = [{ key: 'header', heading: '', lines: [] }];
+  // The headings of the grid being read, left to right, while the rows under them are its blocks'.
+  let grid: Section[] | null = null;
   for (const line of lines) {
     const key = keyOf(line);
-    if (key) sections.push({ key, heading: nameOf(line), lines: [], headingLine: line });
-    else sections[sections.length - 1].lines.push(line);
+    const row = key ? null : headingRow(line);
+    const last = sections[sections.length - 1];
+    if (key) {
+      const section: Section = { key, heading: nameOf(line), lines: [], headingLine: line };
+      const beside = last.headingLine && last.lines.length === 0 && last.headingLine.page === line.page
+        && last.headingLine.column === line.column && Math.abs(last.headingLine.y - line.y) < 2 && line.x > last.headingLine.x;
+      grid = beside ? [...(grid ?? [last]), section] : null;
+      sections.push(section);
+    } else if (row) {
+      grid = row.map(([piece, k]) => ({ key: k, heading: nameOf(piece), lines: [], headingLine: piece }));
+      sections.push(...grid);
+    } else {
+      const blocks = grid && gridBlocks(line, grid.map((g) => g.headingLine!));
+      if (blocks) for (const [k, piece] of blocks) grid![k].lines.push(piece);
+      else last.lines.push(line);
+    }
   }
   const subsections = [
     ...allNamed.filter((l) => !named.includes(l)).map((l) => exactHeadingKey(nameOf(l))),
@@ -429,6 +491,27 @@ function splitSections(lines: Line[]): { sections: Section[]; subsections: Secti
     ...sections.flatMap((section) => headingAlsoHolds(section.heading)),
   ].filter((k): k is SectionKey => k !== null && k !== 'other');
   return { sections, subsections: [...new Set(subsections)] };
+}
+
+/**
+ * A row under a grid of headings, read block by block: each block's pieces start under its heading
+ * (within three spaces' width either side), or the row is one piece inside one block's band. A row
+ * that runs across the blocks (a line the width of the page) is not the grid's: null.
+ */
+function gridBlocks(line: Line, headings: Line[]): Array<[number, Line]> | null {
+  if (headings[0].page !== line.page) return null;
+  const em = line.fontSize;
+  const bandOf = (x: number) => headings.reduce((at, h, k) => (x >= h.x - 2 * em ? k : at), 0);
+  const blocks = new Map<number, Segment[]>();
+  for (const seg of line.segments) blocks.set(bandOf(seg.x), [...(blocks.get(bandOf(seg.x)) ?? []), seg]);
+  const alone = line.segments.length === 1 && (headings[bandOf(line.x) + 1]?.x ?? Infinity) - 2 * em >= line.right;
+  const aligned = [...blocks].every(([k, segs]) => Math.abs(segs[0].x - headings[k].x) <= 3 * em);
+  if (!alone && !aligned) return null;
+  const starts = [...blocks.values()].map((b) => b[0].x);
+  return [...blocks].map(([k, segs]) => {
+    const x = segs[0].x, next = starts.find((st) => st > x);
+    return [k, { ...line, text: segs.map((g) => g.text).join('  '), x, right: next === undefined ? line.right : next - em, segments: segs, cellStarts: line.cellStarts.filter((c) => c >= x - 0.5 && (next === undefined || c < next)) }];
+  });
 }
 
 /** Sections that are lists of short items, which a resume may also give as one labelled row. */

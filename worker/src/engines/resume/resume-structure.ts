@@ -5,6 +5,7 @@
  */
 import { EMAIL, GITHUB, LINKEDIN, WEBSITE, XING } from './contact-patterns.js';
 import { findDates, hasDate, type DatePoint } from './dates.js';
+import { exactHeadingKey } from './headings.js';
 import { detectLanguage, type ResumeLanguage } from './language.js';
 import type { Line, ResumeLayout, Section, SectionKey } from './layout.js';
 import type { PdfText } from './pdf-text.js';
@@ -138,12 +139,23 @@ function findName(layout: ResumeLayout): string | undefined {
   return /^[\p{L} .'-]{3,60}$/u.test(first) ? first.trim() : undefined;
 }
 
-/** A paragraph of 25 or more words above the first heading, not contact details: an unheaded summary. */
+/**
+ * A paragraph of 25 or more words that opens the resume, not contact details: a summary. It stands
+ * above the first heading (common in French and German CVs), or under a first heading whose name
+ * is not known ("Something about me"), where it must read as sentences: no list items, no dates.
+ */
 function findImplicitSummary(layout: ResumeLayout): string | undefined {
-  const header = layout.sections[0]?.key === 'header' ? layout.sections[0].lines : [];
-  const prose = header.filter((l) => !EMAIL.test(l.text) && !/\d{3}.*\d{3}/.test(l.text) && l.text.split(/\s+/).length >= 5);
-  const words = prose.reduce((n, l) => n + l.text.split(/\s+/).length, 0);
-  return words >= 25 ? prose.map((l) => l.text).join(' ') : undefined;
+  const [first, second] = layout.sections;
+  const header = first?.key === 'header' ? first.lines : [];
+  const unknownFirst = second && second.key === 'other' && exactHeadingKey(second.heading) === null
+    ? second.lines.filter((l) => !isMarked(l) && !hasDate(l.text)) : [];
+  for (const [lines, sentences] of [[header, false], [unknownFirst, true]] as const) {
+    const prose = lines.filter((l) => !EMAIL.test(l.text) && !/\d{3}.*\d{3}/.test(l.text) && l.text.split(/\s+/).length >= 5);
+    const words = prose.reduce((n, l) => n + l.text.split(/\s+/).length, 0);
+    const text = prose.map((l) => l.text).join(' ');
+    if (words >= 25 && (!sentences || /\p{L}[.!?](\s|$)/u.test(text))) return text;
+  }
+  return undefined;
 }
 
 /**

@@ -249,6 +249,35 @@ describe('label columns', () => {
     expect(a.parsed.sections.map((s) => s.heading)).toEqual(['Experience', 'Education']);
   });
 
+  it('job titles and dates set flush right on the entries\' rows are one column; notes set ragged beside the text are a column', async () => {
+    const build = async (flush: boolean) => {
+      const { doc, w } = await newPage();
+      w.nameAndContact();
+      let y = w.y + 20;
+      const text = (t: string, x: number, at: number, font = w.font) => w.page.drawText(t, { x, y: 792 - at, size: 10, font });
+      const right = (t: string, at: number, font = w.font) => text(t, flush ? RIGHT - font.widthOfTextAtSize(t, 10) : 400, at, font);
+      text('Experience', LEFT, y, w.bold); y += 20;
+      const jobs: Array<[string, string, string]> = [
+        ['Northwind - cloud point of sale for shops', 'Software developer', 'Jan 2022 – Present'],
+        ['Quay Shipping - freight booking platform', 'Backend developer', 'Mar 2020 – Dec 2021'],
+        ['Harbor Bank - internal tools for tellers', 'Developer', 'Jul 2018 – Feb 2020'],
+        ['Lakeside Council - permits and payments', 'Junior developer', 'Sep 2017 – Jun 2018'],
+        ['City College - timetable planner', 'Intern', 'Jan 2017 – Aug 2017'],
+      ];
+      for (const [entry, title, dates] of jobs) {
+        text(entry, LEFT, y); right(title, y, w.bold);
+        text('Node.js, TypeScript, React and PostgreSQL', LEFT + 12, y + 13); right(dates, y + 13);
+        text('Built and ran the service for two teams', LEFT + 12, y + 26);
+        y += 46;
+      }
+      text('Education', LEFT, y, w.bold); y += 20;
+      text('BSc Computer Science, Lakeside University', LEFT, y); right('2013 – 2017', y);
+      return (await review(await doc.save())).a;
+    };
+    expect((await build(true)).ats.some((r) => r.id === 'multi-column')).toBe(false);
+    expect((await build(false)).ats.some((r) => r.id === 'multi-column')).toBe(true);
+  });
+
   it('list markers drawn apart from their items are not a column: a bulleted list beside its headings is one column', async () => {
     const { doc, w } = await newPage();
     w.nameAndContact();
@@ -408,7 +437,10 @@ describe('what can head a section', () => {
   }
 
   it.each(['STRENGTHS', 'Key Strengths', 'Proficiencies', 'Technical Proficiencies', 'Tech Stack', 'Toolbox', 'Capabilities', 'Skill Set', 'Know-how',
-    'Programming Languages', 'Stärken', 'Programmiersprachen', 'Points forts', 'Fortalezas', 'Linguagens de programação', 'Punti di forza', 'Sterke punten', 'PROGRAMMEER TALEN'])(
+    'Programming Languages', 'Stärken', 'Programmiersprachen', 'Points forts', 'Fortalezas', 'Linguagens de programação', 'Punti di forza', 'Sterke punten', 'PROGRAMMEER TALEN',
+    // The Europass CV's own headings, and "computer skills" as each language says it.
+    'Personal skills', 'Organisational / managerial skills', 'Digitale Kompetenzen', 'Compétences numériques', 'Competencias digitales', 'Competências digitais',
+    'Competenze informatiche', 'Capacità e competenze informatiche', 'Digitale vaardigheden', 'Computerkenntnisse', 'Conocimientos informáticos'])(
     'skills under the heading "%s" are a skills section, never reported missing', async (heading) => {
       const a = await skillsUnder(heading);
       expect(a.sectionsFound).toContain('skills');
@@ -507,6 +539,99 @@ describe('what can head a section', () => {
       ['education', 'EDUCATION'], ['experience', 'RESEARCH'], ['publications', 'PUBLICATIONS'], ['skills', 'SKILLS'], ['references', 'REFERENCES'],
     ]);
     expect(a.missingSections.filter((k) => k !== 'summary')).toEqual([]);
+  });
+
+  it('a margin label run into its entry on a line that also holds a date, or wrapped onto two lines, is still its heading', async () => {
+    const { doc, w } = await newPage();
+    const BODY = 130;
+    const at = (text: string, x: number, font = w.font) => w.page.drawText(text, { x, y: 792 - w.y, size: 10, font });
+    const dated = (dates: string) => at(dates, RIGHT - w.font.widthOfTextAtSize(dates, 10));
+    const row = (draw: () => void) => { draw(); w.y += 13; };
+    w.line('Robin Vale', { font: w.bold, size: 20 });
+    w.line('robin.vale@mail.test  |  +1 415 555 0142', { x: BODY });
+    w.y += 10;
+    // The label runs into the entry (a gap under two spaces wide), with the dates flush right.
+    row(() => { at('EDUCATION', LEFT); at('BSc Economics, Lakeside University', LEFT + w.font.widthOfTextAtSize('EDUCATION', 10) + 12); dated('Sep 2016 – Jun 2019'); });
+    row(() => at('Coursework: statistics, econometrics, public finance', BODY));
+    w.y += 8;
+    row(() => { at('SKILLS', LEFT); at('Python, SQL, Tableau, forecasting', BODY); });
+    w.y += 8;
+    // Labels too long for the margin, wrapped onto the entry's second line.
+    row(() => { at('WORK', LEFT); at('Analyst, Northwind', BODY); dated('Jan 2020 – Present'); });
+    row(() => { at('EXPERIENCE', LEFT); at('• Built the weekly report for the board and the regional teams', BODY); });
+    row(() => at('• Trained four new colleagues on the reporting tools', BODY));
+    w.y += 8;
+    row(() => { at('VOLUNTEER', LEFT); at('Reading tutor, City Library', LEFT + w.font.widthOfTextAtSize('VOLUNTEER', 10) + 12); dated('Sep 2018 – Jun 2019'); });
+    row(() => { at('WORK', LEFT); at('• Taught six adults to read, one evening a week', BODY); });
+    const { a } = await review(await doc.save());
+    expect(a.parsed.sections.map((s) => [s.key, s.heading])).toEqual([
+      ['education', 'EDUCATION'], ['skills', 'SKILLS'], ['experience', 'WORK EXPERIENCE'], ['volunteering', 'VOLUNTEER WORK'],
+    ]);
+    expect(a.missingSections).toEqual(['summary']);
+    // The entries stay whole: the education line keeps its degree, the job its bullets.
+    expect(a.parsed.roles.find((r) => r.section === 'education')!.heading[0]).toMatch(/^BSc Economics, Lakeside University/);
+    expect(a.parsed.roles.find((r) => r.section === 'experience')!.bullets).toHaveLength(2);
+  });
+
+  it('headings side by side over blocks set in a grid are each a heading, and each block\'s rows go under their own heading', async () => {
+    const { doc, w } = await newPage();
+    const COL = 320;
+    const at = (text: string, x: number, font = w.font, size = 10) => w.page.drawText(text, { x, y: 792 - w.y, size, font });
+    w.nameAndContact();
+    w.heading('Experience');
+    // Most of the page is one column: the grid at its foot holds too little text to be the layout.
+    for (const company of ['Northwind', 'Quay Shipping', 'Harbor Bank']) {
+      w.role(`Analyst, ${company}`, 'Jan 2020 – Present');
+      w.line('• Built the weekly sales report for the board and the regional teams, which is read by 200 managers');
+      w.line(`• ${LONG}`);
+    }
+    w.heading('Education');
+    w.role('BSc Economics, Lakeside University', 'Sep 2016 – Jun 2019');
+    const grid = (left: string, right: string, rows: Array<[string, string]>) => {
+      w.y += 6;
+      at(left, LEFT, w.bold, 12); at(right, COL, w.bold, 12);
+      w.y += 14;
+      for (const [l, r] of rows) { at(l, LEFT); at(r, COL); w.y += 13; }
+    };
+    // One heading of unknown name beside a known one, then two known ones.
+    grid('Zorblat Toolkit', 'Languages', [['Python, SQL, Tableau', 'German: native'], ['Power BI, dbt', 'English: fluent (C1)']]);
+    grid('Interests', 'Volunteering', [['Chess, long-distance running', 'Reading tutor, City Library'], ['Film photography', 'Food bank driver']]);
+    const pdf = await readPdfText(await doc.save());
+    const layout = buildLayout(pdf);
+    const bodyOf = (heading: string) => layout.sections.find((sec) => sec.heading === heading)!.lines.map((l) => l.text);
+    expect(layout.sections.map((sec) => sec.heading)).toEqual(['', 'Experience', 'Education', 'Zorblat Toolkit', 'Languages', 'Interests', 'Volunteering']);
+    expect(bodyOf('Zorblat Toolkit')).toEqual(['Python, SQL, Tableau', 'Power BI, dbt']);
+    expect(bodyOf('Languages')).toEqual(['German: native', 'English: fluent (C1)']);
+    expect(bodyOf('Volunteering')).toEqual(['Reading tutor, City Library', 'Food bank driver']);
+    const a = analyseResume(layout, pdf, { now });
+    expect(a.sectionsFound).toEqual(expect.arrayContaining(['experience', 'education', 'languages', 'interests', 'volunteering']));
+    // Skills may stand under the heading of unknown name: unsure, never missing.
+    expect(a.missingSections).toEqual([]);
+    expect(a.unrecognisedHeadings).toEqual(['Zorblat Toolkit']);
+  });
+
+  it('a paragraph of sentences under a first heading of unknown name is the summary; a list there is not', async () => {
+    const build = async (opening: string[]) => {
+      const { doc, w } = await newPage();
+      w.nameAndContact();
+      w.heading('Kwerp Corner');
+      for (const line of opening) w.line(line);
+      w.heading('Experience');
+      w.role('Analyst, Northwind', 'Jan 2020 – Present');
+      w.line('• Built the weekly sales report for the board and the regional teams, which is read by 200 managers');
+      w.heading('Education');
+      w.role('BSc Economics, Lakeside University', 'Sep 2016 – Jun 2019');
+      w.heading('Skills');
+      w.line('Python, SQL, Tableau');
+      return (await review(await doc.save())).a;
+    };
+    const prose = await build(['Analyst who turns scattered sales data into weekly decisions for operations teams. I have spent five years', 'building reports that managers read, and I like teaching colleagues to read them too.']);
+    expect(prose.sectionsFound).toContain('summary');
+    expect(prose.unsureSections).toEqual([]);
+    // As many words as the paragraph, in a list: no sentence in it.
+    const list = await build(['Python, SQL, Tableau, Power BI, dbt, Airflow, Excel, Looker, Snowflake, BigQuery, pandas, NumPy, R', 'forecasting, reporting, dashboards, data modelling, stakeholder workshops, SQL tuning, ETL, A/B tests, cohort analysis']);
+    expect(list.sectionsFound).not.toContain('summary');
+    expect(list.unsureSections).toEqual(['summary']);
   });
 
   it('an expected section is never called missing while a heading of unknown name may hold it: the review asks for a standard name instead', async () => {
