@@ -117,6 +117,12 @@ const words = (text: string) => {
   return text.replace(HAN, ' ').split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length + Math.round(han / 2);
 };
 
+/** The languages the review reads, named from the one list of them ("English, German, … or Chinese"). */
+const READ_LANGUAGES = (() => {
+  const names = Object.entries(LANGUAGE_NAMES).filter(([code]) => code !== 'other').map(([, name]) => name);
+  return `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
+})();
+
 const ESSENTIAL: SectionKey[] = ['experience', 'education', 'skills'];
 const RECOMMENDED: SectionKey[] = ['summary'];
 
@@ -144,7 +150,7 @@ export function analyseResume(layout: ResumeLayout, pdf: PdfText, options: Analy
   const unsureSections = unrecognisedHeadings.length ? absent : [];
   const notices = [...parsed.unsure];
   if (!supported) {
-    notices.push('The resume does not seem to be in English, German, French, Spanish, Portuguese, Italian or Dutch, so the checks are limited to layout and contact details; sections and wording were not judged.');
+    notices.push(`The resume does not seem to be in ${READ_LANGUAGES}, so the checks are limited to layout and contact details; sections and wording were not judged.`);
   } else if (!english) {
     notices.push(`The resume is in ${LANGUAGE_NAMES[parsed.language]}: sections, dates, contact details and layout were checked; wording rules written for English (action verbs, pronouns, clichés) were not applied.`);
   }

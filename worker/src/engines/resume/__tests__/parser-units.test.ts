@@ -3,7 +3,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { analyseResume } from '../analysis.js';
 import { findDates } from '../dates.js';
-import { detectLanguage } from '../language.js';
+import { detectLanguage, LANGUAGE_NAMES } from '../language.js';
 import { buildLayout, headingKey } from '../layout.js';
 import { readPdfText, type PdfText, type TextRun } from '../pdf-text.js';
 import { renderReview } from '../review.js';
@@ -173,6 +173,8 @@ describe('languages and confidence', () => {
     expect(a.language).toBe('other');
     expect(a.missingSections).toEqual([]);
     expect(md).toMatch(/checks are limited to layout and contact details/);
+    // Every language the review reads is named, from the same list the reader uses.
+    for (const name of Object.entries(LANGUAGE_NAMES).filter(([code]) => code !== 'other').map(([, n]) => n)) expect(md).toContain(name);
     expect(md).not.toMatch(/Add an Experience section|Add a Skills section|Add an Education section/);
   });
 
