@@ -9,7 +9,7 @@
 import { findDates, formatFamily, monthLabel, type DateFormat } from './dates.js';
 import { exactHeadingKey, normaliseHeading, unknownHeadingParts } from './headings.js';
 import { HAN, LANGUAGE_NAMES, type ResumeLanguage } from './language.js';
-import type { Line, ResumeLayout, Section, SectionKey } from './layout.js';
+import type { Line, PageLayout, ResumeLayout, Section, SectionKey } from './layout.js';
 import { COLUMN_TEXT_SHARE, HIDDEN_TEXT_SIZE } from './layout.js';
 import type { PdfText } from './pdf-text.js';
 import { isMarked, parseResume, type ParsedContact, type ParsedResume } from './resume-structure.js';
@@ -300,6 +300,8 @@ function countPronouns(layout: ResumeLayout): { counts: Record<string, number>; 
       if (quotes.inside(at)) continue;
       // Part of a web or e-mail address ("about.me", "me@…"), not a word.
       if (/[./@]$/.test(line.text.slice(0, at)) || /^[./@]\p{L}/u.test(line.text.slice(at + found.length))) continue;
+      // The first piece of a word hyphenated over two lines ("me-" over "etings"), not a word.
+      if (/^[-‐­]\s*$/u.test(line.text.slice(at + found.length))) continue;
       // "I" alone is the pronoun; lower-case "i" is not counted (roman numerals, typos). Others
       // count in lower case or capitalised at a sentence's start, not in capitals ("ME", "MY" are
       // abbreviations).

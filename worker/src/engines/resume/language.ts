@@ -25,12 +25,23 @@ const LOOKUP = Object.entries(STOP_WORDS).map(([language, words]) => [language a
 export const HAN = /\p{Script=Han}/gu;
 const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/gu;
 
+/** Letters of the Latin alphabet as the seven languages read by stop words write it, accents included. */
+const KNOWN_LATIN = /[a-zàáâãäåçèéêëìíîïñòóôõöùúûüýÿœæß]/giu;
+
 export function detectLanguage(text: string): ResumeLanguage {
   // Chinese resumes mix in English names, tools and addresses: the script decides when at least
   // a third of the letters are Chinese characters.
   const letters = text.match(/\p{L}/gu)?.length ?? 0;
   const han = text.match(HAN)?.length ?? 0;
   if (han >= 20 && han >= letters / 3) return (text.match(KANA)?.length ?? 0) > han / 10 ? 'other' : 'zh';
+  // Another language written in Latin letters (Vietnamese, Polish, Turkish, Czech…) shares short
+  // words with the seven by chance: its own letters (ơ, ư, ạ, ł, ą, ş, ı, ř, ș…), a fiftieth of the
+  // Latin ones or more, say it is none of them (a colleague's name among thousands does not).
+  // Other scripts are left to the stop words: a font with a broken character map turns some of an
+  // English resume's letters into stray Sinhala or Cyrillic.
+  const latin = text.match(/\p{Script=Latin}/gu)?.length ?? 0;
+  const known = text.match(KNOWN_LATIN)?.length ?? 0;
+  if (latin - known >= 0.02 * latin) return 'other';
   const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
   const scores = LOOKUP.map(([language, set]) => [language, words.filter((w) => set.has(w)).length] as const).sort((a, b) => b[1] - a[1]);
   const [first, second] = scores;

@@ -68,6 +68,18 @@ describe('headings and language', () => {
     expect(detectLanguage('Built the data platform for the analytics team and reduced the cost of the pipeline by a third')).toBe('en');
     expect(detectLanguage('Zaprojektowałem system płatności dla banku')).toBe('other');
   });
+
+  it('a language in another Latin alphabet is none of the seven, though it shares short words with them; a foreign name in one of them is not enough', () => {
+    // Each shares "a", "o", "e", "do", "na", "em" with Portuguese by chance, enough for its stop words.
+    const others = {
+      vietnamese: 'Thực tập sinh tại công ty do em tự tìm, làm việc với các bạn trong nhóm để tạo trang web bán hàng. Kết nối và giao tiếp với phần cứng thông qua cơ sở dữ liệu MySQL. Phụ trách phần backend do anh trưởng nhóm giao, a o e da na no em.',
+      polish: 'Praca w zespole nad systemem do obsługi płatności, a także wdrożenia na produkcję. Odpowiadałem za moduł do raportów i o jakość kodu, a na koniec za migrację do chmury o dużej skali i na czas.',
+      turkish: 'Ekip ile birlikte web uygulaması geliştirdim; veri tabanı tasarımı, performans iyileştirmesi ve kod incelemesi yaptım. Şirketin iç araçlarını yeniden yazdım, a o e da do na em com para.',
+    };
+    for (const text of Object.values(others)) expect(detectLanguage(text)).toBe('other');
+    const german = 'Entwicklung eines Systems für die Montage und den Service von Anlagen mit der Abteilung. ';
+    expect(detectLanguage(`${german.repeat(4)}Betreut von Jiří Dvořák.`)).toBe('de');
+  });
 });
 
 describe('text as drawn', () => {

@@ -181,7 +181,7 @@ describe('first person', () => {
     expect(a.pronouns).toEqual({ my: 1, we: 1 });
   });
 
-  it('a numeral "I", an icon\'s letter, a web or e-mail address and someone else\'s quoted words are not the applicant\'s first person', async () => {
+  it('a numeral "I", an icon\'s letter, a web or e-mail address, a word hyphenated over two lines and someone else\'s quoted words are not the applicant\'s first person', async () => {
     const build = async (sentence: string) => {
       const { doc, w } = await newPage();
       w.line('Robin Vale', { font: w.bold, size: 20 });
@@ -191,6 +191,9 @@ describe('first person', () => {
       w.line('• Cut report preparation from 3 days to 4 hours');
       w.line('• “Robin has had a profound impact on my team. I was lucky to work with');
       w.line('Robin for three years.” – Dana Reyes, Head of Data');
+      // A word hyphenated over two lines, its first piece a pronoun's letters.
+      w.line('• Ran the sprint planning, retrospective and other issue-specific me-');
+      w.line('etings for three teams');
       if (sentence) w.line(sentence);
       w.heading('EDUCATION');
       w.role('BSc Physics, Lakeside University', 'Sep 2016 – Jun 2019');
