@@ -432,7 +432,7 @@ function findAtsRisks(layout: ResumeLayout, pdf: PdfText, contact: Contact, ocr:
     // are a block set side by side (cards, a grid of degrees or languages) in a one-column resume.
     const chars = (lines: Line[]) => lines.reduce((n, l) => n + l.text.length, 0);
     const fullPage = Math.max(...layout.pages.map((p) => chars(p.lines)));
-    const layoutPages = columnPages.filter((p) => chars(p.lines.filter((l) => l.column !== 'full')) >= COLUMN_TEXT_SHARE * fullPage);
+    const layoutPages = columnPages.filter((p) => chars(p.lines.filter((l) => l.column !== 'full')) >= COLUMN_TEXT_SHARE * fullPage && !notesBeside(p));
     const page = layoutPages[0] ?? columnPages[0];
     const sideBySide = page.lines.filter((l) => l.column === 'left').find((l) => page.lines.some((r) => r.column === 'right' && Math.abs(r.y - l.y) < 3));
     const partner = sideBySide && page.lines.find((r) => r.column === 'right' && Math.abs(r.y - sideBySide.y) < 3);
@@ -526,6 +526,23 @@ function garbledFonts(pdf: PdfText, iconFonts: string[]): string[] {
  * Table rows: lines with three or more cells whose cell edges line up with a nearby line's. Rows
  * that open with a date ("2021   2nd Place, …   Online") are a dated list, which ATS read fine.
  */
+/**
+ * A column of notes beside the entries (tags or keywords set against each entry, as some Word and
+ * Canva templates do), not a second column of the layout: the lighter column, holding less than half
+ * the other's text, comes in three or more blocks, and each block begins on a row of the other
+ * column. A sidebar's blocks begin under its own headings, wherever the main column's lines are.
+ */
+function notesBeside(page: PageLayout): boolean {
+  const left = page.lines.filter((l) => l.column === 'left'), right = page.lines.filter((l) => l.column === 'right');
+  const size = (lines: Line[]) => lines.reduce((n, l) => n + l.text.length, 0);
+  const [notes, main] = size(left) < size(right) ? [left, right] : [right, left];
+  if (size(notes) >= 0.5 * size(main) || notes.length < 3) return false;
+  const gaps = notes.slice(1).map((l, i) => l.y - notes[i].y).sort((a, b) => a - b);
+  const pitch = gaps[Math.floor(gaps.length / 2)];
+  const starts = notes.filter((l, i) => i === 0 || l.y - notes[i - 1].y > 1.5 * pitch);
+  return starts.length >= 3 && starts.every((s) => main.some((m) => Math.abs(m.y - s.y) <= 3));
+}
+
 function findTableRows(layout: ResumeLayout): Line[] {
   const rows = layout.lines.filter((l) => l.cellStarts.length >= 3 && !startsWithDate(l));
   const aligned = (a: Line, b: Line) => a.page === b.page && a.column === b.column && Math.abs(a.y - b.y) < 6 * a.fontSize

@@ -370,6 +370,34 @@ describe('where columns begin', () => {
     expect(md).toMatch(/Set the side-by-side block on page 2 as one column/);
   });
 
+  it('a narrow column of notes, each block beside an entry, is named as a block; the same blocks beginning on rows of their own are a second column', async () => {
+    const build = async (offset: number) => {
+      const { doc, w } = await newPage();
+      w.nameAndContact();
+      let y = w.y + 16;
+      const at = (t: string, x: number, row: number, font = w.font) => w.page.drawText(t, { x, y: 792 - row, size: 10, font });
+      const tags = [['Quarterly reporting', 'Sales forecasting', 'Teamwork'], ['SQL and dbt', 'Data modelling', 'Mentoring juniors'], ['Python scripting', 'Task automation', 'Planning'], ['Advanced Excel', 'Budget tracking', 'Accuracy']];
+      for (const [s, heading] of ['Experience', 'Education'].entries()) {
+        at(heading, LEFT, y, w.bold); y += 22;
+        for (let e = 0; e < 2; e++) {
+          at(`${s ? 'BSc Economics' : 'Analyst'}, ${['Northwind', 'Quay Shipping'][e]} ${2020 - 4 * e} – ${2024 - 4 * e}`, LEFT, y, w.bold);
+          at('Built the weekly report for the board and the', LEFT, y + 13);
+          at('regional teams, and trained four new colleagues', LEFT, y + 26);
+          at('on the reporting tools they use every day now', LEFT, y + 39);
+          // The notes: a block of tags beside the entry, at their own line pitch.
+          tags[2 * s + e].forEach((tag, k) => at(`- ${tag}`, 420, y + offset + 17 * k));
+          y += 64;
+        }
+      }
+      return (await review(await doc.save())).a;
+    };
+    const notes = await build(0);
+    expect(notes.ats.some((r) => r.id === 'multi-column')).toBe(false);
+    expect(notes.ats.find((r) => r.id === 'column-block')).toMatchObject({ severity: 'medium' });
+    const sidebar = await build(6);
+    expect(sidebar.ats.some((r) => r.id === 'multi-column')).toBe(true);
+  });
+
   it('columns that fill a later page are the layout, even when the first page is one column', async () => {
     const { doc, w } = await newPage();
     w.nameAndContact();
