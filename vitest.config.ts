@@ -5,7 +5,7 @@ import { isLibraryCommandClosedAtShutdown } from './tests/support/redis-shutdown
 
 const REPO_ROOT = path.dirname(fileURLToPath(import.meta.url));
 
-const SERVER_TESTS = ['{core,contracts,queue,storage,api,worker}/**/*.test.ts', 'tests/integration/**/*.test.ts'];
+const SERVER_TESTS = ['{core,contracts,queue,storage,api,worker,bench}/**/*.test.ts', 'tests/integration/**/*.test.ts'];
 /**
  * Server files that compute hard (model inference, image work, PDF bombs, request floods): they
  * run one at a time, after the others, so that they neither starve nor are starved by them.

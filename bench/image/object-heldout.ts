@@ -21,6 +21,7 @@ import { loadInstanceModel } from '@craftwell/worker/engines/object/instance-seg
 import { loadOpenCv } from '@craftwell/worker/engines/object/opencv';
 import { judgeFill, untrustedFillNote } from '@craftwell/worker/engines/object/fill-trust';
 import { checkAsk, runAsk, writeSideBySide, type Ask } from '@craftwell/worker/engines/object/__tests__/real-photo-asks';
+import { sharedInputOf } from '../heldout-guard.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const NEIGHBOUR_IOU = 0.8;
@@ -39,6 +40,11 @@ export async function run(): Promise<void> {
     for (const photo of missing) console.log(`  ${photo}: ${file.photos[photo]!.source} (${file.photos[photo]!.licence})`);
     console.log('Skipped.');
     return;
+  }
+  // One of the shared real photos, tuned on, measures nothing here.
+  for (const photo of Object.keys(file.photos)) {
+    const tuned = sharedInputOf(new Uint8Array(await readFile(path.join(dir, photo))));
+    if (tuned) throw new Error(`${photo} is ${tuned}, a shared real photo the rules were tuned on: take it out of the held-out set.`);
   }
   await loadInstanceModel();
   await loadOpenCv();
