@@ -434,8 +434,10 @@ function splitSections(lines: Line[]): { sections: Section[]; subsections: Secti
     // Bold at body size says nothing alone (entries set their titles so too); the space under the
     // named headings does when they all share one clearly wider than a line.
     if (styles.length >= 2 && plain && headingGap && within(gapAfter(l), headingGap)) return 'other';
-    // One named heading sets the style too when that style is far from body text (a fifth larger).
-    if (styles.length === 1 && styles[0].size >= 1.2 * bodySize && plain && !nextHasDate(l)) return 'other';
+    // One named heading sets the style too when that style is far from body text (a fifth larger)
+    // or bold, for lines over an undated line (a bold company or school stands over its dates).
+    // Left unread, such a heading would let a section under it be called missing.
+    if (styles.length === 1 && (styles[0].size >= 1.2 * bodySize || styles[0].bold) && plain && !nextHasDate(l)) return 'other';
     return null;
   };
   const nextHasDate = (l: Line) => {

@@ -820,6 +820,28 @@ describe('what can head a section', () => {
     expect(a.unsureSections).toEqual(expect.arrayContaining(['experience', 'skills']));
   });
 
+  it('one named heading set bold at body size sets the style too: unknown headings in it over undated lines are headings; a bold name over a dated line is an entry', async () => {
+    const { doc, w } = await newPage();
+    const H = (text: string) => { w.y += 10; w.line(text, { font: w.bold }); };
+    w.line('Robin Vale', { font: w.bold, size: 12 });
+    w.line('robin.vale@mail.test  |  +1 415 555 0142');
+    H('Studium');
+    w.line('Economics at Lakeside University, with a focus on production systems (not finished)');
+    H('Kwerpstuff');
+    w.line('Online shop for used office furniture, run on my own');
+    H('Zorblat Jobs');
+    w.line('Northwind Ltd (northwind.test)');
+    w.line('IT administrator, with project planning and budgets');
+    w.line('Moved the mail server to a hosted service to save costs', { x: LEFT + 24 });
+    w.line('Harbor Bank', { font: w.bold });
+    w.role('Analyst', 'Jan 2016 – Dec 2018');
+    w.line('Built the weekly sales report for the board and the regional teams', { x: LEFT + 24 });
+    const { a } = await review(await doc.save());
+    expect(a.parsed.sections.map((s) => s.heading)).toEqual(['Studium', 'Kwerpstuff', 'Zorblat Jobs']);
+    expect(a.missingSections).toEqual([]);
+    expect(a.unsureSections).toEqual(expect.arrayContaining(['experience', 'skills']));
+  });
+
   it('headings set bold at body size are told from bold entry titles by the space under them, when every named heading has it', async () => {
     const build = async (spaceUnder: number) => {
       const { doc, w } = await newPage();
