@@ -163,9 +163,21 @@ export function exactHeadingKey(text: string): HeadingKey | null {
   // lose their spaces ("EXPERIENCIALABORAL"): both are looked up with the spaces taken out.
   // "A and B" where each part is a name on its own is the first part's section.
   const joined = joinedParts(normal).map((part) => LOOKUP.get(part));
-  return LOOKUP.get(normal) ?? LOOKUP.get(normal.replace(/^\S{1,2} /, ''))
+  return LOOKUP.get(normal) ?? singular(normal) ?? LOOKUP.get(normal.replace(/^\S{1,2} /, ''))
     ?? (brokenWord(normal) || !normal.includes(' ') ? JOINED.get(normal.replace(/ /g, '')) : undefined)
     ?? (joined.length && joined.every((key) => key !== undefined) ? joined[0] : undefined) ?? null;
+}
+
+/**
+ * English section names in the singular ("Project", "Selected Publication", "Reference") are the
+ * plural's section. English only: in the other languages a singular may be another word, and a
+ * heading made known where a section the reader cannot see stands lets that section be called
+ * missing.
+ */
+const ENGLISH_PLURALS = new Set(['projects', 'publications', 'awards', 'references', 'interests', 'certifications', 'certificates', 'achievements', 'honors', 'honours', 'courses', 'activities', 'languages', 'skills', 'hobbies', 'talks', 'papers', 'grants', 'fellowships', 'scholarships', 'competencies', 'strengths', 'internships']);
+function singular(normal: string): HeadingKey | undefined {
+  const plural = `${normal.replace(/y$/, 'ie')}s`;
+  return ENGLISH_PLURALS.has(plural.split(' ').pop()!) ? LOOKUP.get(plural) : undefined;
 }
 
 /** The parts a normalised heading joins with "and" ("skills and interests"), or none. */
@@ -188,8 +200,11 @@ const partKey = (part: string) => LOOKUP.get(part) ?? headingWordKey(part);
 export function headingAlsoHolds(text: string): HeadingKey[] {
   const normal = normaliseHeading(text);
   const joined = joinedParts(normal).map(partKey).filter((key): key is HeadingKey => key !== null);
-  const experience = normal.split(' ').some((word) => WORDS.get(word) === 'experience');
-  return experience ? [...joined, 'experience'] : joined;
+  const words = normal.split(' ');
+  if (!words.some((word) => WORDS.get(word) === 'experience')) return joined;
+  // The kind of experience, when it names a section of its own ("Project Experience").
+  const kinds = words.map((word) => wordKey(word)).filter((key): key is HeadingKey => key !== null && key !== 'experience');
+  return [...joined, ...kinds, 'experience'];
 }
 
 /**
@@ -204,9 +219,15 @@ export function unknownHeadingParts(text: string): string[] {
 export function headingWordKey(text: string): HeadingKey | null {
   const words = normaliseHeading(text).split(' ');
   if (words.length === 0 || words.length > 4) return null;
-  for (const word of words) {
-    const key = WORDS.get(word);
-    if (key) return key;
+  // A word as written first ("Project Experience" is experience), then in the singular.
+  for (const lookup of [(word: string) => WORDS.get(word) ?? null, wordKey]) {
+    for (const word of words) {
+      const key = lookup(word);
+      if (key) return key;
+    }
   }
   return null;
 }
+
+/** A heading word's section, in the English singular too ("project" for "projects"). */
+const wordKey = (word: string): HeadingKey | null => WORDS.get(word) ?? (ENGLISH_PLURALS.has(`${word}s`) ? WORDS.get(`${word}s`) : undefined) ?? null;

@@ -722,6 +722,30 @@ describe('what can head a section', () => {
     expect(known.missingSections).toContain('experience');
   });
 
+  it('an English section name in the singular is its section; "Project Experience" holds projects and experience; other languages\' singulars stay unknown', async () => {
+    const build = async (headings: { work: string; extra: string[] }) => {
+      const { doc, w } = await newPage();
+      w.nameAndContact();
+      w.heading(headings.work);
+      w.role('Analyst, Northwind', 'Jan 2020 – Present');
+      w.line('• Built the weekly sales report for the board and the regional teams, which is read by 200 managers');
+      w.heading('EDUCATION');
+      w.role('BSc Economics, Lakeside University', 'Sep 2016 – Jun 2019');
+      w.heading('SKILLS');
+      w.line('Python, SQL, Tableau');
+      for (const extra of headings.extra) { w.heading(extra); w.line('Forecast dashboard for the regional teams, with notes'); }
+      return (await review(await doc.save())).a;
+    };
+    const singular = await build({ work: 'EXPERIENCE', extra: ['PROJECT', 'Selected Publication', 'Reference', 'Hobby'] });
+    expect(singular.sectionsFound).toEqual(expect.arrayContaining(['projects', 'publications', 'references', 'interests']));
+    expect(singular.unrecognisedHeadings).toEqual([]);
+    const kind = await build({ work: 'PROJECT EXPERIENCE', extra: [] });
+    expect(kind.sectionsFound).toEqual(expect.arrayContaining(['experience', 'projects']));
+    // "Idioma" is Portuguese for one language, but a singular in another language is left unknown: unsure, never a claim.
+    const other = await build({ work: 'EXPERIENCE', extra: ['IDIOMA'] });
+    expect(other.unrecognisedHeadings).toEqual(['IDIOMA']);
+  });
+
   it('a heading with a remark in brackets after it, wrapped or not, is that heading; names joined by "|" or "/" are each held, a dangling joiner is dropped', async () => {
     const { doc, w } = await newPage();
     w.nameAndContact();
