@@ -54,6 +54,10 @@ class Page {
     this.page.drawText(second, { x: LEFT + this.font.widthOfTextAtSize(first, size) + gap, y: 792 - this.y, size, font: this.font });
     this.y += size + 6;
   }
+  /** Text at a point, without moving the writer: `row` is the baseline from the top of the page. */
+  at(text: string, x: number, row: number, font = this.font, size = this.size): void {
+    this.page.drawText(text, { x, y: 792 - row, size, font });
+  }
   role(title: string, dates: string): void {
     this.page.drawText(title, { x: LEFT, y: 792 - this.y, size: this.size, font: this.bold });
     this.page.drawText(dates, { x: RIGHT - this.font.widthOfTextAtSize(dates, this.size), y: 792 - this.y, size: this.size, font: this.font });
@@ -257,8 +261,8 @@ describe('label columns', () => {
       const { doc, w } = await newPage();
       w.nameAndContact();
       let y = w.y + 20;
-      const text = (t: string, x: number, at: number, font = w.font) => w.page.drawText(t, { x, y: 792 - at, size: 10, font });
-      const right = (t: string, at: number, font = w.font) => text(t, flush ? RIGHT - font.widthOfTextAtSize(t, 10) : 400, at, font);
+      const text = (t: string, x: number, row: number, font = w.font) => w.at(t, x, row, font);
+      const right = (t: string, row: number, font = w.font) => text(t, flush ? RIGHT - font.widthOfTextAtSize(t, 10) : 400, row, font);
       text('Experience', LEFT, y, w.bold); y += 20;
       const jobs: Array<[string, string, string]> = [
         ['Northwind - cloud point of sale for shops', 'Software developer', 'Jan 2022 – Present'],
@@ -375,7 +379,7 @@ describe('where columns begin', () => {
       const { doc, w } = await newPage();
       w.nameAndContact();
       let y = w.y + 16;
-      const at = (t: string, x: number, row: number, font = w.font) => w.page.drawText(t, { x, y: 792 - row, size: 10, font });
+      const at = (t: string, x: number, row: number, font = w.font) => w.at(t, x, row, font);
       const tags = [['Quarterly reporting', 'Sales forecasting', 'Teamwork'], ['SQL and dbt', 'Data modelling', 'Mentoring juniors'], ['Python scripting', 'Task automation', 'Planning'], ['Advanced Excel', 'Budget tracking', 'Accuracy']];
       for (const [s, heading] of ['Experience', 'Education'].entries()) {
         at(heading, LEFT, y, w.bold); y += 22;
@@ -575,7 +579,7 @@ describe('what can head a section', () => {
   it('a margin label run into its entry on a line that also holds a date, or wrapped onto two lines, is still its heading', async () => {
     const { doc, w } = await newPage();
     const BODY = 130;
-    const at = (text: string, x: number, font = w.font) => w.page.drawText(text, { x, y: 792 - w.y, size: 10, font });
+    const at = (text: string, x: number, font = w.font) => w.at(text, x, w.y, font);
     const dated = (dates: string) => at(dates, RIGHT - w.font.widthOfTextAtSize(dates, 10));
     const row = (draw: () => void) => { draw(); w.y += 13; };
     w.line('Robin Vale', { font: w.bold, size: 20 });
@@ -607,7 +611,7 @@ describe('what can head a section', () => {
   it('headings side by side over blocks set in a grid are each a heading, and each block\'s rows go under their own heading', async () => {
     const { doc, w } = await newPage();
     const COL = 320;
-    const at = (text: string, x: number, font = w.font, size = 10) => w.page.drawText(text, { x, y: 792 - w.y, size, font });
+    const at = (text: string, x: number, font = w.font, size = 10) => w.at(text, x, w.y, font, size);
     w.nameAndContact();
     w.heading('Experience');
     // Most of the page is one column: the grid at its foot holds too little text to be the layout.
