@@ -13,10 +13,14 @@ export interface BatchRow {
   object: string | null;
   preset: ImagePresetName | null;
   colour: string | null;
-  mask: Buffer | null;
+  /** Whether a brush mask was drawn for the batch; its bytes are read only where used (`batchMask`). */
+  has_mask: boolean;
   cancelled_at: Date | null;
   created_at: Date;
 }
+
+/** A batch as read: every column but the mask's bytes, which only adding images needs. */
+const BATCH = 'id, user_id, tool, object, preset, colour, mask IS NOT NULL AS has_mask, cancelled_at, created_at';
 
 export interface BatchItemRow {
   position: number;
@@ -29,12 +33,12 @@ export interface BatchItemRow {
 
 export async function findOwnBatch(db: Db, userId: string, id: string): Promise<BatchRow | null> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
-  const { rows } = await db.query('SELECT * FROM batches WHERE id = $1 AND user_id = $2', [id, userId]);
+  const { rows } = await db.query(`SELECT ${BATCH} FROM batches WHERE id = $1 AND user_id = $2`, [id, userId]);
   return (rows[0] as BatchRow | undefined) ?? null;
 }
 
 export async function findBatchByIdempotencyKey(db: Db, userId: string, key: string): Promise<BatchRow | null> {
-  const { rows } = await db.query('SELECT * FROM batches WHERE user_id = $1 AND idempotency_key = $2', [userId, key]);
+  const { rows } = await db.query(`SELECT ${BATCH} FROM batches WHERE user_id = $1 AND idempotency_key = $2`, [userId, key]);
   return (rows[0] as BatchRow | undefined) ?? null;
 }
 
@@ -44,7 +48,7 @@ export async function insertBatch(db: Db, batch: {
 }): Promise<BatchRow | null> {
   const { rows } = await db.query(
     `INSERT INTO batches (id, user_id, tool, object, preset, colour, mask, idempotency_key) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-     ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING *`,
+     ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING ${BATCH}`,
     [batch.id, batch.userId, batch.tool, batch.object, batch.preset, batch.colour, batch.mask, batch.idempotencyKey],
   );
   return (rows[0] as BatchRow | undefined) ?? null;
@@ -56,8 +60,14 @@ export async function deleteBatch(db: Db, id: string): Promise<void> {
 }
 
 export async function listOwnBatches(db: Db, userId: string, limit = 50): Promise<BatchRow[]> {
-  const { rows } = await db.query('SELECT * FROM batches WHERE user_id = $1 ORDER BY created_at DESC LIMIT $2', [userId, limit]);
+  const { rows } = await db.query(`SELECT ${BATCH} FROM batches WHERE user_id = $1 ORDER BY created_at DESC LIMIT $2`, [userId, limit]);
   return rows as BatchRow[];
+}
+
+/** The brush mask drawn for the batch (a PNG), if any. */
+export async function batchMask(db: Db, id: string): Promise<Buffer | null> {
+  const { rows } = await db.query('SELECT mask FROM batches WHERE id = $1', [id]);
+  return (rows[0] as { mask: Buffer | null } | undefined)?.mask ?? null;
 }
 
 export async function markBatchCancelled(db: Db, id: string): Promise<void> {

@@ -237,6 +237,9 @@ describe.skipIf(!postgresUrl)('batches', () => {
     const done = await until(token, batch.id, settled);
     expect(done.counts).toMatchObject({ done: 2, failed: 0 });
     expect(await used(user.id, 'remove-object')).toBe(2);
+    // The list says so too (it reads whether there is a mask, not the mask itself).
+    const list = (await (await fetch(`${app.url}/api/batches`, { headers: authed(token) })).json()).batches as BatchView[];
+    expect(list.find((b) => b.id === batch.id)).toMatchObject({ mask: true });
     for (const [index, input] of [narrow, wide].entries()) {
       const width = index === 0 ? 96 : 192;
       const result = Buffer.from(await (await fetch(`${app.url}${done.items[index]!.content}`, { headers: authed(token) })).arrayBuffer());

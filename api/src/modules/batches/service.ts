@@ -111,6 +111,7 @@ export function createBatchService(deps: BatchServiceDeps) {
     if (left !== null && runnable.length > left) {
       throw new AppError(`This batch has ${runnable.length} image${runnable.length === 1 ? '' : 's'} to run, and you have ${left} use${left === 1 ? '' : 's'} of ${TOOL_LABEL[batch.tool]} left this month. Remove some images, or upgrade to continue.`, 402, 'quota_exceeded');
     }
+    const batchMask = batch.has_mask ? await batches.batchMask(db, batch.id) : null;
     for (const [index, file] of screened.entries()) {
       const position = startAt + index;
       if (file.refused) {
@@ -122,7 +123,7 @@ export function createBatchService(deps: BatchServiceDeps) {
       const uploads: UploadToStore[] = [upload];
       // The batch's brush mask, stretched to this image's size (its width and height each), stored
       // as this item's own mask upload: the job reads it as a single request's mask.
-      const mask = batch.mask && file.size ? maskUpload(batch.mask, file.size) : null;
+      const mask = batchMask && file.size ? maskUpload(batchMask, file.size) : null;
       if (mask) uploads.push(mask);
       const payload = batch.tool === 'remove-object'
         ? { inputKey: upload.key, object: batch.object!, ...(mask ? { maskKey: mask.key } : {}) }
@@ -177,7 +178,7 @@ export function createBatchService(deps: BatchServiceDeps) {
       id: batch.id,
       tool: batch.tool,
       ...(batch.object ? { object: batch.object } : {}),
-      ...(batch.mask ? { mask: true } : {}),
+      ...(batch.has_mask ? { mask: true } : {}),
       ...(batch.preset ? { preset: batch.preset } : {}),
       ...(batch.colour ? { colour: batch.colour } : {}),
       createdAt: batch.created_at.toISOString(),
