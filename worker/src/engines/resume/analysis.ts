@@ -400,7 +400,10 @@ function findPlaceholders(layout: ResumeLayout, pdf: PdfText): string[] {
   const headers = new Set(headerTables(layout).map((table) => table[0]));
   // "LinkedIn [Link]" with the address behind it is the link's own text, not a field left blank.
   const text = (l: Line) => (carriesLink(l, pdf) ? l.text.replace(LINK_FIELD, ' ') : l.text);
-  const found = layout.lines.filter((l) => !headers.has(l) && PLACEHOLDERS.some((p) => p.test(text(l)))).map((l) => l.text.trim());
+  // A label ending in a colon whose value was read into the other column, on the same row: filled in.
+  const valueBeside = (l: Line) => l.column !== 'full' && /:\s*$/.test(l.text)
+    && layout.lines.some((o) => o.page === l.page && o.column !== 'full' && o.column !== l.column && Math.abs(o.y - l.y) < 3);
+  const found = layout.lines.filter((l) => !headers.has(l) && !valueBeside(l) && PLACEHOLDERS.some((p) => p.test(text(l)))).map((l) => l.text.trim());
   return [...new Set(found)].slice(0, 5);
 }
 

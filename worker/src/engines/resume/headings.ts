@@ -154,8 +154,26 @@ const WORDS = new Map<string, HeadingKey>([
   ['strengths', 'skills'], ['proficiencies', 'skills'], ['competencies', 'skills'],
 ]);
 
+/**
+ * Ligatures a font draws without saying which letters they stand for: the reader gets U+FFFD in
+ * their place ("So\uFFFDware" for "Software"). A heading holding one is looked up with each in turn.
+ */
+const LIGATURES = ['fi', 'fl', 'ff', 'ffi', 'ffl', 'ft', 'ti', 'tt', 'st', 'ct', 'fj'];
+function throughLigatures(text: string, lookup: (text: string) => HeadingKey | null): HeadingKey | null {
+  if (!text.includes('\uFFFD')) return lookup(text);
+  for (const ligature of LIGATURES) {
+    const key = lookup(text.replaceAll('\uFFFD', ligature));
+    if (key) return key;
+  }
+  return null;
+}
+
 /** The section a heading names, from the vocabulary alone (exact name), or null. */
 export function exactHeadingKey(text: string): HeadingKey | null {
+  return throughLigatures(text, exactKey);
+}
+
+function exactKey(text: string): HeadingKey | null {
   const normal = normaliseHeading(text);
   if (normal === '' || normal.split(' ').length > 6) return null;
   // An icon before the heading can come out as a stray character or two ("2 About Me" from OCR).
@@ -217,10 +235,15 @@ export function unknownHeadingParts(text: string): string[] {
 
 /** A short heading-styled line with a heading word in it ("Selected Skills", "PROJECTS & TALKS"). */
 export function headingWordKey(text: string): HeadingKey | null {
+  return throughLigatures(text, wordHeadingKey);
+}
+
+function wordHeadingKey(text: string): HeadingKey | null {
   const words = normaliseHeading(text).split(' ');
   if (words.length === 0 || words.length > 4) return null;
-  // A word as written first ("Project Experience" is experience), then in the singular.
-  for (const lookup of [(word: string) => WORDS.get(word) ?? null, wordKey]) {
+  // A word as written first ("Project Experience" is experience), then in the singular, then a
+  // compound ending in a long one-word name ("Softwarekenntnisse", "Computervaardigheden").
+  for (const lookup of [(word: string) => WORDS.get(word) ?? null, wordKey, compoundKey]) {
     for (const word of words) {
       const key = lookup(word);
       if (key) return key;
@@ -228,6 +251,15 @@ export function headingWordKey(text: string): HeadingKey | null {
   }
   return null;
 }
+
+/**
+ * One-word section names long enough to stand as the end of a compound (German and Dutch join
+ * words: "Softwarekenntnisse", "Praxiserfahrung"). Shorter ones end too many other words
+ * ("Programmiersprachen" is no languages section).
+ */
+const COMPOUND_ENDS = [...LOOKUP].filter(([name, key]) => !name.includes(' ') && name.length >= 9 && key !== 'other');
+const compoundKey = (word: string): HeadingKey | null =>
+  COMPOUND_ENDS.find(([name]) => word.length >= name.length + 3 && word.endsWith(name))?.[1] ?? null;
 
 /** A heading word's section, in the English singular too ("project" for "projects"). */
 const wordKey = (word: string): HeadingKey | null => WORDS.get(word) ?? (ENGLISH_PLURALS.has(`${word}s`) ? WORDS.get(`${word}s`) : undefined) ?? null;

@@ -233,7 +233,7 @@ function findColumns(page: PdfPage): { gutterX: number; top: number } | null {
   const [lt, lb] = span(left), [rt, rb] = span(right);
   const overlap = Math.min(lb, rb) - Math.max(lt, rt);
   if (overlap < 0.4 * Math.min(lb - lt, rb - rt)) return null;
-  if (isLabelColumn(left, right) || (isLabelColumn(right, left) && flushRight(right))) return null;
+  if (isLabelColumn(left, right) || (isLabelColumn(right, left) && flushRight(right)) || pairedRows(left, right)) return null;
   return { gutterX: best.x, top: best.top };
 }
 
@@ -265,6 +265,24 @@ function isLabelColumn(labels: TextRun[], text: TextRun[]): boolean {
   const aligned = labelRows.filter((y) => textRows.some((ty) => Math.abs(ty - y) <= 1.5)).length;
   return aligned >= (2 / 3) * labelRows.length && chars(labels) < 0.5 * chars(text);
 }
+
+/**
+ * A table of two columns read across (labels and their values, skills and their levels, as Word
+ * and design tools set a CV): the left side holds short labels, nearly every row of each side sits
+ * on a row of the other. A sidebar set on the main column's rows holds lines of prose; columns set
+ * side by side otherwise keep rows of their own.
+ */
+function pairedRows(left: TextRun[], right: TextRun[]): boolean {
+  const rowsOf = (list: TextRun[]) => [...new Set(list.map((r) => Math.round(r.y)))];
+  const [l, r] = [rowsOf(left), rowsOf(right)];
+  const onRowOf = (rows: number[], other: number[]) => rows.filter((y) => other.some((o) => Math.abs(o - y) <= 1.5)).length;
+  const rowText = (y: number) => left.filter((run) => Math.round(run.y) === y).map((run) => run.text).join(' ');
+  const labels = l.filter((y) => rowText(y).trim().split(/\s+/).length <= LABEL_WORDS).length;
+  return l.length >= 8 && r.length >= 8 && labels >= 0.8 * l.length && onRowOf(l, r) >= 0.85 * l.length && onRowOf(r, l) >= 0.85 * r.length;
+}
+
+/** The most words a table's label holds ("Company name:", "Adobe Photoshop"). */
+const LABEL_WORDS = 3;
 
 /** Four fifths of the rows end at one right edge: text set flush right, as tab stops set dates. */
 function flushRight(runs: TextRun[]): boolean {
@@ -423,6 +441,9 @@ function splitSections(lines: Line[]): { sections: Section[]; subsections: Secti
     if (named.includes(l)) return exactHeadingKey(nameOf(l));
     const word = headingWordKey(nameOf(l));
     if (word && (styles.length ? sameStyle(l) : standsOut(l))) return word;
+    // A column with no named heading of its own (a sidebar beside the main column) sets its headings
+    // in its own style: there a heading word standing out is a heading.
+    if (word && l.column !== 'full' && standsOut(l) && !named.some((n) => n.page === l.page && n.column === l.column)) return word;
     // Unnamed headings only where the heading style is distinctive (larger, capitals or a colon —
     // bold alone is how many resumes set company names) and not over an entry's dated line, unless
     // the named headings themselves stand over dated lines (then a date says nothing).

@@ -143,6 +143,9 @@ function findName(layout: ResumeLayout): string | undefined {
  * A paragraph of 25 or more words that opens the resume, not contact details: a summary. It stands
  * above the first heading (common in French and German CVs), or under a first heading whose name
  * is not known ("Something about me"), where it must read as sentences: no list items, no dates.
+ * Above the first heading, a shorter profile counts too when it reads as prose, not as a job title:
+ * a headline of PROFILE_WORDS or more words, most of them written in lower case ("Software engineer
+ * with eight years of work on payment systems").
  */
 function findImplicitSummary(layout: ResumeLayout): string | undefined {
   const [first, second] = layout.sections;
@@ -155,7 +158,21 @@ function findImplicitSummary(layout: ResumeLayout): string | undefined {
     const text = prose.map((l) => l.text).join(' ');
     if (words >= 25 && (!sentences || /\p{L}[.!?](\s|$)/u.test(text))) return text;
   }
-  return undefined;
+  // Only where no section is headed as the summary: a motto or tagline beside one adds nothing.
+  return layout.sections.some((s) => s.key === 'summary') ? undefined : header.map((l) => l.text.trim()).find(isProfileLine);
+}
+
+export const PROFILE_WORDS = 8;
+
+/**
+ * A line of prose: enough words, most in lower case, no separators between items, no contact
+ * detail or date, and not a quotation (a motto in quotation marks says nothing of the person).
+ */
+function isProfileLine(text: string): boolean {
+  if (/^["“”„«»'‘’]/u.test(text)) return false;
+  const words = text.split(/\s+/).filter((w) => /\p{L}/u.test(w));
+  if (words.length < PROFILE_WORDS || /[|•·]|\s{3}/.test(text) || EMAIL.test(text) || /\d{3}|https?:|www\./i.test(text) || hasDate(text)) return false;
+  return words.filter((w) => /^\p{Ll}/u.test(w)).length >= words.length / 2;
 }
 
 /**

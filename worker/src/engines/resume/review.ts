@@ -62,7 +62,9 @@ function contentAnalysis(a: ResumeAnalysis): string[] {
   if (c.linkedinNotProfile && !c.linkedin) {
     out.push(`- **LinkedIn link:** ${quote(c.linkedinNotProfile)} is LinkedIn's news feed or another page, not your profile — anyone who clicks it sees their own feed.`);
   }
-  if (a.parsed.implicitSummary) out.push(`- **Summary:** the paragraph at the top (${quote(a.parsed.implicitSummary)}) serves as a summary.`);
+  if (a.parsed.implicitSummary && a.parsed.implicitSummary.split(/\s+/).length < 25) {
+    out.push(`- **Summary:** the line at the top (${quote(a.parsed.implicitSummary)}) serves as a short summary; two or three lines saying what role you want and your strongest proof give recruiters and keyword matching more to go on.`);
+  } else if (a.parsed.implicitSummary) out.push(`- **Summary:** the paragraph at the top (${quote(a.parsed.implicitSummary)}) serves as a summary.`);
   else if (a.sectionsFound.includes('summary')) out.push('- **Summary:** present.');
   else if (a.missingSections.includes('summary')) out.push('- **Summary:** none — a two- or three-line summary at the top saying what role you want and your strongest proof helps recruiters and keyword matching.');
   else if (a.unsureSections.includes('summary')) out.push(`- **Summary:** none under a heading we know — a two- or three-line summary at the top, headed “${standardHeading(a, 'summary')}”, saying what role you want and your strongest proof helps recruiters and keyword matching.`);

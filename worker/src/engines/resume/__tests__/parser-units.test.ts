@@ -55,6 +55,19 @@ describe('headings and language', () => {
     expect(headingKey(text)).toBe(key);
   });
 
+  it('a ligature the font drew without its letters (read as U+FFFD) is tried as each ligature: "So\uFFFDware" is "Software", "Certi\uFFFDcates" is "Certificates"', () => {
+    expect(headingKey('Certi\uFFFDcates')).toBe('certifications');
+    expect(headingKey('So\uFFFDwarevaardigheden', true)).toBe('skills');
+    expect(headingKey('Ervaring met so\uFFFDware en nog veel meer')).toBeNull();
+  });
+
+  it('a compound ending in a long one-word section name heads that section when set as a heading ("Softwarekenntnisse"); a short name at the end of a longer word does not ("Information")', () => {
+    expect(headingKey('Softwarekenntnisse', true)).toBe('skills');
+    expect(headingKey('Auslandserfahrung', true)).toBe('experience');
+    expect(headingKey('Softwarekenntnisse')).toBeNull();
+    expect(headingKey('INFORMATION', true)).toBeNull();
+  });
+
   it('a joiner left at the end where a heading wraps joins nothing; a line starting with "and" continues a sentence and heads nothing; a symbol before a heading (an icon read as "|") is dropped', () => {
     expect(headingKey('HOBBIES /')).toBe('interests');
     expect(headingKey('Skills &')).toBe('skills');

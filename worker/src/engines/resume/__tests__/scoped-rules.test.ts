@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { UserFacingJobError } from '@craftwell/contracts/handler';
 import * as fixtures from '../../../../../tests/fixtures/resumes/resume-fixtures.js';
 import { analyseResume, LENGTH, PICTURE_ONLY_SCORE_CAP, type ResumeAnalysis } from '../analysis.js';
+import { exactHeadingKey } from '../headings.js';
 import { buildLayout, HIDDEN_ONLY_MESSAGE } from '../layout.js';
 import { readPdfText } from '../pdf-text.js';
 import { narrativePrompt, renderReview } from '../review.js';
@@ -326,6 +327,24 @@ describe('label columns', () => {
     expect(a.parsed.sections.map((s) => s.heading)).toEqual(['Skills', 'Personal details']);
   });
 
+  it('a table of short labels and their values, row for row (a Word or design-tool CV), is one column read across; a label\'s value on its row fills it', async () => {
+    const { doc, w } = await newPage();
+    w.page.drawText('Arjen Vos', { x: LEFT, y: 792 - 50, size: 20, font: w.bold });
+    const rows: Array<[string, string]> = [
+      ['Company name:', 'Harbour Games'], ['City:', 'Zwolle'], ['Role:', 'Game artist for mobile and console games'],
+      ['Company name:', 'Dune Media'], ['City:', 'Almere'], ['Role:', 'Illustrator and animator for television'],
+      ['Software', 'Level'], ['Photoshop', 'Expert'], ['Illustrator', 'Expert'], ['Animate', 'Expert'], ['Blender', 'Advanced'],
+      ['Unity', 'Advanced'], ['Spine', 'Expert'], ['Maya', 'Advanced'], ['Premiere', 'Advanced'],
+    ];
+    rows.forEach(([label, value], k) => {
+      w.at(label, LEFT, 100 + 15 * k, k === 6 ? w.bold : w.font);
+      w.at(value, 300, 100 + 15 * k, k === 6 ? w.bold : w.font);
+    });
+    const { a } = await review(await doc.save());
+    expect(a.ats.some((r) => r.id === 'multi-column' || r.id === 'column-block')).toBe(false);
+    expect(a.placeholders).toEqual([]);
+  });
+
   it('a left column with rows of its own, or as much text as the right, is a second column', async () => {
     const offset = await build((i) => [dates(i)], 6);
     expect(offset.ats.some((r) => r.id === 'multi-column')).toBe(true);
@@ -451,6 +470,41 @@ describe('headings per column', () => {
     expect(a.sectionsFound).toEqual(expect.arrayContaining(['experience', 'education', 'skills', 'languages']));
     expect(a.missingSections).not.toContain('experience');
     expect(a.missingSections).not.toContain('education');
+  });
+});
+
+describe('a sidebar with headings of its own style', () => {
+  it('when a sidebar names none of its headings exactly, then a heading word set apart there heads its section, though the main column sets its headings larger', async () => {
+    const build = async (sidebarHeading: string, setApart = true) => {
+      const { doc, w } = await newPage();
+      let left = 120, right = 90;
+      const L = (text: string, heading = false) => { w.page.drawText(text, { x: 40, y: 792 - left, size: heading ? 8 : 7, font: heading ? w.bold : w.font }); left += heading ? 16 : 11; };
+      const R = (text: string, heading = false) => { w.page.drawText(text, { x: 250, y: 792 - right, size: heading ? 12 : 9, font: heading ? w.bold : w.font }); right += heading ? 20 : 13; };
+      w.page.drawText('Mina Sato', { x: 250, y: 792 - 50, size: 24, font: w.bold });
+      L('IN A FEW WORDS', true);
+      for (const line of ['Data engineer who likes', 'clear pipelines and', 'careful tests.']) L(line);
+      left += 10;
+      L(sidebarHeading, setApart);
+      for (const line of ['Python and SQL', 'Streaming with Kafka', 'Data quality checks', 'Teaching analysts']) L(line);
+      left += 10;
+      L('WHERE TO REACH ME', true); L('mina.sato@mail.test'); L('+44 20 7946 0321');
+      R('EXPERIENCE', true);
+      for (const [role, items] of [['Data Engineer, Brightline Freight, 2019 – present', ['• Moved 40 nightly jobs to streaming, cutting report delay from 9 h to 5 min', '• Built the data quality checks used by 6 teams']], ['Analyst, Northwind Traders, 2016 – 2019', ['• Automated the monthly sales pack, saving 3 days a month', '• Forecast demand for 1,200 products']]] as const) {
+        R(role); for (const item of items) R(item);
+      }
+      R('EDUCATION', true);
+      R('MSc Statistics, University of Leeds, 2014 – 2016');
+      R('BSc Mathematics, University of Leeds, 2011 – 2014');
+      return (await review(await doc.save())).a;
+    };
+    // None of the sidebar's headings is a name the vocabulary knows as a whole: they set no style.
+    for (const heading of ['IN A FEW WORDS', 'SKILLS I BRING', 'WHERE TO REACH ME']) expect(exactHeadingKey(heading)).toBeNull();
+    const sidebar = await build('SKILLS I BRING');
+    expect(sidebar.sectionsFound).toContain('skills');
+    expect(sidebar.missingSections).not.toContain('skills');
+    // The same words set as body text head nothing.
+    const plain = await build('Skills I bring', false);
+    expect(plain.sectionsFound).not.toContain('skills');
   });
 });
 
@@ -1112,6 +1166,27 @@ describe('placeholders', () => {
     expect((await review(await doc.save())).a.placeholders).toEqual(['Company Name:']);
   });
 
+  it('a label ending in a colon whose value was read into the other column on its row is filled in; the same label with nothing on its row is a blank left in', async () => {
+    const build = async (valueOnEveryRow: boolean) => {
+      const { doc, w } = await newPage();
+      w.page.drawText('Arjen Vos', { x: 40, y: 792 - 50, size: 20, font: w.bold });
+      const rows: Array<[string, string]> = [['Company name:', 'Harbour Games'], ['City:', 'Zwolle'], ['Role:', 'Game artist'], ['Company name:', 'Dune Media'], ['City:', 'Almere'], ['Role:', 'Illustrator']];
+      rows.forEach(([label, value], k) => {
+        const y = 100 + k * 15;
+        w.page.drawText(label, { x: 60, y: 792 - y, size: 10, font: w.font });
+        if (valueOnEveryRow || k !== 3) w.page.drawText(value, { x: 320, y: 792 - y, size: 10, font: w.font });
+      });
+      // Rows of each side's own below: a list on the left, a paragraph on the right, on other baselines.
+      ['SKILLS', 'Photoshop', 'Illustrator', 'Animate', 'Spine', 'Blender', 'Maya', 'Premiere', 'Unity', 'InDesign'].forEach((item, k) => w.page.drawText(item, { x: 60, y: 792 - (220 + k * 15), size: 10, font: k ? w.font : w.bold }));
+      ['Drew characters and scenes for six', 'mobile games, animated them for', 'release and taught the team to', 'prepare art for the engine, with', 'notes kept for each new artist'].forEach((line, k) => w.page.drawText(line, { x: 320, y: 792 - (227 + k * 15), size: 10, font: w.font }));
+      return (await review(await doc.save())).a;
+    };
+    const filled = await build(true);
+    expect(filled.placeholders).toEqual([]);
+    const blank = await build(false);
+    expect(blank.placeholders).toContain('Company name:');
+  });
+
   it('a table\'s header row names its columns: "Institution name" over rows of values is not a placeholder', async () => {
     const { doc, w } = await newPage();
     w.nameAndContact();
@@ -1177,6 +1252,42 @@ describe('placeholders', () => {
     const { a } = await review(await doc.save());
     expect(a.academic).toBe(true);
     expect(a.placeholders).toEqual(['Rossi, M. and <Co-author>. Title of your thesis. Conference Name, 2021.', 'Lecturer, Department Name  MM/YYYY – MM/YYYY']);
+  });
+});
+
+describe('a short profile under the name', () => {
+  const build = async (underName: string, summaryHeading = false) => {
+    const { doc, w } = await newPage();
+    w.line('Robin Vale', { font: w.bold, size: 20 });
+    w.line(underName);
+    w.line('robin.vale@mail.test  |  +1 415 555 0142');
+    if (summaryHeading) { w.heading('SUMMARY'); w.line('Engineer of payment systems for banks and shops, eight years in teams of five to twenty.'); }
+    w.heading('EXPERIENCE');
+    w.role('Engineer, Northwind', 'Jan 2020 – Present');
+    w.line('• Built the settlement service that moves 2 million payments a day between banks');
+    w.line(`• ${LONG}`);
+    w.heading('EDUCATION');
+    w.role('BSc Computer Science, Lakeside University', 'Sep 2016 – Jun 2019');
+    w.heading('SKILLS');
+    w.line('Go, Kafka, PostgreSQL');
+    return review(await doc.save());
+  };
+
+  it('when a line of prose stands under the name, then it is a short summary, and the review says so and how to grow it', async () => {
+    const { a, md } = await build('Software engineer with eight years of work on payment systems for banks');
+    expect(a.sectionsFound).toContain('summary');
+    expect(a.missingSections).not.toContain('summary');
+    expect(md).toContain('serves as a short summary');
+  });
+
+  it('a job title, a quoted motto or a list of tools under the name is no summary; beside a summary section the line is not taken for one', async () => {
+    for (const line of ['Senior Software Engineer, Payments Platform Team at Northwind Bank', '“Be the change you want to see in the world, one day at a time.”', 'Go | Kafka | PostgreSQL | Kubernetes | Docker | gRPC | Redis | AWS']) {
+      const { a } = await build(line);
+      expect(a.missingSections, line).toContain('summary');
+    }
+    const { a } = await build('Software engineer with eight years of work on payment systems for banks', true);
+    expect(a.parsed.implicitSummary).toBeUndefined();
+    expect(a.sectionsFound).toContain('summary');
   });
 });
 
