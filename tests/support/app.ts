@@ -7,6 +7,7 @@ import path from 'node:path';
 import { loadConfig } from '@craftwell/core/config/env';
 import { startServer, type RunningServer, type ServerSeams } from '@craftwell/api/server';
 import { createTestDatabase, type TestDatabase } from './database.js';
+import { shareModelCache } from './model-cache.js';
 
 export interface TestApp extends RunningServer {
   database: TestDatabase;
@@ -25,6 +26,7 @@ export async function startTestApp(options: {
 }): Promise<TestApp> {
   const database = await createTestDatabase(options.postgresUrl);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'craftwell-test-data-'));
+  shareModelCache(dataDir);
   const env: Record<string, string> = {
     NODE_ENV: 'test',
     PORT: '0',

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTestDatabase, type TestDatabase } from '../../support/database.js';
+import { shareModelCache } from '../../support/model-cache.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -84,6 +85,7 @@ export function stopGroup(child: ChildProcess): Promise<void> {
 export async function startE2eApp(options: { name: string; postgresUrl: string; redisUrl: string | null; env?: Record<string, string> }): Promise<E2eApp> {
   const database = await createTestDatabase(options.postgresUrl);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'craftwell-e2e-data-'));
+  shareModelCache(dataDir);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const env: Record<string, string> = {
