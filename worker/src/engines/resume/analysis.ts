@@ -309,9 +309,10 @@ function countPronouns(layout: ResumeLayout): { counts: Record<string, number>; 
       // "I" in a list of numerals ("Part I", "Class I") is not a pronoun.
       if (found === 'I' && /\b(part|class|phase|level|grade|tier|type|stage|volume|vol\.)\s+I\b/i.test(line.text)) continue;
       if (found === 'I' && isInitial(line.text, at)) continue;
-      // The pronoun "I" is followed by a word ("I built"); with none after it, or beside another
+      // The pronoun "I" is followed by a word ("I built"); with none after it, with a wide gap after
+      // it (a job's level at the end of its title, "Engineer I      Dec 2015"), or beside another
       // numeral ("Methods I + II"), it is a numeral, an icon's letter or a label.
-      if (found === 'I' && (!/^\s*['’]?\p{L}/u.test(line.text.slice(at + 1)) || /^\s*(?:\+|and|&|,|\/|–|-)\s*I{1,3}V?\b/.test(line.text.slice(at + 1)))) continue;
+      if (found === 'I' && (!/^\s*['’]?\p{L}/u.test(line.text.slice(at + 1)) || /^\s{2}/.test(line.text.slice(at + 1)) || /^\s*(?:\+|and|&|,|\/|–|-)\s*I{1,3}V?\b/.test(line.text.slice(at + 1)))) continue;
       const word = found === 'I' ? 'I' : found.toLowerCase();
       counts[word] = (counts[word] ?? 0) + 1;
       if (!quoted.includes(line.text) && quoted.length < 3) quoted.push(line.text);

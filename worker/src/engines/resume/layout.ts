@@ -111,14 +111,21 @@ function hiddenReason(run: TextRun): HiddenText['why'] | null {
 /**
  * Section labels in a left margin column, on the first line of their section ("EDUCATION   Ph.D.,
  * …", as many academic CV classes set them): a line whose first piece names a section, in capitals
- * or bold, at the page's left edge and set apart from the rest of the line, is that heading and then
- * the rest. A label too long for the margin wraps onto the next line ("VOLUNTEER" over "WORK"): two
+ * or bold, in the margin (at the page's left edge, or well left of the text) and set apart from the
+ * rest of the line, is that heading and then the rest. A label too long for the margin wraps onto the next line ("VOLUNTEER" over "WORK"): two
  * labels that name a section together are that one heading.
  */
 function splitMarginLabels(lines: Line[]): Line[] {
-  const leftEdge = new Map<number, number>();
-  for (const l of lines) leftEdge.set(l.page, Math.min(leftEdge.get(l.page) ?? Infinity, l.x));
-  const labels = lines.map((line) => marginLabel(line, leftEdge.get(line.page)!));
+  // The margin: left of where a page's text is set (the left edge most of its lines start at);
+  // labels stand there flush left at the page's edge, or flush right against the text.
+  const edges = new Map<number, { leftEdge: number; textEdge: number }>();
+  for (const page of new Set(lines.map((l) => l.page))) {
+    const starts = new Map<number, number>();
+    for (const l of lines) if (l.page === page) starts.set(Math.round(l.x), (starts.get(Math.round(l.x)) ?? 0) + 1);
+    const textEdge = [...starts].reduce((a, b) => (b[1] > a[1] ? b : a))[0];
+    edges.set(page, { leftEdge: Math.min(...lines.filter((l) => l.page === page).map((l) => l.x)), textEdge });
+  }
+  const labels = lines.map((line) => marginLabel(line, edges.get(line.page)!));
   const out: Line[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i], here = labels[i];
@@ -138,12 +145,15 @@ function splitMarginLabels(lines: Line[]): Line[] {
 }
 
 /**
- * A line's first piece as a margin label, in capitals or bold at the page's left edge, with what
+ * A line's first piece as a margin label, in capitals or bold, starting in the margin, with what
  * follows it: the line's other pieces, or the words (or list item) a label in capitals runs into
  * ("PUBLICATIONS Conferences", "EDUCATION BSc Economics   2019", "EXPERIENCE • Built …").
  */
-function marginLabel(line: Line, leftEdge: number): { label: Segment; rest: Segment[] } | null {
-  if (line.column === 'right' || line.x > leftEdge + 3) return null;
+function marginLabel(line: Line, { leftEdge, textEdge }: { leftEdge: number; textEdge: number }): { label: Segment; rest: Segment[] } | null {
+  // At the page's edge, or set flush right against the text: then well left of it (three ems), not
+  // a heading set a little out from the text.
+  const atEdge = line.x <= leftEdge + 3;
+  if (line.column === 'right' || (!atEdge && line.x > textEdge - 3 * line.fontSize)) return null;
   let [label, ...rest] = line.segments;
   if (!label) return null;
   const caps = /^(\p{Lu}[\p{Lu}&/ ]*\p{Lu})\s+(?=(?:[^\p{L}\p{N}\s]\s*)?\p{Lu}*\p{Ll})/u.exec(label.text);
@@ -153,6 +163,10 @@ function marginLabel(line: Line, leftEdge: number): { label: Segment; rest: Segm
     const width = (pieceRight - label.x) * (caps[0].length / label.text.length);
     rest = [{ x: label.x + width, text: label.text.slice(caps[0].length) }, ...rest];
     label = { x: label.x, text: caps[1] };
+  } else if (!atEdge && Math.abs((rest[0]?.x ?? Infinity) - textEdge) > line.fontSize) {
+    // Away from the edge, a label set apart is followed by the text where the text starts; a piece
+    // further right is something else set beside it (a second heading of a row).
+    return null;
   }
   return isCaps(label.text) || line.bold ? { label, rest } : null;
 }

@@ -166,12 +166,13 @@ export const PROFILE_WORDS = 8;
 
 /**
  * A line of prose: enough words, most in lower case, no separators between items, no contact
- * detail or date, and not a quotation (a motto in quotation marks says nothing of the person).
+ * detail (an address, or seven digits or more: a phone number) or date range (an entry's), and not a quotation (a motto in quotation marks says nothing
+ * of the person). A single date may stand in it ("looking for an internship from January 2019").
  */
 function isProfileLine(text: string): boolean {
   if (/^["“”„«»'‘’]/u.test(text)) return false;
   const words = text.split(/\s+/).filter((w) => /\p{L}/u.test(w));
-  if (words.length < PROFILE_WORDS || /[|•·]|\s{3}/.test(text) || EMAIL.test(text) || /\d{3}|https?:|www\./i.test(text) || hasDate(text)) return false;
+  if (words.length < PROFILE_WORDS || /[|•·]|\s{3}/.test(text) || EMAIL.test(text) || /https?:|www\./i.test(text) || (text.match(/\d/g)?.length ?? 0) >= 7 || findDates(text).ranges.length) return false;
   return words.filter((w) => /^\p{Ll}/u.test(w)).length >= words.length / 2;
 }
 

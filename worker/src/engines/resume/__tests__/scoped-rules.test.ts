@@ -187,12 +187,12 @@ describe('first person', () => {
   });
 
   it('a numeral "I", an icon\'s letter, a web or e-mail address, a word hyphenated over two lines and someone else\'s quoted words are not the applicant\'s first person', async () => {
-    const build = async (sentence: string) => {
+    const build = async (sentence: string, title = 'Analyst, Northwind') => {
       const { doc, w } = await newPage();
       w.line('Robin Vale', { font: w.bold, size: 20 });
       w.line('I +1 415 555 0142  |  me@robinvale.test  |  about.me/robinvale  |  robinvale.me');
       w.heading('EXPERIENCE');
-      w.role('Analyst, Northwind', 'Jan 2020 – Present');
+      w.role(title, 'Jan 2020 – Present');
       w.line('• Cut report preparation from 3 days to 4 hours');
       w.line('• “Robin has had a profound impact on my team. I was lucky to work with');
       w.line('Robin for three years.” – Dana Reyes, Head of Data');
@@ -206,6 +206,8 @@ describe('first person', () => {
       return (await review(await doc.save())).a;
     };
     expect((await build('')).pronouns).toEqual({});
+    // A job's level at the end of its title, its dates set apart: a numeral.
+    expect((await build('', 'SOFTWARE ENGINEER I')).pronouns).toEqual({});
     // The applicant's own sentence still counts.
     expect((await build('• I built the weekly sales report, and my team uses it daily')).pronouns).toEqual({ I: 1, my: 1 });
   });
@@ -660,6 +662,34 @@ describe('what can head a section', () => {
     // The entries stay whole: the education line keeps its degree, the job its bullets.
     expect(a.parsed.roles.find((r) => r.section === 'education')!.heading[0]).toMatch(/^BSc Economics, Lakeside University/);
     expect(a.parsed.roles.find((r) => r.section === 'experience')!.bullets).toHaveLength(2);
+  });
+
+  it('margin labels set flush right against the text, each well left of it and larger, run into their entries: each is its heading', async () => {
+    const { doc, w } = await newPage();
+    const BODY = 150;
+    const at = (text: string, x: number, font = w.font, size = 10) => w.at(text, x, w.y, font, size);
+    const label = (text: string) => at(text, BODY - 8 - w.font.widthOfTextAtSize(text, 14), w.font, 14);
+    const dated = (dates: string) => at(dates, RIGHT - w.font.widthOfTextAtSize(dates, 10));
+    const row = (draw: () => void) => { draw(); w.y += 13; };
+    w.line('Robin Vale', { font: w.bold, size: 20, x: BODY });
+    w.line('robin.vale@mail.test  |  +1 415 555 0142', { x: BODY });
+    w.y += 16;
+    row(() => { label('EDUCATION'); at('BSc Economics, Lakeside University', BODY); dated('Sep 2016 – Jun 2019'); });
+    row(() => at('Coursework: statistics, econometrics, public finance', BODY));
+    w.y += 14;
+    row(() => { label('SKILLS'); at('Front-end: React, TypeScript, CSS', BODY); });
+    row(() => at('Back-end: Go, PostgreSQL, Kafka', BODY));
+    w.y += 14;
+    row(() => { label('EXPERIENCE'); at('Analyst, Northwind', BODY); dated('Jan 2020 – Present'); });
+    for (const item of ['Built the weekly report for the board and the regional teams', 'Trained four new colleagues on the reporting tools', 'Moved the monthly close from five days to two']) row(() => at(item, BODY));
+    w.y += 14;
+    row(() => { label('PROJECTS'); at('Booking app', BODY); dated('May 2019 – Present'); });
+    row(() => at('A small web app to book the rooms of the student club', BODY));
+    const { a } = await review(await doc.save());
+    expect(a.parsed.sections.map((s) => [s.key, s.heading])).toEqual([
+      ['education', 'EDUCATION'], ['skills', 'SKILLS'], ['experience', 'EXPERIENCE'], ['projects', 'PROJECTS'],
+    ]);
+    expect(a.missingSections).toEqual(['summary']);
   });
 
   it('headings side by side over blocks set in a grid are each a heading, and each block\'s rows go under their own heading', async () => {
@@ -1278,6 +1308,13 @@ describe('a short profile under the name', () => {
     expect(a.sectionsFound).toContain('summary');
     expect(a.missingSections).not.toContain('summary');
     expect(md).toContain('serves as a short summary');
+  });
+
+  it('a profile line naming when its search starts (a single date) is a short summary; a line with a date range under the name is an entry', async () => {
+    const { a } = await build('Looking for a six-month internship in iOS development from January 2027');
+    expect(a.sectionsFound).toContain('summary');
+    const entry = (await build('Software engineer at a payments start-up in the city, Jan 2020 – Present')).a;
+    expect(entry.missingSections).toContain('summary');
   });
 
   it('a job title, a quoted motto or a list of tools under the name is no summary; beside a summary section the line is not taken for one', async () => {
