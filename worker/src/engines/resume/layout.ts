@@ -163,12 +163,10 @@ function marginLabel(line: Line, { leftEdge, textEdge }: { leftEdge: number; tex
     const width = (pieceRight - label.x) * (caps[0].length / label.text.length);
     rest = [{ x: label.x + width, text: label.text.slice(caps[0].length) }, ...rest];
     label = { x: label.x, text: caps[1] };
-  } else if (!atEdge && Math.abs((rest[0]?.x ?? Infinity) - textEdge) > line.fontSize) {
-    // Away from the edge, a label set apart is followed by the text where the text starts; a piece
-    // further right is something else set beside it (a second heading of a row).
-    return null;
   }
-  return isCaps(label.text) || line.bold ? { label, rest } : null;
+  // Away from the page's edge only a label in capitals: a bold name set out from the text beside
+  // another is as often a row of two headings ("Languages      Activities and more").
+  return isCaps(label.text) || (atEdge && line.bold) ? { label, rest } : null;
 }
 
 /** Lines near the top or bottom edge whose text (page numbers aside) recurs on another page. */
