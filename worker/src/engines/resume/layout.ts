@@ -271,12 +271,14 @@ function labelValueRows(runs: TextRun[]): TextRun[] {
  * are a column however they line up.
  */
 function isLabelColumn(labels: TextRun[], text: TextRun[]): boolean {
-  const rowsOf = (list: TextRun[]) => [...new Set(list.map((r) => Math.round(r.y)))];
-  const textRows = rowsOf(text);
   const labelRows = rowsOf(labels);
-  const aligned = labelRows.filter((y) => textRows.some((ty) => Math.abs(ty - y) <= 1.5)).length;
-  return aligned >= (2 / 3) * labelRows.length && chars(labels) < 0.5 * chars(text);
+  return onRowsOf(labelRows, rowsOf(text)) >= (2 / 3) * labelRows.length && chars(labels) < 0.5 * chars(text);
 }
+
+/** The baselines a side's runs stand on. */
+const rowsOf = (list: TextRun[]) => [...new Set(list.map((r) => Math.round(r.y)))];
+/** How many of `rows` sit on one of `other` (within 1.5 pt). */
+const onRowsOf = (rows: number[], other: number[]) => rows.filter((y) => other.some((o) => Math.abs(o - y) <= 1.5)).length;
 
 /**
  * A table of two columns read across (labels and their values, skills and their levels, as Word
@@ -285,12 +287,10 @@ function isLabelColumn(labels: TextRun[], text: TextRun[]): boolean {
  * side by side otherwise keep rows of their own.
  */
 function pairedRows(left: TextRun[], right: TextRun[]): boolean {
-  const rowsOf = (list: TextRun[]) => [...new Set(list.map((r) => Math.round(r.y)))];
   const [l, r] = [rowsOf(left), rowsOf(right)];
-  const onRowOf = (rows: number[], other: number[]) => rows.filter((y) => other.some((o) => Math.abs(o - y) <= 1.5)).length;
   const rowText = (y: number) => left.filter((run) => Math.round(run.y) === y).map((run) => run.text).join(' ');
   const labels = l.filter((y) => rowText(y).trim().split(/\s+/).length <= LABEL_WORDS).length;
-  return l.length >= 8 && r.length >= 8 && labels >= 0.8 * l.length && onRowOf(l, r) >= 0.85 * l.length && onRowOf(r, l) >= 0.85 * r.length;
+  return l.length >= 8 && r.length >= 8 && labels >= 0.8 * l.length && onRowsOf(l, r) >= 0.85 * l.length && onRowsOf(r, l) >= 0.85 * r.length;
 }
 
 /** The most words a table's label holds ("Company name:", "Adobe Photoshop"). */

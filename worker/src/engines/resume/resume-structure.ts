@@ -156,12 +156,14 @@ function findImplicitSummary(layout: ResumeLayout): string | undefined {
     const prose = lines.filter((l) => !EMAIL.test(l.text) && !/\d{3}.*\d{3}/.test(l.text) && l.text.split(/\s+/).length >= 5);
     const words = prose.reduce((n, l) => n + l.text.split(/\s+/).length, 0);
     const text = prose.map((l) => l.text).join(' ');
-    if (words >= 25 && (!sentences || /\p{L}[.!?](\s|$)/u.test(text))) return text;
+    if (words >= SUMMARY_WORDS && (!sentences || /\p{L}[.!?](\s|$)/u.test(text))) return text;
   }
   // Only where no section is headed as the summary: a motto or tagline beside one adds nothing.
   return layout.sections.some((s) => s.key === 'summary') ? undefined : header.map((l) => l.text.trim()).find(isProfileLine);
 }
 
+/** The words a paragraph needs to be a summary on its own; a profile line, PROFILE_WORDS. */
+export const SUMMARY_WORDS = 25;
 export const PROFILE_WORDS = 8;
 
 /**

@@ -8,6 +8,7 @@ import { LENGTH, type AtsRisk, type ResumeAnalysis } from './analysis.js';
 import { LANGUAGE_NAMES, type ResumeLanguage } from './language.js';
 import type { ResumeLayout, SectionKey } from './layout.js';
 import { checkNarrative } from './narrative-check.js';
+import { SUMMARY_WORDS } from './resume-structure.js';
 
 /** The usual heading of each expected section in the resume's language: what an ATS files it under. */
 const STANDARD_HEADINGS: Record<Exclude<ResumeLanguage, 'other'>, Record<'summary' | 'experience' | 'education' | 'skills', string>> = {
@@ -62,7 +63,7 @@ function contentAnalysis(a: ResumeAnalysis): string[] {
   if (c.linkedinNotProfile && !c.linkedin) {
     out.push(`- **LinkedIn link:** ${quote(c.linkedinNotProfile)} is LinkedIn's news feed or another page, not your profile — anyone who clicks it sees their own feed.`);
   }
-  if (a.parsed.implicitSummary && a.parsed.implicitSummary.split(/\s+/).length < 25) {
+  if (a.parsed.implicitSummary && a.parsed.implicitSummary.split(/\s+/).length < SUMMARY_WORDS) {
     out.push(`- **Summary:** the line at the top (${quote(a.parsed.implicitSummary)}) serves as a short summary; two or three lines saying what role you want and your strongest proof give recruiters and keyword matching more to go on.`);
   } else if (a.parsed.implicitSummary) out.push(`- **Summary:** the paragraph at the top (${quote(a.parsed.implicitSummary)}) serves as a summary.`);
   else if (a.sectionsFound.includes('summary')) out.push('- **Summary:** present.');

@@ -59,6 +59,16 @@ class Page {
   at(text: string, x: number, row: number, font = this.font, size = this.size): void {
     this.page.drawText(text, { x, y: 792 - row, size, font });
   }
+  /** Experience with one dated job and its item, Education with one degree, Skills with one line, under the given headings. */
+  coreSections(experience: string, education: string, skills: string): void {
+    this.heading(experience);
+    this.role('Analyst, Northwind', 'Jan 2020 – Present');
+    this.line('• Built the weekly sales report for the board and the regional teams, which is read by 200 managers');
+    this.heading(education);
+    this.role('BSc Economics, Lakeside University', 'Sep 2016 – Jun 2019');
+    this.heading(skills);
+    this.line('Python, SQL, Tableau');
+  }
   role(title: string, dates: string): void {
     this.page.drawText(title, { x: LEFT, y: 792 - this.y, size: this.size, font: this.bold });
     this.page.drawText(dates, { x: RIGHT - this.font.widthOfTextAtSize(dates, this.size), y: 792 - this.y, size: this.size, font: this.font });
@@ -735,13 +745,7 @@ describe('what can head a section', () => {
       w.nameAndContact();
       w.heading('Kwerp Corner');
       for (const line of opening) w.line(line);
-      w.heading('Experience');
-      w.role('Analyst, Northwind', 'Jan 2020 – Present');
-      w.line('• Built the weekly sales report for the board and the regional teams, which is read by 200 managers');
-      w.heading('Education');
-      w.role('BSc Economics, Lakeside University', 'Sep 2016 – Jun 2019');
-      w.heading('Skills');
-      w.line('Python, SQL, Tableau');
+      w.coreSections('Experience', 'Education', 'Skills');
       return (await review(await doc.save())).a;
     };
     const prose = await build(['Analyst who turns scattered sales data into weekly decisions for operations teams. I have spent five years', 'building reports that managers read, and I like teaching colleagues to read them too.']);
@@ -814,13 +818,7 @@ describe('what can head a section', () => {
     const build = async (headings: { work: string; extra: string[] }) => {
       const { doc, w } = await newPage();
       w.nameAndContact();
-      w.heading(headings.work);
-      w.role('Analyst, Northwind', 'Jan 2020 – Present');
-      w.line('• Built the weekly sales report for the board and the regional teams, which is read by 200 managers');
-      w.heading('EDUCATION');
-      w.role('BSc Economics, Lakeside University', 'Sep 2016 – Jun 2019');
-      w.heading('SKILLS');
-      w.line('Python, SQL, Tableau');
+      w.coreSections(headings.work, 'EDUCATION', 'SKILLS');
       for (const extra of headings.extra) { w.heading(extra); w.line('Forecast dashboard for the regional teams, with notes'); }
       return (await review(await doc.save())).a;
     };
