@@ -8,7 +8,7 @@
  */
 import { findDates, formatFamily, monthLabel, type DateFormat } from './dates.js';
 import { exactHeadingKey, normaliseHeading, unknownHeadingParts } from './headings.js';
-import { HAN, LANGUAGE_NAMES, type ResumeLanguage } from './language.js';
+import { HAN, LANGUAGE_NAMES, lineLanguage, type ResumeLanguage } from './language.js';
 import type { Line, PageLayout, ResumeLayout, Section, SectionKey } from './layout.js';
 import { COLUMN_TEXT_SHARE, HIDDEN_TEXT_SIZE } from './layout.js';
 import type { PdfText } from './pdf-text.js';
@@ -291,6 +291,10 @@ function countPronouns(layout: ResumeLayout): { counts: Record<string, number>; 
   let inQuote = false;
   for (const line of layout.lines) {
     if (quoting.has(line) || line.furniture || headings.has(line)) continue;
+    // A line in another language (a publication's title, a course's name) does not speak English:
+    // its "I" is an article ("I valori…"), its "me" that language's pronoun.
+    const language = lineLanguage(line.text);
+    if (language && language !== 'en') continue;
     const quotes = quotedSpans(line.text, inQuote);
     inQuote = quotes.open;
     for (const match of line.text.matchAll(PRONOUN)) {

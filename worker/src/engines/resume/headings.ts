@@ -152,6 +152,9 @@ const WORDS = new Map<string, HeadingKey>([
   ['berufserfahrung', 'experience'], ['kenntnisse', 'skills'], ['experiences', 'experience'], ['competences', 'skills'],
   ['experiencia', 'experience'], ['esperienza', 'experience'], ['werkervaring', 'experience'], ['projets', 'projects'],
   ['strengths', 'skills'], ['proficiencies', 'skills'], ['competencies', 'skills'],
+  // The word "experience" in each language read, so that a heading naming a kind of experience is
+  // read in each ("Praktische Erfahrung", "Relevante ervaring", "Esperienze professionali").
+  ['erfahrung', 'experience'], ['erfahrungen', 'experience'], ['experiencias', 'experience'], ['esperienze', 'experience'], ['ervaring', 'experience'],
 ]);
 
 /**

@@ -42,10 +42,23 @@ export function detectLanguage(text: string): ResumeLanguage {
   const latin = text.match(/\p{Script=Latin}/gu)?.length ?? 0;
   const known = text.match(KNOWN_LATIN)?.length ?? 0;
   if (latin - known >= 0.02 * latin) return 'other';
-  const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
-  const scores = LOOKUP.map(([language, set]) => [language, words.filter((w) => set.has(w)).length] as const).sort((a, b) => b[1] - a[1]);
-  const [first, second] = scores;
+  const [first, second] = stopWordScores(text);
   // At least a handful of hits, and clearly ahead of the runner-up (Romance languages share many).
   if (first[1] < 5 || first[1] < 1.3 * second[1]) return 'other';
   return first[0];
+}
+
+/**
+ * The language one line is written in, when its stop words say so plainly (three or more, more
+ * than any other language's): a title or a quotation in another language inside a resume.
+ */
+export function lineLanguage(text: string): ResumeLanguage | null {
+  const [first, second] = stopWordScores(text);
+  return first[1] >= 3 && first[1] > second[1] ? first[0] : null;
+}
+
+/** Each language's stop-word count in the text, highest first. */
+function stopWordScores(text: string): Array<readonly [ResumeLanguage, number]> {
+  const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
+  return LOOKUP.map(([language, set]) => [language, words.filter((w) => set.has(w)).length] as const).sort((a, b) => b[1] - a[1]);
 }

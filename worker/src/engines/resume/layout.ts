@@ -9,7 +9,8 @@ import { hasDate } from './dates.js';
 import { exactHeadingKey, headingWordKey, headingAlsoHolds, type HeadingKey } from './headings.js';
 import type { PdfPage, PdfText, TextRun } from './pdf-text.js';
 
-export interface Segment { x: number; text: string }
+/** A piece of a line; `fontSize` is its largest letters'. */
+export interface Segment { x: number; text: string; fontSize: number }
 
 export interface Line {
   page: number;
@@ -135,14 +136,17 @@ function splitMarginLabels(lines: Line[]): Line[] {
       && exactHeadingKey(`${here.label.text} ${below.label.text}`) !== null;
     const name = wraps ? `${here.label.text} ${below.label.text}` : here.label.text;
     if (!wraps && (here.rest.length === 0 || exactHeadingKey(name) === null)) { out.push(line); continue; }
-    out.push({ ...line, text: name, right: (here.rest[0]?.x ?? line.right + line.fontSize) - line.fontSize, segments: [{ x: here.label.x, text: name }], cellStarts: [here.label.x], marker: undefined });
+    out.push({ ...line, text: name, fontSize: here.label.fontSize, right: (here.rest[0]?.x ?? line.right + line.fontSize) - line.fontSize, segments: [{ ...here.label, text: name }], cellStarts: [here.label.x], marker: undefined });
     for (const [part, body] of wraps ? [[line, here.rest], [next, below.rest]] as const : [[line, here.rest]] as const) {
-      if (body.length) out.push({ ...part, text: body.map((s) => s.text).join('  '), x: body[0].x, segments: body, cellStarts: part.cellStarts.filter((x) => x >= body[0].x) });
+      if (body.length) out.push({ ...part, text: body.map((s) => s.text).join('  '), x: body[0].x, fontSize: Math.max(...body.map((s) => s.fontSize)), segments: body, cellStarts: part.cellStarts.filter((x) => x >= body[0].x) });
     }
     if (wraps) i++;
   }
   return out;
 }
+
+/** How much larger than its entry's text a margin label in lower case is set (a heading's size). */
+const MARGIN_LABEL_SCALE = 1.2;
 
 /**
  * A line's first piece as a margin label, in capitals or bold, starting in the margin, with what
@@ -161,12 +165,14 @@ function marginLabel(line: Line, { leftEdge, textEdge }: { leftEdge: number; tex
     // Where the run-together words start, estimated from the piece's share of the line's characters.
     const pieceRight = rest.length ? rest[0].x - 2 * line.fontSize : line.right;
     const width = (pieceRight - label.x) * (caps[0].length / label.text.length);
-    rest = [{ x: label.x + width, text: label.text.slice(caps[0].length) }, ...rest];
-    label = { x: label.x, text: caps[1] };
+    rest = [{ ...label, x: label.x + width, text: label.text.slice(caps[0].length) }, ...rest];
+    label = { ...label, text: caps[1] };
   }
-  // Away from the page's edge only a label in capitals: a bold name set out from the text beside
-  // another is as often a row of two headings ("Languages      Activities and more").
-  return isCaps(label.text) || (atEdge && line.bold) ? { label, rest } : null;
+  // Away from the page's edge only a label in capitals, or one set larger than the text beside it:
+  // a bold name set out from the text beside another of its size is as often a row of two headings
+  // ("Languages      Activities and more").
+  const larger = rest.length > 0 && label.fontSize >= MARGIN_LABEL_SCALE * Math.max(...rest.map((s) => s.fontSize));
+  return isCaps(label.text) || (atEdge && line.bold) || larger ? { label, rest } : null;
 }
 
 /** Lines near the top or bottom edge whose text (page numbers aside) recurs on another page. */
@@ -324,10 +330,12 @@ function joinLines(runs: TextRun[], column: Line['column'], page: PdfPage): Line
       if (gap > 0.6 * run.fontSize) cellStarts.push(run.x);
       // A marker hangs in the indent: however wide the gap after it, the item's text is the same piece.
       if (!previous || (gap > 2 * run.fontSize && !(marker && previous === group[0]))) {
-        segments.push({ x: run.x, text: collapseLetterSpacing(run.text.trim()) });
+        segments.push({ x: run.x, text: collapseLetterSpacing(run.text.trim()), fontSize: run.fontSize });
       } else {
-        const join = gap > 0.15 * run.fontSize && !/\s$/.test(segments[segments.length - 1].text) ? ' ' : '';
-        segments[segments.length - 1].text += join + collapseLetterSpacing(run.text.trim());
+        const last = segments[segments.length - 1];
+        const join = gap > 0.15 * run.fontSize && !/\s$/.test(last.text) ? ' ' : '';
+        last.text += join + collapseLetterSpacing(run.text.trim());
+        last.fontSize = Math.max(last.fontSize, run.fontSize);
       }
       previous = run;
     }

@@ -196,7 +196,7 @@ describe('first person', () => {
     expect(a.pronouns).toEqual({ my: 1, we: 1 });
   });
 
-  it('a numeral "I", an icon\'s letter, a web or e-mail address, a word hyphenated over two lines and someone else\'s quoted words are not the applicant\'s first person', async () => {
+  it('a numeral "I", an icon\'s letter, a web or e-mail address, a word hyphenated over two lines, someone else\'s quoted words and a line in another language are not the applicant\'s first person', async () => {
     const build = async (sentence: string, title = 'Analyst, Northwind') => {
       const { doc, w } = await newPage();
       w.line('Robin Vale', { font: w.bold, size: 20 });
@@ -220,6 +220,9 @@ describe('first person', () => {
     expect((await build('', 'SOFTWARE ENGINEER I')).pronouns).toEqual({});
     // The applicant's own sentence still counts.
     expect((await build('• I built the weekly sales report, and my team uses it daily')).pronouns).toEqual({ I: 1, my: 1 });
+    // A line in another language (a talk's title, a course's name): its "I" is an article, its "me" that language's word.
+    expect((await build('I valori, le priorità e il futuro: una survey con gli studenti di classe quarta')).pronouns).toEqual({});
+    expect((await build('Taller: cómo me preparo para la entrevista de trabajo en el sector de la energía')).pronouns).toEqual({});
   });
 });
 
@@ -702,6 +705,36 @@ describe('what can head a section', () => {
     expect(a.missingSections).toEqual(['summary']);
   });
 
+  it('margin labels in lower case set flush right against the text and larger than it, beside their entries\' lines: each is its heading, and the line beside it stays text', async () => {
+    const { doc, w } = await newPage();
+    const BODY = 150;
+    const at = (text: string, x: number, size = 10) => w.at(text, x, w.y, w.font, size);
+    // Set apart from the text by a wide gap (a tab stop): in lower case, unlike capitals, a label run into its text cannot be told from it.
+    const label = (text: string) => at(text, BODY - 30 - w.font.widthOfTextAtSize(text, 14), 14);
+    const row = (draw: () => void) => { draw(); w.y += 13; };
+    w.line('Robin Vale', { font: w.bold, size: 20, x: BODY });
+    w.line('robin.vale@mail.test  |  +1 415 555 0142', { x: BODY });
+    w.y += 16;
+    row(() => { label('Education'); at('BSc Economics, Lakeside University, 2016 – 2019', BODY); });
+    row(() => at('Coursework: statistics, econometrics, public finance', BODY));
+    w.y += 14;
+    row(() => { label('Experience'); at('Analyst, Northwind, Jan 2020 – Present', BODY); });
+    for (const item of ['Built the weekly report for the board and the regional teams', 'Trained four new colleagues on the reporting tools']) row(() => at(item, BODY));
+    w.y += 14;
+    row(() => at('Languages: Python, SQL', BODY));
+    row(() => { label('Skills'); at('Tools: Tableau, dbt, Airflow', BODY); });
+    w.y += 14;
+    // A label too long for the margin, wrapped over two of its lines.
+    row(() => { label('Hobbies &'); at('Long-distance running and the city\'s chess club', BODY); });
+    row(() => { label('Interests'); at('Film photography', BODY); });
+    const { a } = await review(await doc.save());
+    expect(a.parsed.sections.map((s) => [s.key, s.heading])).toEqual([
+      ['education', 'Education'], ['experience', 'Experience'], ['skills', 'Skills'], ['interests', 'Hobbies & Interests'],
+    ]);
+    expect(a.unrecognisedHeadings).toEqual([]);
+    expect(a.missingSections).toEqual(['summary']);
+  });
+
   it('headings side by side over blocks set in a grid are each a heading, and each block\'s rows go under their own heading', async () => {
     const { doc, w } = await newPage();
     const COL = 320;
@@ -791,6 +824,20 @@ describe('what can head a section', () => {
     expect(a.sectionsFound).toEqual(expect.arrayContaining(['experience', 'volunteering', 'skills']));
     expect(a.missingSections).not.toContain('experience');
     expect(a.missingSections).not.toContain('skills');
+  });
+
+  it('a heading naming a kind of experience in another language read ("Praktische Erfahrung", "Relevante ervaring") holds experience', async () => {
+    const build = async (headings: [string, string, string]) => {
+      const { doc, w } = await newPage();
+      w.nameAndContact();
+      w.coreSections(...headings);
+      return (await review(await doc.save())).a;
+    };
+    for (const headings of [['Praktische Erfahrung', 'Ausbildung', 'Kenntnisse'], ['Relevante ervaring', 'Opleiding', 'Vaardigheden'], ['Esperienze all\'estero', 'Istruzione', 'Competenze'], ['Experiencias relevantes', 'Formación', 'Habilidades']] as const) {
+      const a = await build([...headings]);
+      expect(a.sectionsFound, headings[0]).toEqual(expect.arrayContaining(['experience', 'education', 'skills']));
+      expect(a.unrecognisedHeadings, headings[0]).toEqual([]);
+    }
   });
 
   it('a heading joining a known section with a part of unknown name may hold any section: unsure, not missing', async () => {
