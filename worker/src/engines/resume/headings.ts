@@ -158,14 +158,16 @@ const WORDS = new Map<string, HeadingKey>([
 ]);
 
 /**
- * Ligatures a font draws without saying which letters they stand for: the reader gets U+FFFD in
- * their place ("So\uFFFDware" for "Software"). A heading holding one is looked up with each in turn.
+ * Ligatures a font draws without saying which letters they stand for: the reader gets U+FFFD, or
+ * the glyph's own code, a control character, in their place ("So\uFFFDware" for "Software",
+ * "Certi\u001Ccations"). A heading holding one is looked up with each in turn.
  */
 const LIGATURES = ['fi', 'fl', 'ff', 'ffi', 'ffl', 'ft', 'ti', 'tt', 'st', 'ct', 'fj'];
+const UNMAPPED = /[\uFFFD\u0000-\u0008\u000B\u000C\u000E-\u001F]/g;
 function throughLigatures(text: string, lookup: (text: string) => HeadingKey | null): HeadingKey | null {
-  if (!text.includes('\uFFFD')) return lookup(text);
+  if (!text.match(UNMAPPED)) return lookup(text);
   for (const ligature of LIGATURES) {
-    const key = lookup(text.replaceAll('\uFFFD', ligature));
+    const key = lookup(text.replace(UNMAPPED, ligature));
     if (key) return key;
   }
   return null;

@@ -36,6 +36,8 @@ export interface Line {
   furniture?: boolean;
   /** Read by OCR from a picture of the page. */
   ocr?: boolean;
+  /** A section label split off the front of its line in the margin: a heading by where it stands, whatever its style. */
+  marginLabel?: boolean;
 }
 
 export interface PageLayout {
@@ -136,7 +138,7 @@ function splitMarginLabels(lines: Line[]): Line[] {
       && exactHeadingKey(`${here.label.text} ${below.label.text}`) !== null;
     const name = wraps ? `${here.label.text} ${below.label.text}` : here.label.text;
     if (!wraps && (here.rest.length === 0 || exactHeadingKey(name) === null)) { out.push(line); continue; }
-    out.push({ ...line, text: name, fontSize: here.label.fontSize, right: (here.rest[0]?.x ?? line.right + line.fontSize) - line.fontSize, segments: [{ ...here.label, text: name }], cellStarts: [here.label.x], marker: undefined });
+    out.push({ ...line, text: name, fontSize: here.label.fontSize, marginLabel: true, right: (here.rest[0]?.x ?? line.right + line.fontSize) - line.fontSize, segments: [{ ...here.label, text: name }], cellStarts: [here.label.x], marker: undefined });
     for (const [part, body] of wraps ? [[line, here.rest], [next, below.rest]] as const : [[line, here.rest]] as const) {
       if (body.length) out.push({ ...part, text: body.map((s) => s.text).join('  '), x: body[0].x, fontSize: Math.max(...body.map((s) => s.fontSize)), segments: body, cellStarts: part.cellStarts.filter((x) => x >= body[0].x) });
     }
@@ -172,7 +174,10 @@ function marginLabel(line: Line, { leftEdge, textEdge }: { leftEdge: number; tex
   // a bold name set out from the text beside another of its size is as often a row of two headings
   // ("Languages      Activities and more").
   const larger = rest.length > 0 && label.fontSize >= MARGIN_LABEL_SCALE * Math.max(...rest.map((s) => s.fontSize));
-  return isCaps(label.text) || (atEdge && line.bold) || larger ? { label, rest } : null;
+  // At the page's edge, a label in any style whose line goes on where most of the page's lines
+  // start: the page's text is set in from its edge, and the label stands in that margin.
+  const inMarginColumn = atEdge && rest.length > 0 && Math.abs(rest[0].x - textEdge) <= 3;
+  return isCaps(label.text) || (atEdge && line.bold) || larger || inMarginColumn ? { label, rest } : null;
 }
 
 /** Lines near the top or bottom edge whose text (page numbers aside) recurs on another page. */
@@ -595,7 +600,7 @@ const within = (gap: number | null, [least, most]: [number, number]) => gap !== 
 
 /** A heading name set like body text still counts when it stands on a line of its own with space around it. */
 function standsOutOrAlone(line: Line, lines: Line[], standsOut: (l: Line) => boolean): boolean {
-  if (standsOut(line)) return true;
+  if (standsOut(line) || line.marginLabel) return true;
   const i = lines.indexOf(line);
   const next = lines[i + 1];
   return !next || next.page !== line.page || next.y - line.y > 1.6 * line.fontSize;

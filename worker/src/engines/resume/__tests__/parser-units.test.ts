@@ -55,8 +55,9 @@ describe('headings and language', () => {
     expect(headingKey(text)).toBe(key);
   });
 
-  it('a ligature the font drew without its letters (read as U+FFFD) is tried as each ligature: "So\uFFFDware" is "Software", "Certi\uFFFDcates" is "Certificates"', () => {
+  it('a ligature the font drew without its letters (read as U+FFFD or as a control character) is tried as each ligature: "So\uFFFDware" is "Software", "Certi\uFFFDcates" is "Certificates"', () => {
     expect(headingKey('Certi\uFFFDcates')).toBe('certifications');
+    expect(headingKey('Technical Certi\u001Ccations', true)).toBe('certifications');
     expect(headingKey('So\uFFFDwarevaardigheden', true)).toBe('skills');
     expect(headingKey('Ervaring met so\uFFFDware en nog veel meer')).toBeNull();
   });

@@ -735,6 +735,43 @@ describe('what can head a section', () => {
     expect(a.missingSections).toEqual(['summary']);
   });
 
+  it('labels in plain type at the page\'s edge, where the text is set in from it, are headings; a labelled row in a one-column page is not', async () => {
+    const build = async (body: number) => {
+      const { doc, w } = await newPage();
+      const at = (text: string, x: number) => w.at(text, x, w.y);
+      const row = (draw: () => void) => { draw(); w.y += 13; };
+      w.line('Robin Vale', { font: w.bold, size: 20 });
+      w.line('robin.vale@mail.test  |  +1 415 555 0142', { x: body });
+      w.y += 10;
+      row(() => { at('Education', LEFT); at('BSc Economics, Lakeside University, 2016 – 2019', body); });
+      row(() => at('Coursework: statistics, econometrics, public finance', body));
+      row(() => at('Thesis: school meals and attendance in rural districts', body));
+      w.y += 10;
+      // A label too long for the margin, wrapped over two of its lines.
+      row(() => { at('Research', LEFT); at('Research Assistant, Lakeside University, 2018 – 2019', body); });
+      row(() => { at('Experience', LEFT); at('• Cleaned and merged three household surveys for the department', body); });
+      for (const item of ['• Wrote the replication code for two working papers', '• Ran the weekly reading group for the master\'s students', '• Presented the survey results at two seminars']) row(() => at(item, body));
+      w.y += 10;
+      row(() => { at('Skills', LEFT); at('Python, SQL, Stata, Tableau', body); });
+      row(() => at('Survey design, data cleaning, panel econometrics', body));
+      return (await review(await doc.save())).a;
+    };
+    const margin = await build(130);
+    expect(margin.parsed.sections.map((s) => [s.key, s.heading])).toEqual([
+      ['education', 'Education'], ['experience', 'Research Experience'], ['skills', 'Skills'],
+    ]);
+    expect(margin.missingSections).toEqual(['summary']);
+    // Where the text starts at the page's edge, a word set apart at the start of a row (a table's
+    // "Awards      Dean's list, 2018") is no margin label.
+    const { doc, w } = await newPage();
+    w.nameAndContact();
+    w.coreSections('EXPERIENCE', 'EDUCATION', 'SKILLS');
+    w.at('Awards', LEFT, w.y); w.at('Dean\'s list of the faculty of economics, 2018', LEFT + 80, w.y);
+    const flush = (await review(await doc.save())).a;
+    expect(flush.parsed.sections.map((s) => s.heading)).toEqual(['EXPERIENCE', 'EDUCATION', 'SKILLS']);
+    expect(flush.sectionsFound).not.toContain('awards');
+  });
+
   it('headings side by side over blocks set in a grid are each a heading, and each block\'s rows go under their own heading', async () => {
     const { doc, w } = await newPage();
     const COL = 320;
