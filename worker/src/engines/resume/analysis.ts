@@ -140,14 +140,17 @@ export function analyseResume(layout: ResumeLayout, pdf: PdfText, options: Analy
   const sectionsFound = [...found];
   const headingsRead = parsed.sections.length > 0;
   // Absent sections are named only when headings were read in a language we know, and claimed
-  // missing only when every heading was recognised: under a heading of unknown name, anything may stand.
+  // missing only when every heading was recognised (under a heading of unknown name, anything may
+  // stand) in text read from the PDF itself.
   const absent = supported && headingsRead ? [...ESSENTIAL, ...RECOMMENDED].filter((k) => !found.has(k)) : [];
   const name = parsed.contact.name && normaliseHeading(parsed.contact.name);
   const unrecognisedHeadings = parsed.sections
     .filter((s) => (s.key === 'other' && exactHeadingKey(s.heading) === null && normaliseHeading(s.heading) !== name) || unknownHeadingParts(s.heading).length > 0)
     .map((s) => s.heading);
-  const missingSections = unrecognisedHeadings.length ? [] : absent;
-  const unsureSections = unrecognisedHeadings.length ? absent : [];
+  // Text read by OCR may have misread a heading's letters: what it did not find is unsure there too.
+  const sure = unrecognisedHeadings.length === 0 && options.ocr !== true;
+  const missingSections = sure ? absent : [];
+  const unsureSections = sure ? [] : absent;
   const notices = [...parsed.unsure];
   if (!supported) {
     notices.push(`The resume does not seem to be in ${READ_LANGUAGES}, so the checks are limited to layout and contact details; sections and wording were not judged.`);
@@ -590,7 +593,7 @@ function scoreResume(a: Base, read: { headingsRead: boolean; supported: boolean 
   const placeholderNote = a.placeholders.length ? [`template placeholder text left in (${a.placeholders.slice(0, 2).map((l) => `“${l.length > 60 ? `${l.slice(0, 57)}…` : l}”`).join(', ')})`] : [];
   part('sections', 'Sections and structure', 15,
     Object.entries(sectionPoints).reduce((n, [k, p]) => n + (a.sectionsFound.includes(k as SectionKey) ? p : 0), 0) - Math.min(9, 3 * a.placeholders.length),
-    sectionsKnown ? [...placeholderNote, ...a.missingSections.map((k) => `no ${k} section`), ...a.unsureSections.map((k) => `no heading names a ${k} section`)]
+    sectionsKnown ? [...placeholderNote, ...a.missingSections.map((k) => `no ${k} section`), ...a.unsureSections.map((k) => `no heading names ${k}`)]
       : ['not scored: the section headings could not be read', ...placeholderNote], !sectionsKnown);
 
   const b = a.bullets;

@@ -432,6 +432,10 @@ const headingName = (text: string) => text.replace(/\s*[(（][^()（）]*[)）]?
 const isCaps = (text: string) => { const letters = text.replace(/[^\p{L}]/gu, ''); return letters.length > 2 && letters === letters.toUpperCase(); };
 const styleOf = (line: Line, name: string): HeadingStyle => ({ size: line.fontSize, bold: line.bold, caps: isCaps(name), colon: /:\s*$/.test(name) });
 const LIST_MARK = /^\s*([•●▪■◦‣∙·○►▸✓✔➢➤➔→–—*+\uF0B7\uF0A7\uF076\uF0D8\uF0FC-]|\d+[.)])\s/u;
+const unmarked = (l: Line) => l.text.replace(LIST_MARK, '').trim();
+/** A line's list mark, numbers as one ("1." and "2." are the same mark). */
+const markOf = (l: Line) => LIST_MARK.exec(l.text)?.[1]?.replace(/\d+/, '#');
+const markedCaps = (l: Line) => LIST_MARK.test(l.text) && isCaps(unmarked(l));
 
 /**
  * Headings: a short line on its own that names a section in one of the supported languages, or
@@ -440,6 +444,12 @@ const LIST_MARK = /^\s*([•●▪■◦‣∙·○►▸✓✔➢➤➔→–�
  */
 function splitSections(lines: Line[]): { sections: Section[]; subsections: SectionKey[] } {
   const bodySize = commonSize(lines);
+  // A heading may wear a mark before it ("+ EDUCATION", "■ SKILLS", "1. PROJECTS"): where a line in
+  // capitals so marked names a section, a line in capitals after the same mark is a heading too,
+  // not a list item.
+  const decorations = new Set(lines.filter((l) => l.segments.length === 1 && markedCaps(l) && exactHeadingKey(unmarked(l)) !== null).map(markOf));
+  const decorated = (l: Line) => markedCaps(l) && decorations.has(markOf(l));
+  const listItem = (l: Line) => LIST_MARK.test(l.text) && !decorated(l);
   // Each line's name as a heading and the line after it, worked out once.
   const names = new Map(lines.map((l) => [l, headingName(l.text)]));
   const nameOf = (l: Line) => names.get(l)!;
@@ -447,7 +457,7 @@ function splitSections(lines: Line[]): { sections: Section[]; subsections: Secti
   const style = (l: Line) => styleOf(l, nameOf(l));
   const standsOut = (l: Line) => { const st = style(l); return st.bold || st.size > bodySize + 0.5 || st.caps || st.colon; };
   // A contact detail is never a heading, however it is set (an icon's size can match the headings').
-  const candidate = (l: Line) => l.segments.length === 1 && !LIST_MARK.test(l.text) && nameOf(l).length <= 60 && !hasContactDetail(l.text);
+  const candidate = (l: Line) => l.segments.length === 1 && !listItem(l) && nameOf(l).length <= 60 && !hasContactDetail(l.text);
   const allNamed = lines.filter((l) => candidate(l) && exactHeadingKey(nameOf(l)) !== null && standsOutOrAlone(l, lines, standsOut));
   // A named line smaller than its column's headings is a sub-heading ("Coursework" under
   // Education). Per column: a sidebar may set its headings larger than the main column's.
@@ -475,7 +485,8 @@ function splitSections(lines: Line[]): { sections: Section[]; subsections: Secti
     // Sizes and weights read by OCR are estimates: an unnamed line is never a heading by its look there.
     if (ocr) return null;
     const distinctive = styles.some((st) => st.size > bodySize + 0.5 || st.caps || st.colon);
-    const plain = sameStyle(l) && !/\d/.test(nameOf(l)) && nameOf(l).split(/\s+/).length <= 4;
+    const bare = decorated(l) ? nameOf(l).replace(LIST_MARK, '') : nameOf(l);
+    const plain = sameStyle(l) && !/\d/.test(bare) && bare.split(/\s+/).length <= 4;
     if (styles.length >= 2 && distinctive && plain && (headingsOverDates || !nextHasDate(l))) return 'other';
     // Bold at body size says nothing alone (entries set their titles so too); the space under the
     // named headings does when they all share one clearly wider than a line.

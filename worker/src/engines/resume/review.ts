@@ -93,7 +93,8 @@ function formatting(a: ResumeAnalysis): string[] {
   const out: string[] = [];
   const headings = a.parsed.sections.map((s) => `“${s.heading}”`);
   out.push(`- **Sections found:** ${headings.length ? headings.join(', ') : 'no headings recognised'}.${a.missingSections.filter((k) => k !== 'summary').length ? ` Missing: ${a.missingSections.filter((k) => k !== 'summary').join(', ')}.` : ''}`
-    + (a.unsureSections.length ? ` Not a standard section name: ${a.unrecognisedHeadings.map(quote).join(', ')} (an ATS files sections by their headings).` : ''));
+    + (a.unrecognisedHeadings.length ? ` Not a standard section name: ${a.unrecognisedHeadings.map(quote).join(', ')} (an ATS files sections by their headings).` : '')
+    + (!a.unrecognisedHeadings.length && a.unsureSections.filter((k) => k !== 'summary').length ? ` Not read in the picture: ${a.unsureSections.filter((k) => k !== 'summary').join(', ')}.` : ''));
   const guide = `(the guide: ${a.academic ? 'any number of pages for an academic CV' : 'one or two pages'}, at least ${LENGTH.thinWords} words in all and at most ${LENGTH.maxWordsOnPage} on a page)`;
   const lengthNote = a.score.parts[3].notes.length ? ` ${capitalise(a.score.parts[3].notes.join('; '))} ${guide}.` : a.academic && a.pageCount > 2 ? ` Longer CVs are normal in academia ${guide}.` : ` Within the guide ${guide}.`;
   out.push(`- **Length:** ${a.pageCount} page${a.pageCount > 1 ? 's' : ''}, ${a.wordCount} words.${lengthNote}`);
@@ -148,7 +149,9 @@ export function recommendations(a: ResumeAnalysis): string[] {
   }
   if (a.missingSections.includes('education')) recs.push(`Add an Education section (degree, school, dates): your headings are ${headingList}.`);
   const unsure = a.unsureSections.filter((k) => k !== 'summary');
-  if (unsure.length) {
+  if (unsure.length && !a.unrecognisedHeadings.length) {
+    recs.push(`Check that your resume has ${unsure.map((k) => `a section headed “${standardHeading(a, k)}”`).join(' and ')}: none was read in the picture, and OCR may misread a heading.`);
+  } else if (unsure.length) {
     recs.push(`Use standard section headings so ATS file your sections: no heading we know names your ${unsure.join(', ')}. If ${a.unrecognisedHeadings.map(quote).join(' or ')} hold${a.unrecognisedHeadings.length > 1 ? '' : 's'} ${unsure.length > 1 ? 'them' : 'it'}, call ${unsure.length > 1 ? 'them' : 'it'} ${unsure.map((k) => `“${standardHeading(a, k)}”`).join(', ')}; if not, add ${unsure.length > 1 ? 'them' : 'it'}.`);
   }
   if (a.missingSections.includes('summary') && a.parsed.sections[0]) recs.push(`Consider a two- or three-line summary above ${quote(a.parsed.sections[0].heading)}: the role you want and your strongest result.`);

@@ -244,6 +244,26 @@ describe('picture-only files', () => {
   });
 });
 
+describe('text read by OCR', () => {
+  it('a section not found in text read from a picture is unsure, not missing: OCR may misread a heading', async () => {
+    const { doc, w } = await newPage();
+    w.nameAndContact();
+    w.heading('EXPERIENCE');
+    w.role('Analyst, Northwind', 'Jan 2020 – Present');
+    w.line('• Built the weekly sales report for the board and the regional teams, which is read by 200 managers');
+    w.heading('EDUCATION');
+    w.role('BSc Economics, Lakeside University', 'Sep 2016 – Jun 2019');
+    const bytes = await doc.save();
+    expect((await review(bytes)).a.missingSections).toContain('skills');
+    const { a, md } = await review(bytes, { ocr: true });
+    expect(a.missingSections).toEqual([]);
+    expect(a.unsureSections).toContain('skills');
+    expect(md).toContain('Not read in the picture: skills.');
+    expect(md).toMatch(/Check that your resume has a section headed “Skills”: none was read in the picture/);
+    expect(md).not.toMatch(/Add a Skills section/);
+  });
+});
+
 describe('label columns', () => {
   // Entries in a right column at x=190; in the left column, a label per entry (or a sidebar's own text).
   const build = async (left: (row: number) => string[], leftOffset = 0) => {
@@ -861,6 +881,29 @@ describe('what can head a section', () => {
     expect(a.sectionsFound).toEqual(expect.arrayContaining(['experience', 'volunteering', 'skills']));
     expect(a.missingSections).not.toContain('experience');
     expect(a.missingSections).not.toContain('skills');
+  });
+
+  it('headings wearing a mark ("+ EXPERIENCE", "1. EDUCATION") are headings where a line so marked names a section; a list in capitals under another mark stays a list', async () => {
+    // Headings in capitals at body size, as the list items are: only the mark tells them apart.
+    const build = async (marks: [string, string, string]) => {
+      const { doc, w } = await newPage();
+      w.nameAndContact();
+      const heading = (text: string) => { w.y += 8; w.line(text); };
+      heading(`${marks[0]} EXPERIENCE`);
+      w.role('Analyst, Northwind', 'Jan 2020 – Present');
+      w.line('• Built the weekly sales report for the board and the regional teams, which is read by 200 managers');
+      heading(`${marks[1]} EDUCATION`);
+      w.role('BSc Economics, Lakeside University', 'Sep 2016 – Jun 2019');
+      heading(`${marks[2]} ZORBLAT`);
+      for (const item of ['• SQL', '• AWS', '• GCP']) w.line(item);
+      return (await review(await doc.save())).a;
+    };
+    for (const marks of [['+', '+', '+'], ['1.', '2.', '3.']] as const) {
+      const a = await build([...marks]);
+      expect(a.parsed.sections.map((s) => s.heading), marks[0]).toEqual([`${marks[0]} EXPERIENCE`, `${marks[1]} EDUCATION`, `${marks[2]} ZORBLAT`]);
+      // Skills may stand under the heading of unknown name: unsure, never missing.
+      expect(a.missingSections, marks[0]).not.toContain('skills');
+    }
   });
 
   it('a heading naming a kind of experience in another language read ("Praktische Erfahrung", "Relevante ervaring") holds experience', async () => {
