@@ -476,6 +476,9 @@ function splitSections(lines: Line[]): { sections: Section[]; subsections: Secti
     if (named.includes(l)) return exactHeadingKey(nameOf(l));
     const word = headingWordKey(nameOf(l));
     if (word && (styles.length ? sameStyle(l) : standsOut(l))) return word;
+    // At the named headings' size, when that size is far from body text, a heading word heads its
+    // section whatever its case ("Other Relevant Experience" among headings in capitals).
+    if (word && styles.some((st) => st.size >= 1.2 * bodySize && Math.abs(st.size - style(l).size) < 0.3)) return word;
     // A column with no named heading of its own (a sidebar beside the main column) sets its headings
     // in its own style: there a heading word standing out is a heading.
     if (word && l.column !== 'full' && standsOut(l) && !named.some((n) => n.page === l.page && n.column === l.column)) return word;

@@ -906,6 +906,27 @@ describe('what can head a section', () => {
     }
   });
 
+  it('a heading word at the named headings\' size, far from body text, heads its section whatever its case', async () => {
+    const build = async (size: number) => {
+      const { doc, w } = await newPage();
+      w.nameAndContact();
+      const heading = (text: string, at = size) => { w.y += 8; w.line(text, { size: at }); w.y += 4; };
+      heading('EDUCATION');
+      w.role('BSc Economics, Lakeside University', 'Sep 2016 – Jun 2019');
+      heading('Other Relevant Experience');
+      w.role('Analyst, Northwind', 'Jan 2020 – Present');
+      w.line('• Built the weekly sales report for the board and the regional teams, which is read by 200 managers');
+      heading('SKILLS');
+      w.line('Python, SQL, Tableau');
+      return (await review(await doc.save())).a;
+    };
+    const large = await build(16);
+    expect(large.parsed.sections.map((s) => [s.key, s.heading])).toEqual([['education', 'EDUCATION'], ['experience', 'Other Relevant Experience'], ['skills', 'SKILLS']]);
+    // Headings at body size: a line of body text with a heading word in it stays text.
+    const body = await build(10);
+    expect(body.parsed.sections.map((s) => s.heading)).toEqual(['EDUCATION', 'SKILLS']);
+  });
+
   it('a heading naming a kind of experience in another language read ("Praktische Erfahrung", "Relevante ervaring") holds experience', async () => {
     const build = async (headings: [string, string, string]) => {
       const { doc, w } = await newPage();
