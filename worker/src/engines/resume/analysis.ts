@@ -394,6 +394,12 @@ const PLACEHOLDERS: RegExp[] = [
   /\b(?:address|street),\s*(?:street|city|number)\b|\bstreet and (?:house )?number\b|\bpost(?:al)?\s?code,?\s+(?:city|town)\b|\bzip(?:\s?code)?,?\s+(?:city|town)\b/i,
 ];
 
+/**
+ * A Roman numeral numbering a recurring event ("XXX Workshop", "XXXVI Congreso Brasileiro", "the
+ * XXX International Conference"): an edition, not X's standing for a value.
+ */
+const EVENT_EDITION = /(?<![\p{L}\p{N}])[IVXLC]+(?=\s+(?:\p{L}+\s+){0,2}(?:workshops?|conferences?|confer[eê]ncias?|congress(?:o|es)?|congreso|congr[eè]s|kongress|symposium|simp[oó]sio|simposio|meetings?|encontros?|encuentros?|jornadas?|seminars?|semin[aá]rios?|s[eé]minaires?|seminari|colloques?|convegno|tagung|olympiads?|olimp[ií]adas?|editions?|edi[cç][aã]o|edici[oó]n|edizione|semana|week)(?![\p{L}]))/giu;
+
 /** A bracketed link word ("[Link]", "<URL>"): a blank, unless a link is behind it. */
 const LINK_FIELD = /[[<{]\s*(?:link|url|website|web|homepage)\s*[\]>}]/gi;
 
@@ -407,7 +413,7 @@ function findPlaceholders(layout: ResumeLayout, pdf: PdfText): string[] {
   // A table's header row names its columns ("Institution name  Year of passing"): labels, not blanks.
   const headers = new Set(headerTables(layout).map((table) => table[0]));
   // "LinkedIn [Link]" with the address behind it is the link's own text, not a field left blank.
-  const text = (l: Line) => (carriesLink(l, pdf) ? l.text.replace(LINK_FIELD, ' ') : l.text);
+  const text = (l: Line) => (carriesLink(l, pdf) ? l.text.replace(LINK_FIELD, ' ') : l.text).replace(EVENT_EDITION, ' ');
   // A label ending in a colon whose value was read into the other column, on the same row: filled in.
   const valueBeside = (l: Line) => l.column !== 'full' && /:\s*$/.test(l.text)
     && layout.lines.some((o) => o.page === l.page && o.column !== 'full' && o.column !== l.column && Math.abs(o.y - l.y) < 3);

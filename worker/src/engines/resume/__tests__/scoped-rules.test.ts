@@ -1270,6 +1270,22 @@ describe('placeholders', () => {
     expect(a.score.parts.find((p) => p.key === 'sections')?.notes[0]).toMatch(/^template placeholder text left in/);
   });
 
+  it('a Roman numeral numbering an event ("XXX Workshop", "the XXX International Conference") is its edition, not X\'s for a value', async () => {
+    const build = async (talk: string) => {
+      const { doc, w } = await newPage();
+      w.nameAndContact();
+      w.coreSections('EXPERIENCE', 'EDUCATION', 'SKILLS');
+      w.heading('TALKS');
+      w.line(talk);
+      return (await review(await doc.save())).a;
+    };
+    expect((await build('Poster at the XXX Workshop on Energy Systems, Lisbon, 2023')).placeholders).toEqual([]);
+    expect((await build('Talk at the XXX International Conference on Catalysis, 2022')).placeholders).toEqual([]);
+    expect((await build('Poster at the XXX Simpósio Brasileiro de Química, 2021')).placeholders).toEqual([]);
+    // X's standing where a name belongs are still a blank left in.
+    expect((await build('Talk at XXX University, 2022')).placeholders).toEqual(['Talk at XXX University, 2022']);
+  });
+
   it('contact details that stand for their value are caught: starred-out or all-zero phone numbers, an address of field labels', async () => {
     const { doc, w } = await newPage();
     w.line('Noor Haddad', { font: w.bold, size: 20 });
