@@ -444,11 +444,13 @@ const markedCaps = (l: Line) => LIST_MARK.test(l.text) && isCaps(unmarked(l));
  */
 function splitSections(lines: Line[]): { sections: Section[]; subsections: SectionKey[] } {
   const bodySize = commonSize(lines);
-  // A heading may wear a mark before it ("+ EDUCATION", "■ SKILLS", "1. PROJECTS"): where a line in
-  // capitals so marked names a section, a line in capitals after the same mark is a heading too,
-  // not a list item.
-  const decorations = new Set(lines.filter((l) => l.segments.length === 1 && markedCaps(l) && exactHeadingKey(unmarked(l)) !== null).map(markOf));
-  const decorated = (l: Line) => markedCaps(l) && decorations.has(markOf(l));
+  // A heading may wear a mark before it ("+ EDUCATION", "➢ Ausbildung", "1. PROJECTS"): where a
+  // line in capitals so marked names a section, or two lines so marked do in any case, the lines
+  // after that mark are heading candidates (the heading rules below decide), not list items.
+  const namesAfterMark = lines.filter((l) => l.segments.length === 1 && LIST_MARK.test(l.text) && exactHeadingKey(unmarked(l)) !== null);
+  const decorations = new Set(namesAfterMark.map(markOf).filter((mark, _, all) => all.indexOf(mark) !== all.lastIndexOf(mark)));
+  for (const l of namesAfterMark) if (markedCaps(l)) decorations.add(markOf(l));
+  const decorated = (l: Line) => decorations.has(markOf(l));
   const listItem = (l: Line) => LIST_MARK.test(l.text) && !decorated(l);
   // Each line's name as a heading and the line after it, worked out once.
   const names = new Map(lines.map((l) => [l, headingName(l.text)]));

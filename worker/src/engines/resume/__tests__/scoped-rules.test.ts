@@ -906,6 +906,30 @@ describe('what can head a section', () => {
     }
   });
 
+  it('headings in lower case wearing a mark are headings where two lines so marked name sections; one item naming a section in a list stays an item', async () => {
+    // Headings at body size in plain type, told by the space around them.
+    const build = async (mark: string, items: string[]) => {
+      const { doc, w } = await newPage();
+      w.nameAndContact();
+      const heading = (text: string) => { w.y += 12; w.line(text); w.y += 8; };
+      heading(`${mark} Experience`);
+      w.role('Analyst, Northwind', 'Jan 2020 – Present');
+      w.line(`${mark} Built the weekly sales report for the board and the regional teams, which is read by 200 managers`);
+      heading(`${mark} Education`);
+      w.role('BSc Economics, Lakeside University', 'Sep 2016 – Jun 2019');
+      heading('Skills');
+      for (const item of items) w.line(item);
+      return (await review(await doc.save())).a;
+    };
+    const marked = await build('*', ['Python, SQL, Tableau']);
+    expect(marked.parsed.sections.map((s) => [s.key, s.heading])).toEqual([['experience', '* Experience'], ['education', '* Education'], ['skills', 'Skills']]);
+    // An item after the same mark without a heading word stays an item of its entry.
+    expect(marked.parsed.roles.find((r) => r.section === 'experience')!.bullets).toHaveLength(1);
+    // Unmarked headings; a list whose last item names a section: the item is not a heading.
+    const list = await build('', ['• Data analysis', '• Research']);
+    expect(list.parsed.sections.map((s) => s.heading)).toEqual(['Experience', 'Education', 'Skills']);
+  });
+
   it('a heading word at the named headings\' size, far from body text, heads its section whatever its case', async () => {
     const build = async (size: number) => {
       const { doc, w } = await newPage();
