@@ -435,7 +435,6 @@ const LIST_MARK = /^\s*([•●▪■◦‣∙·○►▸✓✔➢➤➔→–�
 const unmarked = (l: Line) => l.text.replace(LIST_MARK, '').trim();
 /** A line's list mark, numbers as one ("1." and "2." are the same mark). */
 const markOf = (l: Line) => LIST_MARK.exec(l.text)?.[1]?.replace(/\d+/, '#');
-const markedCaps = (l: Line) => LIST_MARK.test(l.text) && isCaps(unmarked(l));
 
 /**
  * Headings: a short line on its own that names a section in one of the supported languages, or
@@ -444,12 +443,11 @@ const markedCaps = (l: Line) => LIST_MARK.test(l.text) && isCaps(unmarked(l));
  */
 function splitSections(lines: Line[]): { sections: Section[]; subsections: SectionKey[] } {
   const bodySize = commonSize(lines);
-  // A heading may wear a mark before it ("+ EDUCATION", "➢ Ausbildung", "1. PROJECTS"): where a
-  // line in capitals so marked names a section, or two lines so marked do in any case, the lines
-  // after that mark are heading candidates (the heading rules below decide), not list items.
-  const namesAfterMark = lines.filter((l) => l.segments.length === 1 && LIST_MARK.test(l.text) && exactHeadingKey(unmarked(l)) !== null);
-  const decorations = new Set(namesAfterMark.map(markOf).filter((mark, _, all) => all.indexOf(mark) !== all.lastIndexOf(mark)));
-  for (const l of namesAfterMark) if (markedCaps(l)) decorations.add(markOf(l));
+  // A heading may wear a mark before it ("+ EDUCATION", "➢ Ausbildung", "1. PROJECTS"): where two
+  // lines after one mark name sections, the lines after that mark are heading candidates (the
+  // heading rules below decide), not list items.
+  const namesAfterMark = lines.filter((l) => l.segments.length === 1 && LIST_MARK.test(l.text) && exactHeadingKey(unmarked(l)) !== null).map(markOf);
+  const decorations = new Set(namesAfterMark.filter((mark, i) => namesAfterMark.indexOf(mark) !== i));
   const decorated = (l: Line) => decorations.has(markOf(l));
   const listItem = (l: Line) => LIST_MARK.test(l.text) && !decorated(l);
   // Each line's name as a heading and the line after it, worked out once.

@@ -883,7 +883,7 @@ describe('what can head a section', () => {
     expect(a.missingSections).not.toContain('skills');
   });
 
-  it('headings wearing a mark ("+ EXPERIENCE", "1. EDUCATION") are headings where a line so marked names a section; a list in capitals under another mark stays a list', async () => {
+  it('headings wearing a mark ("+ EXPERIENCE", "1. EDUCATION") are headings where two lines so marked name sections; a list in capitals under another mark stays a list', async () => {
     // Headings in capitals at body size, as the list items are: only the mark tells them apart.
     const build = async (marks: [string, string, string]) => {
       const { doc, w } = await newPage();
