@@ -238,6 +238,9 @@ export function unknownHeadingParts(text: string): string[] {
   return joinedParts(normaliseHeading(text)).filter((part) => partKey(part) === null);
 }
 
+/** The most words a heading holds ("Selected professional experience at Northwind"): more is a sentence. */
+export const HEADING_WORDS = 6;
+
 /** A short heading-styled line with a heading word in it ("Selected Skills", "PROJECTS & TALKS"). */
 export function headingWordKey(text: string): HeadingKey | null {
   return throughLigatures(text, wordHeadingKey);
@@ -245,7 +248,7 @@ export function headingWordKey(text: string): HeadingKey | null {
 
 function wordHeadingKey(text: string): HeadingKey | null {
   const words = normaliseHeading(text).split(' ');
-  if (words.length === 0 || words.length > 4) return null;
+  if (words.length === 0 || words.length > HEADING_WORDS) return null;
   // A word as written first ("Project Experience" is experience), then in the singular, then a
   // compound ending in a long one-word name ("Softwarekenntnisse", "Computervaardigheden").
   for (const lookup of [(word: string) => WORDS.get(word) ?? null, wordKey, compoundKey]) {

@@ -6,7 +6,7 @@
 import { UserFacingJobError } from '@craftwell/contracts/handler';
 import { hasContactDetail } from './contact-patterns.js';
 import { hasDate } from './dates.js';
-import { exactHeadingKey, headingWordKey, headingAlsoHolds, type HeadingKey } from './headings.js';
+import { exactHeadingKey, headingWordKey, headingAlsoHolds, HEADING_WORDS, type HeadingKey } from './headings.js';
 import type { PdfPage, PdfText, TextRun } from './pdf-text.js';
 
 /** A piece of a line; `fontSize` is its largest letters'. */
@@ -489,7 +489,7 @@ function splitSections(lines: Line[]): { sections: Section[]; subsections: Secti
     if (ocr) return null;
     const distinctive = styles.some((st) => st.size > bodySize + 0.5 || st.caps || st.colon);
     const bare = decorated(l) ? nameOf(l).replace(LIST_MARK, '') : nameOf(l);
-    const plain = sameStyle(l) && !/\d/.test(bare) && bare.split(/\s+/).length <= 4;
+    const plain = sameStyle(l) && !/\d/.test(bare) && bare.split(/\s+/).length <= HEADING_WORDS;
     if (styles.length >= 2 && distinctive && plain && (headingsOverDates || !nextHasDate(l))) return 'other';
     // Bold at body size says nothing alone (entries set their titles so too); the space under the
     // named headings does when they all share one clearly wider than a line.

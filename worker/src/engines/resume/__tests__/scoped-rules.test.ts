@@ -930,6 +930,21 @@ describe('what can head a section', () => {
     expect(list.parsed.sections.map((s) => s.heading)).toEqual(['Experience', 'Education', 'Skills']);
   });
 
+  it('a heading of five or six words in the headings\' style is a heading: by its heading word, or as one of unknown name', async () => {
+    const build = async (work: string) => {
+      const { doc, w } = await newPage();
+      w.nameAndContact();
+      w.coreSections(work, 'EDUCATION', 'SKILLS');
+      return (await review(await doc.save())).a;
+    };
+    const named = await build('SELECTED PROFESSIONAL EXPERIENCE AT NORTHWIND');
+    expect(named.parsed.sections.map((s) => [s.key, s.heading])[0]).toEqual(['experience', 'SELECTED PROFESSIONAL EXPERIENCE AT NORTHWIND']);
+    // A heading of unknown name may hold experience: unsure, never missing.
+    const unknown = await build('WHAT I DID AFTER MY STUDIES');
+    expect(unknown.unrecognisedHeadings).toEqual(['WHAT I DID AFTER MY STUDIES']);
+    expect(unknown.missingSections).not.toContain('experience');
+  });
+
   it('a heading word at the named headings\' size, far from body text, heads its section whatever its case', async () => {
     const build = async (size: number) => {
       const { doc, w } = await newPage();
