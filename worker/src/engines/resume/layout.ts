@@ -147,8 +147,8 @@ function splitMarginLabels(lines: Line[]): Line[] {
   return out;
 }
 
-/** How much larger than its entry's text a margin label in lower case is set (a heading's size). */
-const MARGIN_LABEL_SCALE = 1.2;
+/** A heading's size: a fifth larger than the text it stands over or beside, or more. */
+const HEADING_SCALE = 1.2;
 
 /**
  * A line's first piece as a margin label, in capitals or bold, starting in the margin, with what
@@ -173,7 +173,7 @@ function marginLabel(line: Line, { leftEdge, textEdge }: { leftEdge: number; tex
   // Away from the page's edge only a label in capitals, or one set larger than the text beside it:
   // a bold name set out from the text beside another of its size is as often a row of two headings
   // ("Languages      Activities and more").
-  const larger = rest.length > 0 && label.fontSize >= MARGIN_LABEL_SCALE * Math.max(...rest.map((s) => s.fontSize));
+  const larger = rest.length > 0 && label.fontSize >= HEADING_SCALE * Math.max(...rest.map((s) => s.fontSize));
   // At the page's edge, a label in any style whose line goes on where most of the page's lines
   // start: the page's text is set in from its edge, and the label stands in that margin.
   const inMarginColumn = atEdge && rest.length > 0 && Math.abs(rest[0].x - textEdge) <= 3;
@@ -478,7 +478,7 @@ function splitSections(lines: Line[]): { sections: Section[]; subsections: Secti
     if (word && (styles.length ? sameStyle(l) : standsOut(l))) return word;
     // At the named headings' size, when that size is far from body text, a heading word heads its
     // section whatever its case ("Other Relevant Experience" among headings in capitals).
-    if (word && styles.some((st) => st.size >= 1.2 * bodySize && Math.abs(st.size - style(l).size) < 0.3)) return word;
+    if (word && styles.some((st) => st.size >= HEADING_SCALE * bodySize && Math.abs(st.size - style(l).size) < 0.3)) return word;
     // A column with no named heading of its own (a sidebar beside the main column) sets its headings
     // in its own style: there a heading word standing out is a heading.
     if (word && l.column !== 'full' && standsOut(l) && !named.some((n) => n.page === l.page && n.column === l.column)) return word;
@@ -488,7 +488,7 @@ function splitSections(lines: Line[]): { sections: Section[]; subsections: Secti
     // Sizes and weights read by OCR are estimates: an unnamed line is never a heading by its look there.
     if (ocr) return null;
     const distinctive = styles.some((st) => st.size > bodySize + 0.5 || st.caps || st.colon);
-    const bare = decorated(l) ? nameOf(l).replace(LIST_MARK, '') : nameOf(l);
+    const bare = decorated(l) ? headingName(unmarked(l)) : nameOf(l);
     const plain = sameStyle(l) && !/\d/.test(bare) && bare.split(/\s+/).length <= HEADING_WORDS;
     if (styles.length >= 2 && distinctive && plain && (headingsOverDates || !nextHasDate(l))) return 'other';
     // Bold at body size says nothing alone (entries set their titles so too); the space under the
@@ -497,7 +497,7 @@ function splitSections(lines: Line[]): { sections: Section[]; subsections: Secti
     // One named heading sets the style too when that style is far from body text (a fifth larger)
     // or bold, for lines over an undated line (a bold company or school stands over its dates).
     // Left unread, such a heading would let a section under it be called missing.
-    if (styles.length === 1 && (styles[0].size >= 1.2 * bodySize || styles[0].bold) && plain && !nextHasDate(l)) return 'other';
+    if (styles.length === 1 && (styles[0].size >= HEADING_SCALE * bodySize || styles[0].bold) && plain && !nextHasDate(l)) return 'other';
     return null;
   };
   const nextHasDate = (l: Line) => {

@@ -61,13 +61,17 @@ class Page {
   }
   /** Experience with one dated job and its item, Education with one degree, Skills with one line, under the given headings. */
   coreSections(experience: string, education: string, skills: string): void {
+    this.experienceAndEducation(experience, education);
+    this.heading(skills);
+    this.line('Python, SQL, Tableau');
+  }
+  /** Experience with one dated job and its item, and Education with one degree, under the given headings. */
+  experienceAndEducation(experience: string, education: string): void {
     this.heading(experience);
     this.role('Analyst, Northwind', 'Jan 2020 – Present');
     this.line('• Built the weekly sales report for the board and the regional teams, which is read by 200 managers');
     this.heading(education);
     this.role('BSc Economics, Lakeside University', 'Sep 2016 – Jun 2019');
-    this.heading(skills);
-    this.line('Python, SQL, Tableau');
   }
   role(title: string, dates: string): void {
     this.page.drawText(title, { x: LEFT, y: 792 - this.y, size: this.size, font: this.bold });
@@ -248,11 +252,7 @@ describe('text read by OCR', () => {
   it('a section not found in text read from a picture is unsure, not missing: OCR may misread a heading', async () => {
     const { doc, w } = await newPage();
     w.nameAndContact();
-    w.heading('EXPERIENCE');
-    w.role('Analyst, Northwind', 'Jan 2020 – Present');
-    w.line('• Built the weekly sales report for the board and the regional teams, which is read by 200 managers');
-    w.heading('EDUCATION');
-    w.role('BSc Economics, Lakeside University', 'Sep 2016 – Jun 2019');
+    w.experienceAndEducation('EXPERIENCE', 'EDUCATION');
     const bytes = await doc.save();
     expect((await review(bytes)).a.missingSections).toContain('skills');
     const { a, md } = await review(bytes, { ocr: true });
