@@ -431,6 +431,17 @@ interface HeadingStyle { size: number; bold: boolean; caps: boolean; colon: bool
 const headingName = (text: string) => text.replace(/\s*[(（][^()（）]*[)）]?\s*$/u, '').trim() || text.trim();
 const isCaps = (text: string) => { const letters = text.replace(/[^\p{L}]/gu, ''); return letters.length > 2 && letters === letters.toUpperCase(); };
 const styleOf = (line: Line, name: string): HeadingStyle => ({ size: line.fontSize, bold: line.bold, caps: isCaps(name), colon: /:\s*$/.test(name) });
+/**
+ * A heading with a short note after its colon ("Experience: 4 Years", "Education: two degrees"):
+ * the known name up to and with the colon, or null. A list after the colon (commas, semicolons) is
+ * a labelled row, not a note.
+ */
+function notedHeading(text: string): string | null {
+  const match = /^([^:：]{2,40}[:：])\s*([^:：,;|]+)$/u.exec(text.trim());
+  return match && match[2].trim().split(/\s+/).length <= NOTE_WORDS && exactHeadingKey(match[1]) !== null ? match[1] : null;
+}
+/** The most words a note after a heading's colon holds. */
+const NOTE_WORDS = 3;
 const LIST_MARK = /^\s*([•●▪■◦‣∙·○►▸✓✔➢➤➔→–—*+\uF0B7\uF0A7\uF076\uF0D8\uF0FC-]|\d+[.)])\s/u;
 const unmarked = (l: Line) => l.text.replace(LIST_MARK, '').trim();
 /** A line's list mark, numbers as one ("1." and "2." are the same mark). */
@@ -467,13 +478,15 @@ function splitSections(lines: Line[]): { sections: Section[]; subsections: Secti
   const ocr = lines.every((l) => l.ocr);
   const named = allNamed.length >= 3 && !ocr ? allNamed.filter((l) => l.fontSize >= 0.93 * mainSize.get(l.column)!) : allNamed;
   const styles = named.map(style);
-  const sameStyle = (l: Line) => styles.some((s) => {
-    const t = style(l);
-    return Math.abs(s.size - t.size) < 0.3 && s.bold === t.bold && s.caps === t.caps && s.colon === t.colon;
-  });
+  const sameStyleAs = (t: HeadingStyle) => styles.some((s) => Math.abs(s.size - t.size) < 0.3 && s.bold === t.bold && s.caps === t.caps && s.colon === t.colon);
+  const sameStyle = (l: Line) => sameStyleAs(style(l));
   const keyOf = (l: Line): HeadingKey | null => {
     if (!candidate(l)) return null;
     if (named.includes(l)) return exactHeadingKey(nameOf(l));
+    // Where the named headings end in a colon, one of them with a short note after its colon, set
+    // in their style, heads its section; it does not set the style (a label's row could).
+    const noted = notedHeading(nameOf(l));
+    if (noted && styles.some((st) => st.colon) && sameStyleAs(styleOf(l, noted))) return exactHeadingKey(noted);
     const word = headingWordKey(nameOf(l));
     if (word && (styles.length ? sameStyle(l) : standsOut(l))) return word;
     // At the named headings' size, when that size is far from body text, a heading word heads its

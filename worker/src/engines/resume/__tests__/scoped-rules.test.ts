@@ -966,6 +966,28 @@ describe('what can head a section', () => {
     expect(body.parsed.sections.map((s) => s.heading)).toEqual(['EDUCATION', 'SKILLS']);
   });
 
+  it('where headings end in a colon, one in their style with a short note after its colon ("Experience: 4 Years") heads its section; a labelled row does not', async () => {
+    const build = async (experience: string, font: 'bold' | 'regular' = 'bold') => {
+      const { doc, w } = await newPage();
+      w.nameAndContact();
+      const heading = (text: string, f = w.bold) => { w.y += 8; w.line(text, { font: f }); w.y += 4; };
+      heading('Skills:');
+      w.line('• Tech stack: Python, SQL, Tableau');
+      heading(experience, font === 'bold' ? w.bold : w.font);
+      w.line('• Analyst, Northwind: Jan 2020 – Present');
+      w.line('• Built the weekly sales report for the board and the regional teams, which is read by 200 managers');
+      heading('Education:');
+      w.role('BSc Economics, Lakeside University', 'Sep 2016 – Jun 2019');
+      return (await review(await doc.save())).a;
+    };
+    const noted = await build('Experience: 4 Years');
+    expect(noted.parsed.sections.map((s) => [s.key, s.heading])).toEqual([['skills', 'Skills:'], ['experience', 'Experience: 4 Years'], ['education', 'Education:']]);
+    expect(noted.missingSections).not.toContain('experience');
+    // Set like body text, the same line is text; a list after the colon is a labelled row, not a note.
+    expect((await build('Experience: 4 Years', 'regular')).parsed.sections.map((s) => s.heading)).toEqual(['Skills:', 'Education:']);
+    expect((await build('Languages: English, German')).parsed.sections.map((s) => s.heading)).toEqual(['Skills:', 'Education:']);
+  });
+
   it('a heading naming a kind of experience in another language read ("Praktische Erfahrung", "Relevante ervaring") holds experience', async () => {
     const build = async (headings: [string, string, string]) => {
       const { doc, w } = await newPage();
