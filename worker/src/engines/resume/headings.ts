@@ -1,7 +1,8 @@
 /**
  * Section heading names in English, German, French, Spanish, Portuguese, Italian, Dutch and
  * Chinese. Compared after `normaliseHeading`: lower case, accents removed, "&", "|" and "/" (and
- * Chinese 与, 及, 和, 、) as "and", punctuation and a trailing colon dropped.
+ * Chinese 与, 及, 和, 、) as "and", punctuation and a trailing colon dropped. Each language's names
+ * are those the usual CV templates and guides use (LinkedIn's export in each language among them).
  */
 import type { SectionKey } from './layout.js';
 
@@ -10,6 +11,7 @@ export type HeadingKey = SectionKey | 'other';
 
 const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership', readonly string[]> = {
   summary: [
+    'professional objective', 'career profile', 'personal profile', 'summary of qualifications', 'introduction', 'overview', 'professional overview', 'kurzvorstellung', 'personliches profil', 'karriereziel', 'objectif professionnel', 'profil personnel', 'resume professionnel', 'resumen profesional', 'perfil personal', 'acerca de mi', 'extracto', 'objetivo profesional', 'resumo profissional', 'perfil pessoal', 'objetivo profissional', 'apresentacao', 'obiettivo professionale', 'profilo personale', 'presentazione', 'riepilogo', 'doelstelling', 'professionele doelstelling', 'introductie',
     'summary', 'professional summary', 'career summary', 'executive summary', 'profile', 'professional profile', 'about me', 'about',
     'objective', 'career objective', 'personal statement', 'research interests', 'research statement',
     'profil', 'kurzprofil', 'zusammenfassung', 'uber mich', 'berufsziel',
@@ -20,6 +22,7 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
     '个人简介', '自传', '自我评价', '个人评价', '自我介绍', '个人总结', '个人概述', '求职意向', '职业目标', '个人优势', '关于我',
   ],
   experience: [
+    'professional history', 'work experiences', 'professional experiences', 'professional background', 'employment experience', 'relevant work experience', 'career', 'berufliche laufbahn', 'berufstatigkeit', 'berufliche tatigkeiten', 'berufliche erfahrung', 'berufliche stationen', 'historique professionnel', 'historique de l emploi', 'experience de travail', 'experiences de travail', 'carriere', 'emplois', 'experiencia de trabajo', 'historial laboral', 'historial profesional', 'experiencias profesionales', 'experiencias profissionais', 'experiencia de trabalho', 'trajetoria profissional', 'carreira', 'esperienza di lavoro', 'esperienze di lavoro', 'percorso professionale', 'carriera', 'arbeidsverleden', 'beroepservaring', 'werkgeschiedenis', 'relevante werkervaring',
     'experience', 'work', 'work experience', 'professional experience', 'relevant experience', 'additional experience', 'employment', 'research', 'teaching',
     'internships', 'internship', 'industry experience', 'experience and projects',
     'academic appointments', 'appointments', 'academic positions', 'positions', 'positions held', 'academic employment',
@@ -33,6 +36,7 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
     '工作经历', '工作经验', '实习经历', '实习经验', '职业经历', '工作履历', '任职经历', '科研经历', '研究经历', '实践经历', '社会实践', '校园经历', '工作',
   ],
   education: [
+    'studies', 'academic studies', 'academic history', 'educational background', 'education background', 'academic record', 'schooling', 'academic details', 'academics', 'education history', 'educational history', 'formal education', 'bildung', 'bildungsgang', 'schulische ausbildung', 'schulischer werdegang', 'akademische ausbildung', 'hochschulbildung', 'studium und ausbildung', 'studien', 'parcours scolaire', 'scolarite', 'cursus scolaire', 'parcours universitaire', 'formation academique', 'formation initiale', 'diplomes et formations', 'educacion academica', 'estudios realizados', 'titulacion', 'escolaridad', 'trayectoria academica', 'escolaridade', 'estudos', 'educacao academica', 'historico academico', 'formacao escolar', 'studi', 'percorso di studi', 'percorso di studio', 'titoli di studio', 'titolo di studio', 'formazione accademica', 'percorso accademico', 'studie', 'educatie', 'scholing', 'schoolopleiding',
     'education', 'academic background', 'education and training', 'qualifications', 'academic qualifications', 'academic qualification',
     'educational qualification', 'educational qualifications',
     'ausbildung', 'bildungsweg', 'studium', 'schulbildung', 'schul und berufsbildung', 'akademischer werdegang', 'aus und weiterbildung',
@@ -43,6 +47,7 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
     '教育背景', '教育经历', '学历', '教育', '学习经历', '学历背景',
   ],
   skills: [
+    'top skills', 'key qualifications', 'top kenntnisse', 'fahigkeiten und kenntnisse', 'principales competences', 'competences cles', 'qualites', 'aptitudes principales', 'principales competencias', 'conocimientos tecnicos', 'principais competencias', 'competenze principali', 'belangrijkste vaardigheden', 'persoonlijke competenties',
     'skills', 'technical skills', 'key skills', 'core skills', 'core competencies', 'competencies', 'areas of expertise', 'expertise',
     'technologies', 'skills and tools', 'tools', 'computer skills', 'interpersonal skills', 'skills and interests', 'technical skills and interests',
     'strengths', 'key strengths', 'core strengths', 'skills and strengths', 'strengths and skills', 'proficiencies', 'technical proficiencies',
@@ -70,11 +75,13 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
     'persoonlijke vaardigheden', 'communicatievaardigheden', 'organisatorische vaardigheden', 'beroepsgerelateerde vaardigheden', 'digitale vaardigheden', 'computervaardigheden',
   ],
   projects: [
+    'projetos pessoais', 'proyectos personales', 'progetti personali', 'persoonlijke projecten', 'realisations', 'projets et realisations', 'projetos academicos', 'proyectos academicos', 'private projekte', 'eigene projekte',
     'projects', 'personal projects', 'selected projects', 'key projects', 'side projects', 'academic projects',
     'projekte', 'projets', 'projets personnels', 'proyectos', 'projetos', 'progetti', 'projecten',
     '项目经历', '项目经验', '项目', '作品集', '个人项目', '科研项目', '开源项目', '项目作品',
   ],
   certifications: [
+    'certificados', 'cursos y certificaciones', 'cursos complementares', 'formation continue', 'attestati', 'certificeringen',
     'certifications', 'certification', 'certificates', 'licenses', 'licences', 'licenses and certifications', 'certifications and licenses',
     'courses', 'training', 'professional exams', 'relevant courses', 'relevant courses taken', 'coursework', 'relevant coursework',
     'zertifikate', 'zertifizierungen', 'weiterbildung', 'fortbildungen', 'kurse',
@@ -82,12 +89,14 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
     '证书', '资格证书', '证书资质', '技能证书', '认证', '培训经历',
   ],
   awards: [
+    'scholastic achievements', 'academic achievements', 'academic honors', 'honors and achievements', 'reconocimientos', 'premios y reconocimientos', 'distincoes', 'premiacoes', 'conquistas', 'premi e riconoscimenti', 'onorificenze', 'onderscheidingen', 'recompenses',
     'awards', 'honors', 'honours', 'awards and honors', 'honors and awards', 'achievements',
     'grants', 'grants and awards', 'awards and grants', 'fellowships', 'honors and fellowships', 'scholarships', 'funding',
     'auszeichnungen', 'preise', 'erfolge', 'distinctions', 'prix', 'premios', 'logros', 'premios e reconhecimentos', 'premi', 'riconoscimenti', 'prijzen',
     '获奖情况', '获奖经历', '荣誉奖项', '荣誉', '奖项', '所获荣誉', '获奖荣誉', '荣誉证书', '奖学金',
   ],
   languages: [
+    'fremdsprachen', 'sprachkompetenzen', 'conocimientos de idiomas', 'conhecimentos linguisticos', 'lingue straniere', 'conoscenza lingue',
     'languages', 'language', 'language skills', 'sprachkenntnisse', 'sprachen', 'langues', 'idiomas', 'lenguas', 'lingue', 'conoscenze linguistiche', 'talen', 'talenkennis',
     '语言能力', '语言', '外语能力', '语言技能',
     'mother tongue', 'mother tongues', 'other languages', 'muttersprache', 'weitere sprachen', 'langue maternelle', 'langues maternelles', 'autres langues',
@@ -104,6 +113,7 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
     'presentations', 'invited talks', 'conference presentations', 'peer reviewed publications', 'journal articles', 'books', 'publikationen', 'veroffentlichungen', 'publicaciones', 'publicacoes', 'pubblicazioni', 'publicaties',
     '发表论文', '论文发表', '学术论文', '科研成果', '论文'],
   interests: [
+    'personal interests', 'other interests', 'centre d interet', 'centre d interets', 'centres d interets', 'pasatiempos', 'interesses pessoais', 'interessi personali', 'tempo libero', 'freizeitaktivitaten', 'personliche interessen',
     'interests', 'hobbies', 'hobbies and interests', 'interests and hobbies',
     'hobbys', 'hobbys und interessen', 'interessen', 'freizeit', 'centres d interet', 'loisirs', 'interets', 'passions',
     'intereses', 'aficiones', 'interesses', 'passatempos', 'interessi', 'hobby', 'interesses en hobbys',
@@ -111,7 +121,8 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
   ],
   references: ['references', 'referees', 'referenzen', 'referencias', 'referenze', 'referenties', '推荐人'],
   contact: ['contact', 'contact details', 'contact information', 'kontakt', 'kontaktdaten', 'coordonnees', 'contacto', 'contato', 'contatti', 'contactgegevens', '联系方式', '联系信息', '联络方式', '连络方式', '联络资讯'],
-  personal: ['personal details', 'personal data', 'personal information', 'persönliche daten', 'personliche daten', 'angaben zur person', 'informations personnelles', 'informacion personal', 'informacao pessoal', 'informazioni personali', 'persoonlijke informatie', 'datos personales', 'dados pessoais', 'dati personali', 'persoonlijke gegevens', 'declaration', '个人信息', '基本信息', '个人资料'],
+  personal: [
+    'personalia', 'persoonsgegevens', 'personliche angaben', 'informacoes pessoais', 'etat civil', 'donnees personnelles','personal details', 'personal data', 'personal information', 'persönliche daten', 'personliche daten', 'angaben zur person', 'informations personnelles', 'informacion personal', 'informacao pessoal', 'informazioni personali', 'persoonlijke informatie', 'datos personales', 'dados pessoais', 'dati personali', 'persoonlijke gegevens', 'declaration', '个人信息', '基本信息', '个人资料'],
   links: ['links', 'liens', 'enlaces', 'links and profiles', 'service', 'professional service', 'academic service', 'supervision', 'students supervised', 'memberships', 'professional memberships'],
   leadership: ['leadership', 'fuhrungsqualitaten', 'fuhrungserfahrung', 'leadership experience'],
 };

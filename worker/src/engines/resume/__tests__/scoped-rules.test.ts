@@ -988,6 +988,22 @@ describe('what can head a section', () => {
     expect((await build('Languages: English, German')).parsed.sections.map((s) => s.heading)).toEqual(['Skills:', 'Education:']);
   });
 
+  it('the usual names for education, experience and skills in each language read are known ("Bildung", "Escolaridade", "Percorso di studi", "Top Skills")', async () => {
+    const build = async (headings: [string, string, string]) => {
+      const { doc, w } = await newPage();
+      w.nameAndContact();
+      w.coreSections(...headings);
+      return (await review(await doc.save())).a;
+    };
+    for (const headings of [['Career', 'Academic Studies', 'Top Skills'], ['Berufliche Laufbahn', 'Bildung', 'Top-Kenntnisse'], ['Historique professionnel', 'Parcours scolaire', 'Principales compétences'],
+      ['Historial laboral', 'Escolaridad', 'Aptitudes principales'], ['Carreira', 'Escolaridade', 'Principais competências'], ['Carriera', 'Percorso di studi', 'Competenze principali'],
+      ['Arbeidsverleden', 'Educatie', 'Belangrijkste vaardigheden']] as const) {
+      const a = await build([...headings]);
+      expect(a.sectionsFound, headings.join(', ')).toEqual(expect.arrayContaining(['experience', 'education', 'skills']));
+      expect(a.unrecognisedHeadings, headings.join(', ')).toEqual([]);
+    }
+  });
+
   it('a heading naming a kind of experience in another language read ("Praktische Erfahrung", "Relevante ervaring") holds experience', async () => {
     const build = async (headings: [string, string, string]) => {
       const { doc, w } = await newPage();
