@@ -158,8 +158,32 @@ function findImplicitSummary(layout: ResumeLayout): string | undefined {
     const text = prose.map((l) => l.text).join(' ');
     if (words >= SUMMARY_WORDS && (!sentences || /\p{L}[.!?](\s|$)/u.test(text))) return text;
   }
+  // A narrow column (a sidebar) breaks a profile into lines of a few words each: above the first
+  // heading, a paragraph read whole counts when it reads as sentences.
+  const paragraph = paragraphs(header).map((p) => p.map((l) => l.text.trim()).join(' ')).find(isProseParagraph);
+  if (paragraph) return paragraph;
   // Only where no section is headed as the summary: a motto or tagline beside one adds nothing.
   return layout.sections.some((s) => s.key === 'summary') ? undefined : header.map((l) => l.text.trim()).find(isProfileLine);
+}
+
+/** Runs of lines of one size set close under each other (a line's height and a half apart at most), in one column. */
+function paragraphs(lines: Line[]): Line[][] {
+  const out: Line[][] = [];
+  for (const line of lines) {
+    const last = out[out.length - 1]?.at(-1);
+    const joins = last && last.page === line.page && last.column === line.column && Math.abs(last.fontSize - line.fontSize) < 0.5
+      && line.y - last.y > 0 && line.y - last.y <= 1.6 * line.fontSize;
+    if (joins) out[out.length - 1]!.push(line);
+    else out.push([line]);
+  }
+  return out;
+}
+
+/** Sentences of SUMMARY_WORDS or more, mostly in lower case, ending in a full stop, with no contact detail or date range. */
+function isProseParagraph(text: string): boolean {
+  const words = text.split(/\s+/).filter((w) => /\p{L}/u.test(w));
+  if (words.length < SUMMARY_WORDS || EMAIL.test(text) || /https?:|www\./i.test(text) || (text.match(/\d/g)?.length ?? 0) >= 7 || findDates(text).ranges.length) return false;
+  return /\p{L}[.!?]$/u.test(text) && words.filter((w) => /^\p{Ll}/u.test(w)).length >= words.length / 2;
 }
 
 /** The words a paragraph needs to be a summary on its own; a profile line, PROFILE_WORDS. */

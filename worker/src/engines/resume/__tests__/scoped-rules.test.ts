@@ -1556,6 +1556,22 @@ describe('a short profile under the name', () => {
     expect(entry.missingSections).toContain('summary');
   });
 
+  it('a profile broken into short lines by a narrow column is read whole as the summary; a block of short items is not', async () => {
+    const build = async (lines: string[]) => {
+      const { doc, w } = await newPage();
+      w.nameAndContact();
+      w.y += 10;
+      for (const text of lines) w.line(text, { x: LEFT + 20 });
+      w.coreSections('EXPERIENCE', 'EDUCATION', 'SKILLS');
+      return (await review(await doc.save())).a;
+    };
+    const profile = await build(['Calm and thorough,', 'I am always looking', 'for ways to learn.', 'Now training as', 'a web developer,', 'I am keen to learn', 'more about the tools', 'of the trade and', 'to build things', 'people use.']);
+    expect(profile.sectionsFound).toContain('summary');
+    expect(profile.missingSections).not.toContain('summary');
+    const items = await build(['Calm and thorough', 'always on time', 'keen to learn', 'works well in a team', 'speaks three languages', 'drives a car', 'likes to cook and travel', 'enjoys long walks in the hills']);
+    expect(items.missingSections).toContain('summary');
+  });
+
   it('a job title, a quoted motto or a list of tools under the name is no summary; beside a summary section the line is not taken for one', async () => {
     for (const line of ['Senior Software Engineer, Payments Platform Team at Northwind Bank', '“Be the change you want to see in the world, one day at a time.”', 'Go | Kafka | PostgreSQL | Kubernetes | Docker | gRPC | Redis | AWS']) {
       const { a } = await build(line);
