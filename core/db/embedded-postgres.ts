@@ -144,6 +144,13 @@ function locateCluster(dataDir: string, user: SystemUser | null, fallbackDir: st
   const id = createHash('sha256').update(fs.realpathSync(dataDir)).digest('hex').slice(0, 12);
   const dir = path.join(fallbackDir, `cluster-${id}`);
   fs.mkdirSync(fallbackDir, { recursive: true, mode: 0o755 });
+  // A cluster already here belonged to an earlier DATA_DIR at this path (a clone deleted and made
+  // again): its password went with that folder, so it cannot be opened. It is kept aside, not lost.
+  if (fs.existsSync(path.join(dir, 'PG_VERSION')) && !fs.existsSync(path.join(dataDir, 'postgres-password'))) {
+    const aside = `${dir}.before-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+    fs.renameSync(dir, aside);
+    log(`postgres: the database of an earlier ${dataDir} (deleted since) was moved to ${aside}; a new one is made`);
+  }
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   fs.symlinkSync(dir, link);
   log(`postgres: ${dataDir} is inside a folder the ${SYSTEM_USER} user cannot enter; the database lives in ${dir} (linked from ${link})`);
@@ -285,6 +292,12 @@ export async function startEmbeddedPostgres(dataDir: string, options: EmbeddedPo
     await client.connect();
     const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DB_NAME]);
     if (found.rowCount === 0) await client.query(`CREATE DATABASE ${DB_NAME}`);
+  } catch (error) {
+    // A start that fails leaves no server behind.
+    stopping = true;
+    child.kill('SIGINT');
+    await exited;
+    throw error;
   } finally {
     await client.end().catch(() => undefined);
   }

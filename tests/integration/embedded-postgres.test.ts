@@ -91,6 +91,31 @@ describe('embedded Postgres in a private folder', () => {
     await running.stop();
     fs.rmSync(path.join(dataDir, 'running.json'));
   });
+
+  it('when the password kept in DATA_DIR is not the database\'s, then the start fails and leaves no server running', async () => {
+    const file = path.join(dataDir, 'postgres-password');
+    const kept = fs.readFileSync(file, 'utf8');
+    fs.writeFileSync(file, 'not-the-password');
+    try {
+      await expect(start()).rejects.toThrow(/password authentication failed/);
+      const pidFile = path.join(fs.realpathSync(path.join(dataDir, 'postgres')), 'postmaster.pid');
+      expect(fs.existsSync(pidFile)).toBe(false);
+    } finally {
+      fs.writeFileSync(file, kept);
+    }
+  });
+
+  it('when the clone was deleted and made again in the same folder, then a new database starts and the earlier one is kept aside', async () => {
+    fs.rmSync(path.join(privateParent, 'app'), { recursive: true, force: true });
+    const pgServer = await start();
+    expect(await query(pgServer.url, "SELECT to_regclass('kept') AS kept")).toEqual([{ kept: null }]);
+    await pgServer.stop();
+    if (isRoot) {
+      const aside = fs.readdirSync(fallbackDir).filter((name) => /^cluster-.*\.before-/.test(name));
+      expect(aside).toHaveLength(1);
+      expect(fs.existsSync(path.join(fallbackDir, aside[0]!, 'PG_VERSION'))).toBe(true);
+    }
+  });
 });
 
 describe.skipIf(!isRoot)('embedded Postgres as root in a folder others may pass through', () => {
