@@ -86,6 +86,14 @@ async function newPage(size = 10) {
   return { doc, w };
 }
 
+/** The review of a page with the name and contact, then Experience, Education and Skills under the given headings. */
+async function reviewCoreSections(headings: [string, string, string]): Promise<ResumeAnalysis> {
+  const { doc, w } = await newPage();
+  w.nameAndContact();
+  w.coreSections(...headings);
+  return (await review(await doc.save())).a;
+}
+
 const LONG = 'Rebuilt the booking flow of the mobile app with the product and research teams so that first-time visitors finish a booking in under two minutes on any phone';
 
 describe('list items are counted by the layout', () => {
@@ -989,30 +997,18 @@ describe('what can head a section', () => {
   });
 
   it('the usual names for education, experience and skills in each language read are known ("Bildung", "Escolaridade", "Percorso di studi", "Top Skills")', async () => {
-    const build = async (headings: [string, string, string]) => {
-      const { doc, w } = await newPage();
-      w.nameAndContact();
-      w.coreSections(...headings);
-      return (await review(await doc.save())).a;
-    };
     for (const headings of [['Career', 'Academic Studies', 'Top Skills'], ['Berufliche Laufbahn', 'Bildung', 'Top-Kenntnisse'], ['Historique professionnel', 'Parcours scolaire', 'Principales compétences'],
       ['Historial laboral', 'Escolaridad', 'Aptitudes principales'], ['Carreira', 'Escolaridade', 'Principais competências'], ['Carriera', 'Percorso di studi', 'Competenze principali'],
       ['Arbeidsverleden', 'Educatie', 'Belangrijkste vaardigheden']] as const) {
-      const a = await build([...headings]);
+      const a = await reviewCoreSections([...headings]);
       expect(a.sectionsFound, headings.join(', ')).toEqual(expect.arrayContaining(['experience', 'education', 'skills']));
       expect(a.unrecognisedHeadings, headings.join(', ')).toEqual([]);
     }
   });
 
   it('a heading naming a kind of experience in another language read ("Praktische Erfahrung", "Relevante ervaring") holds experience', async () => {
-    const build = async (headings: [string, string, string]) => {
-      const { doc, w } = await newPage();
-      w.nameAndContact();
-      w.coreSections(...headings);
-      return (await review(await doc.save())).a;
-    };
     for (const headings of [['Praktische Erfahrung', 'Ausbildung', 'Kenntnisse'], ['Relevante ervaring', 'Opleiding', 'Vaardigheden'], ['Esperienze all\'estero', 'Istruzione', 'Competenze'], ['Experiencias relevantes', 'Formación', 'Habilidades']] as const) {
-      const a = await build([...headings]);
+      const a = await reviewCoreSections([...headings]);
       expect(a.sectionsFound, headings[0]).toEqual(expect.arrayContaining(['experience', 'education', 'skills']));
       expect(a.unrecognisedHeadings, headings[0]).toEqual([]);
     }
