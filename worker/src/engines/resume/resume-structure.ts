@@ -182,9 +182,12 @@ function paragraphs(lines: Line[]): Line[][] {
 /** Sentences of SUMMARY_WORDS or more, mostly in lower case, ending in a full stop, with no contact detail or date range. */
 function isProseParagraph(text: string): boolean {
   const words = text.split(/\s+/).filter((w) => /\p{L}/u.test(w));
-  if (words.length < SUMMARY_WORDS || EMAIL.test(text) || /https?:|www\./i.test(text) || (text.match(/\d/g)?.length ?? 0) >= 7 || findDates(text).ranges.length) return false;
+  if (words.length < SUMMARY_WORDS || holdsContactOrRange(text)) return false;
   return /\p{L}[.!?]$/u.test(text) && words.filter((w) => /^\p{Ll}/u.test(w)).length >= words.length / 2;
 }
+
+/** A contact detail (an address, or seven digits or more: a phone number) or a date range (an entry's). */
+const holdsContactOrRange = (text: string) => EMAIL.test(text) || /https?:|www\./i.test(text) || (text.match(/\d/g)?.length ?? 0) >= 7 || findDates(text).ranges.length > 0;
 
 /** The words a paragraph needs to be a summary on its own; a profile line, PROFILE_WORDS. */
 export const SUMMARY_WORDS = 25;
@@ -198,7 +201,7 @@ export const PROFILE_WORDS = 8;
 function isProfileLine(text: string): boolean {
   if (/^["“”„«»'‘’]/u.test(text)) return false;
   const words = text.split(/\s+/).filter((w) => /\p{L}/u.test(w));
-  if (words.length < PROFILE_WORDS || /[|•·]|\s{3}/.test(text) || EMAIL.test(text) || /https?:|www\./i.test(text) || (text.match(/\d/g)?.length ?? 0) >= 7 || findDates(text).ranges.length) return false;
+  if (words.length < PROFILE_WORDS || /[|•·]|\s{3}/.test(text) || holdsContactOrRange(text)) return false;
   return words.filter((w) => /^\p{Ll}/u.test(w)).length >= words.length / 2;
 }
 
