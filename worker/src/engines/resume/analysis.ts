@@ -449,7 +449,7 @@ function findAtsRisks(layout: ResumeLayout, pdf: PdfText, contact: Contact, ocr:
     // are a block set side by side (cards, a grid of degrees or languages) in a one-column resume.
     const chars = (lines: Line[]) => lines.reduce((n, l) => n + l.text.length, 0);
     const fullPage = Math.max(...layout.pages.map((p) => chars(p.lines)));
-    const layoutPages = columnPages.filter((p) => chars(p.lines.filter((l) => l.column !== 'full')) >= COLUMN_TEXT_SHARE * fullPage && !notesBeside(p));
+    const layoutPages = columnPages.filter((p) => chars(p.lines.filter((l) => l.column !== 'full')) >= COLUMN_TEXT_SHARE * fullPage && !notesBeside(p) && !underOneColumnText(p));
     const page = layoutPages[0] ?? columnPages[0];
     const sideBySide = page.lines.filter((l) => l.column === 'left').find((l) => page.lines.some((r) => r.column === 'right' && Math.abs(r.y - l.y) < 3));
     const partner = sideBySide && page.lines.find((r) => r.column === 'right' && Math.abs(r.y - sideBySide.y) < 3);
@@ -540,10 +540,6 @@ function garbledFonts(pdf: PdfText, iconFonts: string[]): string[] {
 }
 
 /**
- * Table rows: lines with three or more cells whose cell edges line up with a nearby line's. Rows
- * that open with a date ("2021   2nd Place, …   Online") are a dated list, which ATS read fine.
- */
-/**
  * A column of notes beside the entries (tags or keywords set against each entry, as some Word and
  * Canva templates do), not a second column of the layout: the lighter column, holding less than half
  * the other's text, comes in three or more blocks, and each block begins on a row of the other
@@ -560,6 +556,25 @@ function notesBeside(page: PageLayout): boolean {
   return starts.length >= 3 && starts.every((s) => main.some((m) => Math.abs(m.y - s.y) <= 3));
 }
 
+/**
+ * Columns that start below one-column text outweighing them (a grid of projects or courses after
+ * full-width sections) are a block set side by side on a one-column page, not its layout. Only lines
+ * that run across the gutter count as one-column text: beside a photo or a name block, a main
+ * column's first lines stand above its sidebar's without crossing the gutter.
+ */
+function underOneColumnText(page: PageLayout): boolean {
+  const gutter = page.gutterX!;
+  const size = (lines: Line[]) => lines.reduce((n, l) => n + l.text.length, 0);
+  const columns = page.lines.filter((l) => l.column !== 'full');
+  const top = Math.min(...columns.map((l) => l.y));
+  const across = page.lines.filter((l) => l.column === 'full' && l.y < top && l.x < gutter - 1 && l.right > gutter + 1);
+  return size(across) > size(columns);
+}
+
+/**
+ * Table rows: lines with three or more cells whose cell edges line up with a nearby line's. Rows
+ * that open with a date ("2021   2nd Place, …   Online") are a dated list, which ATS read fine.
+ */
 function findTableRows(layout: ResumeLayout): Line[] {
   const rows = layout.lines.filter((l) => l.cellStarts.length >= 3 && !startsWithDate(l));
   const aligned = (a: Line, b: Line) => a.page === b.page && a.column === b.column && Math.abs(a.y - b.y) < 6 * a.fontSize

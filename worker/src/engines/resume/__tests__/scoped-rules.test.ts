@@ -464,6 +464,27 @@ describe('where columns begin', () => {
     expect(sidebar.ats.some((r) => r.id === 'multi-column')).toBe(true);
   });
 
+  it('a grid below one-column sections that outweigh it is a block on a one-column page; below a short one-column part it is the layout', async () => {
+    const build = async (jobs: number) => {
+      const { doc, w } = await newPage();
+      w.nameAndContact();
+      w.heading('Experience');
+      for (let job = 0; job < jobs; job++) {
+        w.role(`Analyst, Company ${job + 1}`, `${2022 - 2 * job} – ${2024 - 2 * job}`);
+        w.line('• Built the weekly report for the board and the regional teams from three sources');
+        w.line('• Trained four new colleagues on the reporting tools and wrote the handbook');
+      }
+      w.heading('Projects');
+      cards(w, 5);
+      return (await review(await doc.save())).a;
+    };
+    const underSections = await build(6);
+    expect(underSections.ats.some((r) => r.id === 'multi-column')).toBe(false);
+    expect(underSections.ats.find((r) => r.id === 'column-block')?.detail).toMatch(/^The resume is one column, but page 1 sets text side by side/);
+    const underHeader = await build(2);
+    expect(underHeader.ats.some((r) => r.id === 'multi-column')).toBe(true);
+  });
+
   it('columns that fill a later page are the layout, even when the first page is one column', async () => {
     const { doc, w } = await newPage();
     w.nameAndContact();
