@@ -256,7 +256,7 @@ function findColumns(page: PdfPage): { gutterX: number; top: number } | null {
   const [lt, lb] = span(left), [rt, rb] = span(right);
   const overlap = Math.min(lb, rb) - Math.max(lt, rt);
   if (overlap < 0.4 * Math.min(lb - lt, rb - rt)) return null;
-  if (isLabelColumn(left, right) || (isLabelColumn(right, left) && flushRight(right)) || pairedRows(left, right)) return null;
+  if (isLabelColumn(left, right) || (isLabelColumn(right, left) && flushRight(right)) || pairedRows(left, right) || labelsSetAgainstValues(left, right)) return null;
   return { gutterX: best.x, top: best.top };
 }
 
@@ -302,6 +302,17 @@ function pairedRows(left: TextRun[], right: TextRun[]): boolean {
   const rowText = (y: number) => left.filter((run) => Math.round(run.y) === y).map((run) => run.text).join(' ');
   const labels = l.filter((y) => rowText(y).trim().split(/\s+/).length <= LABEL_WORDS).length;
   return l.length >= 8 && r.length >= 8 && labels >= 0.8 * l.length && onRowsOf(l, r) >= 0.85 * l.length && onRowsOf(r, l) >= 0.85 * r.length;
+}
+
+/**
+ * Labels set flush right against their values, as Europass and many CV templates set them: four
+ * fifths of the left rows end at one edge, and nearly every row of the right side stands on a row
+ * of a label (a label may run over two rows, "Company" over its dates; a value has no rows of its
+ * own). A sidebar set flush right beside the main column leaves the main column rows of its own.
+ */
+function labelsSetAgainstValues(left: TextRun[], right: TextRun[]): boolean {
+  const valueRows = rowsOf(right);
+  return flushRight(left) && onRowsOf(valueRows, rowsOf(left)) >= 0.95 * valueRows.length;
 }
 
 /** The most words a table's label holds ("Company name:", "Adobe Photoshop"). */

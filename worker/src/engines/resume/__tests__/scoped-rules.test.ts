@@ -388,6 +388,33 @@ describe('label columns', () => {
     expect(a.placeholders).toEqual([]);
   });
 
+  it('labels set flush right against their values (a label over two rows, more text than the values) read across; a sidebar set flush right with rows of its own is a column', async () => {
+    const build = async (sidebar: boolean) => {
+      const { doc, w } = await newPage();
+      w.nameAndContact();
+      let y = w.y + 24;
+      const label = (t: string, row: number, font = w.font) => w.at(t, 170 - font.widthOfTextAtSize(t, 10), row, font);
+      const sections: Array<[string, string[]]> = [
+        ['WORK EXPERIENCE', ['Northwind Logistics Group', 'Quay Shipping Company', 'Harbor Savings Bank', 'Lakeside Borough Council', 'City College Library']],
+        ['EDUCATION', ['Lakeside University', 'Harbor Grammar School']],
+      ];
+      for (const [heading, entries] of sections) {
+        label(heading, y, w.bold); y += 18;
+        entries.forEach((entry, k) => {
+          label(entry, y);
+          label(`0${k + 1}.${2010 + 2 * k} – 12.${2011 + 2 * k}`, y + 13);
+          // The value stands on the dates' row; a sidebar's neighbour is a main column at a pitch of its own.
+          if (sidebar) for (let line = 0; line < 3; line++) w.at('Built the weekly report for the regional board', 180, y + 6 + 11 * line);
+          else w.at('Analyst for the regional board', 180, y + 13);
+          y += 34;
+        });
+      }
+      return (await review(await doc.save())).a;
+    };
+    expect((await build(false)).ats.some((r) => r.id === 'multi-column')).toBe(false);
+    expect((await build(true)).ats.some((r) => r.id === 'multi-column')).toBe(true);
+  });
+
   it('a left column with rows of its own, or as much text as the right, is a second column', async () => {
     const offset = await build((i) => [dates(i)], 6);
     expect(offset.ats.some((r) => r.id === 'multi-column')).toBe(true);
