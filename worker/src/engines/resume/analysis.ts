@@ -446,10 +446,10 @@ function findAtsRisks(layout: ResumeLayout, pdf: PdfText, contact: Contact, ocr:
   if (columnPages.length) {
     // Two columns that are the layout fill a page: they hold the share of a full page's text (this
     // resume's fullest page) that they must hold of their own page. Fewer, on a short last page,
-    // are a block set side by side (cards, a grid of degrees or languages) in a one-column resume.
-    const chars = (lines: Line[]) => lines.reduce((n, l) => n + l.text.length, 0);
-    const fullPage = Math.max(...layout.pages.map((p) => chars(p.lines)));
-    const layoutPages = columnPages.filter((p) => chars(p.lines.filter((l) => l.column !== 'full')) >= COLUMN_TEXT_SHARE * fullPage && !notesBeside(p) && !underOneColumnText(p));
+    // are a block set side by side (cards, a grid of degrees or languages) in a one-column resume;
+    // so are notes beside the entries and a grid under more one-column text than it holds.
+    const fullPage = Math.max(...layout.pages.map((p) => textSize(p.lines)));
+    const layoutPages = columnPages.filter((p) => textSize(p.lines.filter((l) => l.column !== 'full')) >= COLUMN_TEXT_SHARE * fullPage && !notesBeside(p) && !underOneColumnText(p));
     const page = layoutPages[0] ?? columnPages[0];
     const sideBySide = page.lines.filter((l) => l.column === 'left').find((l) => page.lines.some((r) => r.column === 'right' && Math.abs(r.y - l.y) < 3));
     const partner = sideBySide && page.lines.find((r) => r.column === 'right' && Math.abs(r.y - sideBySide.y) < 3);
@@ -539,6 +539,9 @@ function garbledFonts(pdf: PdfText, iconFonts: string[]): string[] {
   return [...byFont].filter(([, e]) => e.all >= 5 && e.bad / e.all > 0.3).map(([font]) => font);
 }
 
+/** The characters lines hold: how much text a page or a column carries. */
+const textSize = (lines: Line[]) => lines.reduce((n, l) => n + l.text.length, 0);
+
 /**
  * A column of notes beside the entries (tags or keywords set against each entry, as some Word and
  * Canva templates do), not a second column of the layout: the lighter column, holding less than half
@@ -547,9 +550,8 @@ function garbledFonts(pdf: PdfText, iconFonts: string[]): string[] {
  */
 function notesBeside(page: PageLayout): boolean {
   const left = page.lines.filter((l) => l.column === 'left'), right = page.lines.filter((l) => l.column === 'right');
-  const size = (lines: Line[]) => lines.reduce((n, l) => n + l.text.length, 0);
-  const [notes, main] = size(left) < size(right) ? [left, right] : [right, left];
-  if (size(notes) >= 0.5 * size(main) || notes.length < 3) return false;
+  const [notes, main] = textSize(left) < textSize(right) ? [left, right] : [right, left];
+  if (textSize(notes) >= 0.5 * textSize(main) || notes.length < 3) return false;
   const gaps = notes.slice(1).map((l, i) => l.y - notes[i].y).sort((a, b) => a - b);
   const pitch = gaps[Math.floor(gaps.length / 2)];
   const starts = notes.filter((l, i) => i === 0 || l.y - notes[i - 1].y > 1.5 * pitch);
@@ -564,11 +566,10 @@ function notesBeside(page: PageLayout): boolean {
  */
 function underOneColumnText(page: PageLayout): boolean {
   const gutter = page.gutterX!;
-  const size = (lines: Line[]) => lines.reduce((n, l) => n + l.text.length, 0);
   const columns = page.lines.filter((l) => l.column !== 'full');
   const top = Math.min(...columns.map((l) => l.y));
   const across = page.lines.filter((l) => l.column === 'full' && l.y < top && l.x < gutter - 1 && l.right > gutter + 1);
-  return size(across) > size(columns);
+  return textSize(across) > textSize(columns);
 }
 
 /**

@@ -145,7 +145,8 @@ function findName(layout: ResumeLayout): string | undefined {
  * is not known ("Something about me"), where it must read as sentences: no list items, no dates.
  * Above the first heading, a shorter profile counts too when it reads as prose, not as a job title:
  * a headline of PROFILE_WORDS or more words, most of them written in lower case ("Software engineer
- * with eight years of work on payment systems").
+ * with eight years of work on payment systems"), and so does a paragraph a narrow column broke
+ * into short lines, read whole.
  */
 function findImplicitSummary(layout: ResumeLayout): string | undefined {
   const [first, second] = layout.sections;
