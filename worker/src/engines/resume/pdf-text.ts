@@ -7,6 +7,7 @@ import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFPageProxy } from 'pdfjs-dist/types/src/display/api.js';
 import { UserFacingJobError } from '@craftwell/contracts/handler';
 import { MAX_PDF_PAGES, pdfImageProblem, pdfUploadProblem, PDF_TOO_LARGE_MESSAGE, pdfInflationProblem } from '@craftwell/contracts/pdf-input';
+import { accentJoins, composeAccents } from './accents.js';
 import { readInPdfThread } from './pdf-reader-pool.js';
 
 export interface TextRun {
@@ -168,8 +169,12 @@ async function readPage(page: PDFPageProxy, number: number, fonts: Set<string>):
   // A scan's OCR layer is drawn invisibly over its picture by design: only a page with no picture
   // has invisible text that no one is meant to see.
   if (imageCount === 0) markInvisible(runs, invisibleText(operators));
+  const unitsPerEm = (id: string) => {
+    const font = page.commonObjs.has(id) ? (page.commonObjs.get(id) as { fontMatrix?: number[] } | null) : null;
+    return font?.fontMatrix?.[0] || 0.001;
+  };
   const links = readLinks(annotations as Array<{ subtype?: string; url?: string; unsafeUrl?: string; rect?: number[] }>, viewport.viewBox);
-  return { number, width: viewport.width, height: viewport.height, runs, imageCount, links };
+  return { number, width: viewport.width, height: viewport.height, runs: composeAccents(runs, accentJoins(operators, unitsPerEm)), imageCount, links };
 }
 
 const squash = (text: string) => text.normalize('NFKC').replace(/\s+/g, '');
