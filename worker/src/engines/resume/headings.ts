@@ -89,7 +89,7 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
     '证书', '资格证书', '证书资质', '技能证书', '认证', '培训经历',
   ],
   awards: [
-    'scholastic achievements', 'academic achievements', 'academic honors', 'honors and achievements', 'reconocimientos', 'premios y reconocimientos', 'distincoes', 'premiacoes', 'conquistas', 'premi e riconoscimenti', 'onorificenze', 'onderscheidingen', 'recompenses',
+    'scholastic achievements', 'academic achievements', 'academic honors', 'honors and achievements', 'reconocimientos', 'premios y reconocimientos', 'distincoes', 'premiacoes', 'conquistas', 'premi e riconoscimenti', 'onorificenze', 'onderscheidingen', 'recompenses', 'bourses', 'reconnaissances', 'bourses et distinctions',
     'awards', 'honors', 'honours', 'awards and honors', 'honors and awards', 'achievements',
     'grants', 'grants and awards', 'awards and grants', 'fellowships', 'honors and fellowships', 'scholarships', 'funding',
     'auszeichnungen', 'preise', 'erfolge', 'distinctions', 'prix', 'premios', 'logros', 'premios e reconhecimentos', 'premi', 'riconoscimenti', 'prijzen',
@@ -106,7 +106,7 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
   volunteering: [
     'volunteering', 'volunteer experience', 'volunteer work', 'community involvement', 'community', 'civilian service',
     'activities', 'extracurricular activities', 'extracurriculars', 'leadership and activities', 'leadership and involvement',
-    'ehrenamt', 'ehrenamtliches engagement', 'zivildienst', 'engagement', 'benevolat', 'engagements', 'voluntariado', 'volontariato', 'vrijwilligerswerk',
+    'ehrenamt', 'ehrenamtliches engagement', 'zivildienst', 'engagement', 'benevolat', 'engagements', 'implication', 'implications', 'implication sociale', 'activites parascolaires', 'voluntariado', 'volontariato', 'vrijwilligerswerk',
     '志愿者经历', '志愿服务', '志愿经历', '社团活动', '课外活动',
   ],
   publications: ['publications', 'selected publications', 'papers', 'talks', 'publications and talks', 'conference papers',

@@ -8,9 +8,10 @@ import { hasContactDetail } from './contact-patterns.js';
 import { hasDate } from './dates.js';
 import { exactHeadingKey, headingWordKey, headingAlsoHolds, HEADING_WORDS, type HeadingKey } from './headings.js';
 import type { PdfPage, PdfText, TextRun } from './pdf-text.js';
+import { SCHOOL_OR_DEGREE } from './vocabulary.js';
 
-/** A piece of a line; `fontSize` is its largest letters'. */
-export interface Segment { x: number; text: string; fontSize: number }
+/** A piece of a line; `fontSize` is its largest letters', `bold` whether all its letters are bold. */
+export interface Segment { x: number; text: string; fontSize: number; bold: boolean }
 
 export interface Line {
   page: number;
@@ -162,7 +163,8 @@ function marginLabel(line: Line, { leftEdge, textEdge }: { leftEdge: number; tex
   if (line.column === 'right' || (!atEdge && line.x > textEdge - 3 * line.fontSize)) return null;
   let [label, ...rest] = line.segments;
   if (!label) return null;
-  const caps = /^(\p{Lu}[\p{Lu}&/ ]*\p{Lu})\s+(?=(?:[^\p{L}\p{N}\s]\s*)?\p{Lu}*\p{Ll})/u.exec(label.text);
+  // A small joining word before more capitals is the label's own ("EXPERIENCE and PROJECTS").
+  const caps = /^(\p{Lu}[\p{Lu}&/ ]*\p{Lu})\s+(?!\p{Ll}{1,3}\s+\p{Lu}{2,}(?:\s|$))(?=(?:[^\p{L}\p{N}\s]\s*)?\p{Lu}*\p{Ll})/u.exec(label.text);
   if (caps) {
     // Where the run-together words start, estimated from the piece's share of the line's characters.
     const pieceRight = rest.length ? rest[0].x - 2 * line.fontSize : line.right;
@@ -177,7 +179,7 @@ function marginLabel(line: Line, { leftEdge, textEdge }: { leftEdge: number; tex
   // At the page's edge, a label in any style whose line goes on where most of the page's lines
   // start: the page's text is set in from its edge, and the label stands in that margin.
   const inMarginColumn = atEdge && rest.length > 0 && Math.abs(rest[0].x - textEdge) <= 3;
-  return isCaps(label.text) || (atEdge && line.bold) || larger || inMarginColumn ? { label, rest } : null;
+  return isCaps(label.text) || (atEdge && label.bold) || larger || inMarginColumn ? { label, rest } : null;
 }
 
 /** Lines near the top or bottom edge whose text (page numbers aside) recurs on another page. */
@@ -337,6 +339,8 @@ function joinLines(runs: TextRun[], column: Line['column'], page: PdfPage): Line
   return baselines.flatMap(splitBaseline).map((group) => {
     group.sort((a, b) => a.x - b.x);
     const segments: Segment[] = [];
+    // Whether each segment has letters yet: only letters' type says whether it is bold.
+    const lettered = new Map<Segment, boolean>();
     const cellStarts: number[] = [];
     let text = '';
     let previous: TextRun | null = null;
@@ -344,14 +348,20 @@ function joinLines(runs: TextRun[], column: Line['column'], page: PdfPage): Line
     for (const run of group) {
       const gap = previous ? run.x - (previous.x + previous.width) : Infinity;
       if (gap > 0.6 * run.fontSize) cellStarts.push(run.x);
+      const letters = /\p{L}/u.test(run.text), bold = isBold(run);
+      const last = segments[segments.length - 1];
       // A marker hangs in the indent: however wide the gap after it, the item's text is the same piece.
-      if (!previous || (gap > 2 * run.fontSize && !(marker && previous === group[0]))) {
-        segments.push({ x: run.x, text: collapseLetterSpacing(run.text.trim()), fontSize: run.fontSize });
+      // A gap wider than a space where bold type turns plain parts a label from its value.
+      const apart = gap > 2 * run.fontSize || (gap > 0.6 * run.fontSize && letters && last?.bold && !bold);
+      if (!previous || (apart && !(marker && previous === group[0]))) {
+        segments.push({ x: run.x, text: collapseLetterSpacing(run.text.trim()), fontSize: run.fontSize, bold: letters && bold });
+        lettered.set(segments[segments.length - 1], letters);
       } else {
-        const last = segments[segments.length - 1];
         const join = gap > 0.15 * run.fontSize && !/\s$/.test(last.text) ? ' ' : '';
         last.text += join + collapseLetterSpacing(run.text.trim());
         last.fontSize = Math.max(last.fontSize, run.fontSize);
+        // Bold when every piece with letters is: marks and digits between them say nothing.
+        if (letters) { last.bold = (lettered.get(last) ? last.bold : true) && bold; lettered.set(last, true); }
       }
       previous = run;
     }
@@ -361,7 +371,7 @@ function joinLines(runs: TextRun[], column: Line['column'], page: PdfPage): Line
     return {
       page: page.number, text, x: group[0].x, right: Math.max(...group.map((r) => r.x + r.width)), y: group[0].y, fontSize,
       ...(marker ? { marker } : {}),
-      bold: letters.length > 0 && letters.every((r) => r.bold || BOLD_FONT.test(r.font)),
+      bold: letters.length > 0 && letters.every(isBold),
       segments, cellStarts, column, pageHeight: page.height,
       artifact: group.every((r) => r.artifact),
       ...(group.every((r) => r.font === 'OCR') ? { ocr: true } : {}),
@@ -427,6 +437,7 @@ export function collapseLetterSpacing(text: string): string {
 
 /** Bold faces whose names do not say "Bold": TeX's bold extended (CMBX, SFBX, LMRomanDemi). */
 const BOLD_FONT = /^(cmbx|sfbx|cmb\d|ecbx|lmroman\d*-?(demi|bold))|bold|black|heavy|semibold|demi/i;
+const isBold = (r: TextRun) => r.bold || BOLD_FONT.test(r.font);
 
 /**
  * The section a line of text heads, judged from its words alone: a known heading name in any
@@ -440,7 +451,16 @@ interface HeadingStyle { size: number; bold: boolean; caps: boolean; colon: bool
 
 /** A heading's name without a remark in brackets after it ("PROJECTS (if you have no experience yet)"). */
 const headingName = (text: string) => text.replace(/\s*[(（][^()（）]*[)）]?\s*$/u, '').trim() || text.trim();
-const isCaps = (text: string) => { const letters = text.replace(/[^\p{L}]/gu, ''); return letters.length > 2 && letters === letters.toUpperCase(); };
+/**
+ * Set in capitals. A name in capitals may keep the short words joining its parts small
+ * ("EXPERIENCIA LABORAL y ACADÉMICA", "SKILLS and TOOLS"): between words in capitals they do not count.
+ */
+const isCaps = (text: string) => {
+  const words = text.split(/\s+/);
+  const joining = (w: string, i: number) => /^\p{Ll}{1,3}$/u.test(w) && i > 0 && i < words.length - 1;
+  const letters = words.filter((w, i) => !joining(w, i)).join('').replace(/[^\p{L}]/gu, '');
+  return letters.length > 2 && letters === letters.toUpperCase();
+};
 const styleOf = (line: Line, name: string): HeadingStyle => ({ size: line.fontSize, bold: line.bold, caps: isCaps(name), colon: /:\s*$/.test(name) });
 /**
  * A heading with a short note after its colon ("Experience: 4 Years", "Education: two degrees"):
@@ -537,7 +557,7 @@ function splitSections(lines: Line[]): { sections: Section[]; subsections: Secti
   // A row of headings side by side (blocks set in a grid, each under its own heading): every piece
   // of the line, taken alone, is a heading in the headings' style. A known name counts in that style
   // alone; an unknown one by the rules above.
-  const headingRow = (l: Line): Array<[Line, HeadingKey]> | null => {
+  const headingRow = (l: Line, before: Section): Array<[Line, HeadingKey]> | null => {
     if (l.segments.length < 2 || LIST_MARK.test(l.text)) return null;
     const row = l.segments.map((seg, k) => {
       const piece: Line = { ...l, text: seg.text, x: seg.x, right: l.segments[k + 1] ? l.segments[k + 1].x - l.fontSize : l.right, segments: [seg], cellStarts: [seg.x], marker: undefined };
@@ -547,24 +567,30 @@ function splitSections(lines: Line[]): { sections: Section[]; subsections: Secti
       const key = exact && candidate(piece) && (styles.length ? sameStyle(piece) : standsOut(piece)) ? exact : keyOf(piece);
       return [piece, key] as const;
     });
-    return row.every(([, key]) => key !== null) ? row as Array<[Line, HeadingKey]> : null;
+    // Beside a known name in the headings' style, a piece set at its size and weight is a heading
+    // too, whatever its case ("LANGUAGES  Technical Skills  Values"): a grid's headings are one style.
+    const anchor = row.find(([piece, key]) => key !== null && key !== 'other' && exactHeadingKey(nameOf(piece)) !== null)?.[0]
+      ?? (besideHeading(before, l) && before.key !== 'other' && exactHeadingKey(before.heading) !== null ? before.headingLine : undefined);
+    const besideAnchor = (piece: Line) => !!anchor && candidate(piece) && piece.bold === anchor.bold && Math.abs(piece.fontSize - anchor.fontSize) < 0.3
+      && !/[\d,;:]/.test(nameOf(piece)) && nameOf(piece).split(/\s+/).length <= HEADING_WORDS;
+    const read = row.map(([piece, key]) => [piece, key ?? (besideAnchor(piece) ? exactHeadingKey(nameOf(piece)) ?? headingWordKey(nameOf(piece)) ?? 'other' : null)] as const);
+    return read.every(([, key]) => key !== null) ? read as Array<[Line, HeadingKey]> : null;
   };
   const sections: Section[] = [{ key: 'header', heading: '', lines: [] }];
   // The headings of the grid being read, left to right, while the rows under them are its blocks'.
   let grid: Section[] | null = null;
   for (const line of lines) {
-    const key = keyOf(line);
-    const row = key ? null : headingRow(line);
     const last = sections[sections.length - 1];
+    const key = keyOf(line);
+    const row = key ? null : headingRow(line, last);
     if (key) {
       const section: Section = { key, heading: nameOf(line), lines: [], headingLine: line };
-      const beside = last.headingLine && last.lines.length === 0 && last.headingLine.page === line.page
-        && last.headingLine.column === line.column && Math.abs(last.headingLine.y - line.y) < 2 && line.x > last.headingLine.x;
-      grid = beside ? [...(grid ?? [last]), section] : null;
+      grid = besideHeading(last, line) ? [...(grid ?? [last]), section] : null;
       sections.push(section);
     } else if (row) {
-      grid = row.map(([piece, k]) => ({ key: k, heading: nameOf(piece), lines: [], headingLine: piece }));
-      sections.push(...grid);
+      const pieces = row.map(([piece, k]): Section => ({ key: k, heading: nameOf(piece), lines: [], headingLine: piece }));
+      grid = [...(besideHeading(last, line) ? grid ?? [last] : []), ...pieces];
+      sections.push(...pieces);
     } else {
       const blocks = grid && gridBlocks(line, grid.map((g) => g.headingLine!));
       if (blocks) for (const [k, piece] of blocks) grid![k].lines.push(piece);
@@ -575,9 +601,15 @@ function splitSections(lines: Line[]): { sections: Section[]; subsections: Secti
     ...allNamed.filter((l) => !named.includes(l)).map((l) => exactHeadingKey(nameOf(l))),
     ...lines.map((l) => inlineListKey(l.text)),
     ...sections.flatMap((section) => headingAlsoHolds(section.heading)),
+    // A school or degree given in the header, under the name, is the education section's content.
+    ...(sections[0].lines.some((l) => SCHOOL_OR_DEGREE.test(l.text)) ? ['education' as const] : []),
   ].filter((k): k is SectionKey => k !== null && k !== 'other');
   return { sections, subsections: [...new Set(subsections)] };
 }
+
+/** The section before has only its heading so far, on this line's baseline to its left: a grid's heading beside it. */
+const besideHeading = (before: Section, line: Line) => !!before.headingLine && before.lines.length === 0 && before.headingLine.page === line.page
+  && before.headingLine.column === line.column && Math.abs(before.headingLine.y - line.y) < 2 && line.x > before.headingLine.x;
 
 /**
  * A row under a grid of headings, read block by block: each block's pieces start under its heading

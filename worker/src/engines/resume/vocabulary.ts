@@ -64,3 +64,10 @@ export const DISPLAY_FONT_WORDS = [
   'italianno', 'tangerine', 'courgette', 'damion', 'zapfino', 'luminari', 'trattatello', 'chalkduster', 'herculanum',
   'noteworthy', 'texgyrechorus', 'zapfchancery',
 ];
+
+/**
+ * A school or a degree named in a line ("Lakeside University", "BSc Economics", "本科"): where a
+ * header gives one under the name, education is there without a section of its own. A school's
+ * word that names a street or a town ("College Station", "University Ave") is an address.
+ */
+export const SCHOOL_OR_DEGREE = new RegExp(String.raw`(?<!\p{L})(?:universit(?:y|ät|é|e|à|eit|at|ade|ad|ies)|universidad|college|hochschule|fachhochschule|hogeschool|politecnico|polytechnique|faculdade|facultad|institute of technology|b\.?\s?sc|m\.?\s?sc|ph\.?\s?d|mba|(?:bachelor|master)(?:'s)? (?:of|in|degree)|licenciatura|bacharelado|laurea)(?!\p{L})(?!\s+(?:ave(?:nue)?|st(?:reet)?|r(?:oa)?d|drive|dr|blvd|boulevard|park|station|heights|place|way|city|town)(?!\p{L}))|大学|学院|本科|硕士|博士|学士|研究生`, 'iu');

@@ -753,6 +753,39 @@ describe('what can head a section', () => {
     expect(a.parsed.roles.find((r) => r.section === 'experience')!.bullets).toHaveLength(2);
   });
 
+  it('a bold margin label at the page\'s edge beside plain text is its heading, wrapped onto two lines or not; a bold label not naming a section stays text', async () => {
+    const { doc, w } = await newPage();
+    const BODY = 150;
+    const at = (text: string, x: number, font = w.font) => w.at(text, x, w.y, font);
+    const row = (draw: () => void) => { draw(); w.y += 13; };
+    w.line('Robin Vale', { font: w.bold, size: 20 });
+    w.line('robin.vale@mail.test  |  +1 415 555 0142', { x: BODY });
+    w.y += 10;
+    // The entries are set in from the labels by less than the text's own indent: only the labels'
+    // weight marks them. The second line of a wrapped label runs on to the entry's place line by a gap
+    // a little wider than a space.
+    row(() => { at('Education', LEFT, w.bold); at('BSc Economics, Lakeside University', BODY); });
+    row(() => at('• Dean\'s list, four terms', BODY + 15));
+    w.y += 8;
+    row(() => { at('Professional', LEFT, w.bold); at('Analyst, Northwind, Jan 2020 – Present', BODY); });
+    row(() => { at('experience', LEFT, w.bold); at('Boston, MA', LEFT + w.bold.widthOfTextAtSize('experience', 10) + 9); });
+    row(() => at('• Built the weekly report for the board and the regional teams', BODY + 15));
+    row(() => at('• Trained four new colleagues on the reporting tools', BODY + 15));
+    w.y += 8;
+    row(() => { at('Northwind', LEFT, w.bold); at('Reading tutor, City Library', BODY); });
+    w.y += 8;
+    row(() => { at('Skills', LEFT, w.bold); at('Python, SQL, Tableau, forecasting', BODY); });
+    const pdf = await readPdfText(await doc.save());
+    const layout = buildLayout(pdf);
+    expect(layout.sections.map((s) => [s.key, s.heading])).toEqual([
+      ['header', ''], ['education', 'Education'], ['experience', 'Professional experience'], ['skills', 'Skills'],
+    ]);
+    expect(analyseResume(layout, pdf, { now }).missingSections).toEqual(['summary']);
+    // The entry beside the label's second line stays in the section, and the bold company beside
+    // its entry stays text there.
+    expect(layout.sections[2].lines.map((l) => l.text)).toEqual(expect.arrayContaining(['Boston, MA', 'Northwind  Reading tutor, City Library']));
+  });
+
   it('margin labels set flush right against the text, each well left of it and larger, run into their entries: each is its heading', async () => {
     const { doc, w } = await newPage();
     const BODY = 150;
@@ -883,6 +916,43 @@ describe('what can head a section', () => {
     // Skills may stand under the heading of unknown name: unsure, never missing.
     expect(a.missingSections).toEqual([]);
     expect(a.unrecognisedHeadings).toEqual(['Zorblat Toolkit']);
+  });
+
+  it('beside a known name in the headings\' style, headings of the same size and weight in another case head their blocks of the grid', async () => {
+    // The grid at the page's edge (its first heading read as a margin label) or set in from it.
+    const build = async (gridX: number) => {
+      const { doc, w } = await newPage();
+      const at = (text: string, x: number, font = w.font, size = 10) => w.at(text, x, w.y, font, size);
+      // Headings a little larger than the text (not a fifth): only their style tells them.
+      const caps = (text: string) => { w.y += 8; w.line(text, { font: w.bold, size: 11 }); w.y += 2; };
+      w.nameAndContact();
+      caps('EXPERIENCE');
+      for (const company of ['Northwind', 'Quay Shipping', 'Harbor Bank']) {
+        w.role(`Analyst, ${company}`, 'Jan 2020 – Present');
+        w.line('• Built the weekly sales report for the board and the regional teams, which is read by 200 managers');
+        w.line(`• ${LONG}`);
+      }
+      caps('EDUCATION');
+      w.role('BSc Economics, Lakeside University', 'Sep 2016 – Jun 2019');
+      w.y += 8;
+      at('LANGUAGES', gridX, w.bold, 11); at('Technical Skills', 230, w.bold, 11); at('Values', 400, w.bold, 11);
+      w.y += 16;
+      for (const [l, m, r] of [['• Spanish: native', '• Java', '• Respect'], ['• English: B1', '• SQL', '• Teamwork']]) { at(l, gridX); at(m, 230); at(r, 400); w.y += 13; }
+      const pdf = await readPdfText(await doc.save());
+      const layout = buildLayout(pdf);
+      return { layout, a: analyseResume(layout, pdf, { now }) };
+    };
+    for (const gridX of [LEFT, LEFT + 20]) {
+      const { layout, a } = await build(gridX);
+      expect(layout.sections.map((sec) => [sec.key, sec.heading]), `grid at ${gridX}`).toEqual([
+        ['header', ''], ['experience', 'EXPERIENCE'], ['education', 'EDUCATION'], ['languages', 'LANGUAGES'], ['skills', 'Technical Skills'], ['other', 'Values'],
+      ]);
+      expect(layout.sections[3].lines.map((l) => l.text)).toEqual(['• Spanish: native', '• English: B1']);
+      expect(layout.sections[4].lines.map((l) => l.text)).toEqual(['• Java', '• SQL']);
+      expect(a.sectionsFound).toEqual(expect.arrayContaining(['languages', 'skills']));
+      // A summary may stand under the heading of unknown name: unsure, not missing.
+      expect(a.unrecognisedHeadings).toEqual(['Values']);
+    }
   });
 
   it('a paragraph of sentences under a first heading of unknown name is the summary; a list there is not', async () => {
@@ -1052,6 +1122,42 @@ describe('what can head a section', () => {
       expect(a.sectionsFound, headings.join(', ')).toEqual(expect.arrayContaining(['experience', 'education', 'skills']));
       expect(a.unrecognisedHeadings, headings.join(', ')).toEqual([]);
     }
+  });
+
+  it('headings in capitals that keep their joining words small ("EXPERIENCIA LABORAL y ACADEMICA") are in capitals, whole; other lines of mixed case are not', async () => {
+    const { doc, w } = await newPage();
+    w.nameAndContact();
+    // Headings bold at body size, the size and weight entries' titles have too: capitals tell them.
+    const heading = (text: string) => { w.y += 8; w.line(text, { font: w.bold }); w.y += 2; };
+    heading('PERFIL');
+    w.line('Analyst who turns sales data into weekly decisions for regional teams.');
+    heading('EXPERIENCIA LABORAL y ACADEMICA');
+    w.role('Analyst, Northwind', 'Jan 2020 – Present');
+    w.line('• Built the weekly sales report for the board and the regional teams, which is read by 200 managers');
+    heading('FORMACIÓN');
+    w.role('BSc Economics, Lakeside University', 'Sep 2016 – Jun 2019');
+    heading('HABILIDADES');
+    w.line('Python, SQL, Tableau');
+    heading('Lenguas y Culturas');
+    w.line('Español (nativo), inglés (B2)');
+    const { a } = await review(await doc.save());
+    expect(a.parsed.sections.map((s) => [s.key, s.heading])).toEqual([
+      ['summary', 'PERFIL'], ['experience', 'EXPERIENCIA LABORAL y ACADEMICA'], ['education', 'FORMACIÓN'], ['skills', 'HABILIDADES'],
+    ]);
+    expect(a.missingSections).toEqual([]);
+  });
+
+  it('French names for awards and involvement ("Bourses & Reconnaissances", "Implications") are known', async () => {
+    const { doc, w } = await newPage();
+    w.nameAndContact();
+    w.coreSections('Expériences professionnelles', 'Formation', 'Compétences');
+    w.heading('Bourses & Reconnaissances');
+    w.line('Bourse d\'excellence, 2019');
+    w.heading('Implications');
+    w.line('Trésorier, association étudiante');
+    const { a } = await review(await doc.save());
+    expect(a.sectionsFound).toEqual(expect.arrayContaining(['awards', 'volunteering']));
+    expect(a.unrecognisedHeadings).toEqual([]);
   });
 
   it('a heading naming a kind of experience in another language read ("Praktische Erfahrung", "Relevante ervaring") holds experience', async () => {
@@ -1565,6 +1671,32 @@ describe('placeholders', () => {
     const { a } = await review(await doc.save());
     expect(a.academic).toBe(true);
     expect(a.placeholders).toEqual(['Rossi, M. and <Co-author>. Title of your thesis. Conference Name, 2021.', 'Lecturer, Department Name  MM/YYYY – MM/YYYY']);
+  });
+});
+
+describe('education given in the header', () => {
+  it('a school or a degree under the name is the education section\'s content: education is there, not missing', async () => {
+    const build = async (underName: string) => {
+      const { doc, w } = await newPage();
+      w.line('Robin Vale', { font: w.bold, size: 20 });
+      w.line(underName);
+      w.line('robin.vale@mail.test  |  +1 415 555 0142');
+      w.heading('Summary');
+      w.line('Analyst who turns sales data into weekly decisions for regional teams.');
+      w.heading('Experience');
+      w.role('Analyst, Northwind', 'Jan 2020 – Present');
+      w.line('• Built the weekly sales report for the board and the regional teams, which is read by 200 managers');
+      w.heading('Skills');
+      w.line('Python, SQL, Tableau');
+      return (await review(await doc.save())).a;
+    };
+    for (const line of ['Lakeside University · BSc Economics, 2019', 'M.Sc. Data Science (2021)', 'Universität Heidelberg, Volkswirtschaft']) {
+      const a = await build(line);
+      expect(a.sectionsFound, line).toContain('education');
+      expect(a.missingSections, line).toEqual([]);
+    }
+    // A job title and a city under the name say nothing of education: it is missing.
+    expect((await build('Analyst at Northwind, College Station')).missingSections).toEqual(['education']);
   });
 });
 
