@@ -11,7 +11,7 @@ export type HeadingKey = SectionKey | 'other';
 
 const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership', readonly string[]> = {
   summary: [
-    'professional objective', 'career profile', 'personal profile', 'summary of qualifications', 'introduction', 'overview', 'professional overview', 'kurzvorstellung', 'personliches profil', 'karriereziel', 'objectif professionnel', 'profil personnel', 'resume professionnel', 'resumen profesional', 'perfil personal', 'acerca de mi', 'extracto', 'objetivo profesional', 'resumo profissional', 'perfil pessoal', 'objetivo profissional', 'apresentacao', 'obiettivo professionale', 'profilo personale', 'presentazione', 'riepilogo', 'doelstelling', 'professionele doelstelling', 'introductie',
+    'professional objective', 'career profile', 'personal profile', 'summary of qualifications', 'introduction', 'overview', 'professional overview', 'kurzvorstellung', 'personliches profil', 'karriereziel', 'objectif professionnel', 'profil personnel', 'resume professionnel', 'resumen profesional', 'synthese', 'synthese professionnelle', 'perfil personal', 'acerca de mi', 'extracto', 'objetivo profesional', 'resumo profissional', 'perfil pessoal', 'objetivo profissional', 'apresentacao', 'obiettivo professionale', 'profilo personale', 'presentazione', 'riepilogo', 'doelstelling', 'professionele doelstelling', 'introductie',
     'summary', 'professional summary', 'career summary', 'executive summary', 'profile', 'professional profile', 'about me', 'about',
     'objective', 'career objective', 'personal statement', 'research interests', 'research statement',
     'profil', 'kurzprofil', 'zusammenfassung', 'uber mich', 'berufsziel',
@@ -51,7 +51,7 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
     'skills', 'technical skills', 'key skills', 'core skills', 'core competencies', 'competencies', 'areas of expertise', 'expertise',
     'technologies', 'skills and tools', 'tools', 'computer skills', 'interpersonal skills', 'skills and interests', 'technical skills and interests',
     'strengths', 'key strengths', 'core strengths', 'skills and strengths', 'strengths and skills', 'proficiencies', 'technical proficiencies',
-    'capabilities', 'abilities', 'tech stack', 'technology stack', 'toolbox', 'toolkit', 'skill set', 'skillset', 'know how', 'technical expertise',
+    'capabilities', 'abilities', 'tech stack', 'technology stack', 'stack', 'toolbox', 'toolkit', 'skill set', 'skillset', 'know how', 'technical expertise',
     'starken', 'kernkompetenzen', 'points forts', 'atouts', 'fortalezas', 'pontos fortes', 'punti di forza', 'sterke punten',
     'skill', 'programming languages', 'programming skills', 'programmiersprachen', 'langages de programmation',
     'lenguajes de programacion', 'linguagens de programacao', 'linguaggi di programmazione', 'programmeertalen', 'programmeer talen',

@@ -215,6 +215,8 @@ function layoutPage(page: PdfPage): PageLayout {
 const crosses = (r: TextRun, x: number) => r.x < x - 1 && r.x + r.width > x + 1;
 /** The least share of a page's text that two columns hold when they are the page's layout. */
 export const COLUMN_TEXT_SHARE = 0.4;
+/** The least share of the text a sidebar with rows of its own holds (a narrower column needs 0.15). */
+const SIDEBAR_SHARE = 0.08;
 
 /** Page footers (page numbers, a repeated address line) may span the columns. */
 const isFooter = (r: TextRun, page: PdfPage) => r.y > page.height * 0.93;
@@ -240,8 +242,9 @@ function findColumns(page: PdfPage): { gutterX: number; top: number } | null {
     const below = runs.filter((r) => r.y > top + 1);
     const belowChars = chars(below);
     if (belowChars < total * COLUMN_TEXT_SHARE) continue;
-    const score = Math.min(chars(below.filter((r) => r.x + r.width <= x + 1)), chars(below.filter((r) => r.x >= x - 1)));
-    if (score >= belowChars * 0.15) candidates.push({ x, top, score });
+    const sides = [below.filter((r) => r.x + r.width <= x + 1), below.filter((r) => r.x >= x - 1)].sort((a, b) => chars(a) - chars(b));
+    const score = chars(sides[0]);
+    if (score >= belowChars * 0.15 || (score >= belowChars * SIDEBAR_SHARE && isSidebar(sides[0], sides[1]))) candidates.push({ x, top, score });
   }
   const winner = candidates.reduce<(typeof candidates)[number] | null>((a, c) => (!a || c.score > a.score ? c : a), null);
   // The gutter is the middle of the band of equally good candidates around the best one.
@@ -286,6 +289,16 @@ function labelValueRows(runs: TextRun[]): TextRun[] {
 function isLabelColumn(labels: TextRun[], text: TextRun[]): boolean {
   const labelRows = rowsOf(labels);
   return onRowsOf(labelRows, rowsOf(text)) >= (2 / 3) * labelRows.length && chars(labels) < 0.5 * chars(text);
+}
+
+/**
+ * A thin sidebar (contact details, a few skills and languages): ten rows or more, at most a third
+ * of them on a row of the other side. Labels beside their values, dates beside entries, sit on the
+ * values' rows.
+ */
+function isSidebar(narrow: TextRun[], wide: TextRun[]): boolean {
+  const rows = rowsOf(narrow);
+  return rows.length >= 10 && onRowsOf(rows, rowsOf(wide)) <= rows.length / 3;
 }
 
 /** The baselines a side's runs stand on. */

@@ -153,7 +153,7 @@ function findImplicitSummary(layout: ResumeLayout): string | undefined {
   const header = first?.key === 'header' ? first.lines : [];
   const unknownFirst = second && second.key === 'other' && exactHeadingKey(second.heading) === null
     ? second.lines.filter((l) => !isMarked(l) && !hasDate(l.text)) : [];
-  for (const [lines, sentences] of [[header, false], [unknownFirst, true]] as const) {
+  for (const [lines, sentences] of [[header, false], [unknownFirst, true], ...columnTops(layout).map((top) => [top, true] as const)] as const) {
     const prose = lines.filter((l) => !EMAIL.test(l.text) && !/\d{3}.*\d{3}/.test(l.text) && l.text.split(/\s+/).length >= 5);
     const words = prose.reduce((n, l) => n + l.text.split(/\s+/).length, 0);
     const text = prose.map((l) => l.text).join(' ');
@@ -168,6 +168,20 @@ function findImplicitSummary(layout: ResumeLayout): string | undefined {
 }
 
 /** Runs of lines of one size set close under each other (a line's height and a half apart at most), in one column. */
+/**
+ * The top of each column of the first page, above its first named heading, headings of unknown
+ * name left out: beside a sidebar read first, the main column's name, title and profile stand
+ * there, not in the header.
+ */
+function columnTops(layout: ResumeLayout): Line[][] {
+  const headings = new Map(layout.sections.filter((s) => s.headingLine).map((s) => [s.headingLine!, s.key]));
+  return (['left', 'right'] as const).map((column) => {
+    const lines = layout.lines.filter((l) => l.page === 1 && l.column === column);
+    const end = lines.findIndex((l) => headings.has(l) && headings.get(l) !== 'other');
+    return (end < 0 ? lines : lines.slice(0, end)).filter((l) => !headings.has(l) && !isMarked(l) && !hasDate(l.text));
+  });
+}
+
 function paragraphs(lines: Line[]): Line[][] {
   const out: Line[][] = [];
   for (const line of lines) {

@@ -415,6 +415,40 @@ describe('label columns', () => {
     expect((await build(true)).ats.some((r) => r.id === 'multi-column')).toBe(true);
   });
 
+  it('a thin sidebar (a tenth of the text) with rows of its own is a second column: its headings are read, and the main column\'s profile at its top is the summary', async () => {
+    const { doc, w } = await newPage();
+    const MAIN = 200;
+    const text = (t: string, x: number, at: number, font = w.font, size = 10) => w.page.drawText(t, { x, y: 792 - at, size, font });
+    // The main column: name, title and a profile at its top, then the entries.
+    let y = 70;
+    text('Robin Vale', MAIN, y, w.bold, 20); y += 20;
+    text('Data Analyst', MAIN, y, w.font, 12); y += 18;
+    for (const line of ['I turn sales data into weekly decisions for regional teams.', 'Six years of reporting for retail and shipping companies,', 'from the first query to the board\'s monthly pack.']) { text(line, MAIN, y); y += 13; }
+    y += 12;
+    text('Experience', MAIN, y, w.bold, 14); y += 20;
+    for (const company of ['Northwind', 'Quay Shipping', 'Harbor Bank', 'Lakeside Council']) {
+      text(`Analyst, ${company}, Jan 2020 – Present`, MAIN, y, w.bold); y += 13;
+      for (const item of ['• Built the weekly report for the board and the regional teams', '• Trained four new colleagues on the reporting tools and the data', '• Cut the monthly close from five days to two with shared queries']) { text(item, MAIN, y); y += 13; }
+      y += 8;
+    }
+    text('Education', MAIN, y, w.bold, 14); y += 20;
+    text('BSc Economics, Lakeside University, 2012 – 2016', MAIN, y);
+    // The sidebar: its own headings and short lines, on rows between the main column's.
+    let s = 176;
+    for (const [line, heading] of [['Contact', true], ['robin.vale@mail.test', false], ['+1 415 555 0142', false], ['Leeds, United Kingdom', false], ['Skills', true], ['Python, SQL, dbt', false], ['Tableau, Power BI', false], ['Forecasting', false],
+      ['Languages', true], ['English (native)', false], ['German (C1)', false]] as const) {
+      if (heading) s += 10;
+      text(line, LEFT, s, heading ? w.bold : w.font, heading ? 14 : 10);
+      s += heading ? 20 : 13.5;
+    }
+    const { a } = await review(await doc.save());
+    expect(a.ats.some((r) => r.id === 'multi-column')).toBe(true);
+    expect(a.parsed.sections.map((sec) => sec.heading)).toEqual(expect.arrayContaining(['Contact', 'Skills', 'Languages', 'Experience', 'Education']));
+    expect(a.sectionsFound).toEqual(expect.arrayContaining(['summary', 'experience', 'education', 'skills', 'languages']));
+    expect(a.parsed.implicitSummary).toMatch(/^I turn sales data/);
+    expect(a.missingSections).toEqual([]);
+  });
+
   it('a left column with rows of its own, or as much text as the right, is a second column', async () => {
     const offset = await build((i) => [dates(i)], 6);
     expect(offset.ats.some((r) => r.id === 'multi-column')).toBe(true);
@@ -1115,7 +1149,7 @@ describe('what can head a section', () => {
   });
 
   it('the usual names for education, experience and skills in each language read are known ("Bildung", "Escolaridade", "Percorso di studi", "Top Skills")', async () => {
-    for (const headings of [['Career', 'Academic Studies', 'Top Skills'], ['Berufliche Laufbahn', 'Bildung', 'Top-Kenntnisse'], ['Historique professionnel', 'Parcours scolaire', 'Principales compétences'],
+    for (const headings of [['Career', 'Academic Studies', 'Top Skills'], ['Work Experience', 'Education', 'Stack'], ['Berufliche Laufbahn', 'Bildung', 'Top-Kenntnisse'], ['Historique professionnel', 'Parcours scolaire', 'Principales compétences'],
       ['Historial laboral', 'Escolaridad', 'Aptitudes principales'], ['Carreira', 'Escolaridade', 'Principais competências'], ['Carriera', 'Percorso di studi', 'Competenze principali'],
       ['Arbeidsverleden', 'Educatie', 'Belangrijkste vaardigheden']] as const) {
       const a = await reviewCoreSections([...headings]);
@@ -1147,16 +1181,18 @@ describe('what can head a section', () => {
     expect(a.missingSections).toEqual([]);
   });
 
-  it('French names for awards and involvement ("Bourses & Reconnaissances", "Implications") are known', async () => {
+  it('French names for a summary, awards and involvement ("Synthèse", "Bourses & Reconnaissances", "Implications") are known', async () => {
     const { doc, w } = await newPage();
     w.nameAndContact();
+    w.heading('Synthèse');
+    w.line('Analyste qui transforme les données de vente en décisions hebdomadaires pour les équipes régionales.');
     w.coreSections('Expériences professionnelles', 'Formation', 'Compétences');
     w.heading('Bourses & Reconnaissances');
     w.line('Bourse d\'excellence, 2019');
     w.heading('Implications');
     w.line('Trésorier, association étudiante');
     const { a } = await review(await doc.save());
-    expect(a.sectionsFound).toEqual(expect.arrayContaining(['awards', 'volunteering']));
+    expect(a.sectionsFound).toEqual(expect.arrayContaining(['summary', 'awards', 'volunteering']));
     expect(a.unrecognisedHeadings).toEqual([]);
   });
 
