@@ -298,6 +298,10 @@ function countPronouns(layout: ResumeLayout): { counts: Record<string, number>; 
     // its "I" is an article ("I valori…"), its "me" that language's pronoun.
     const language = lineLanguage(line.text);
     if (language && language !== 'en') continue;
+    // Words broken by stray spaces ("Engine e r at We ste rn Digital", a font whose spacing the
+    // reader cannot follow): their pieces ("We") are not words. Two lone letters besides "a" and
+    // "I" say the line's spacing is broken.
+    if ((line.text.match(/(?<![\p{L}\p{N}'’.-])[b-hj-z](?![\p{L}\p{N}'’.-])/gu)?.length ?? 0) >= 2) continue;
     const quotes = quotedSpans(line.text, inQuote);
     inQuote = quotes.open;
     for (const match of line.text.matchAll(PRONOUN)) {
@@ -316,6 +320,8 @@ function countPronouns(layout: ResumeLayout): { counts: Record<string, number>; 
       // "I" in a list of numerals ("Part I", "Class I") is not a pronoun.
       if (found === 'I' && /\b(part|class|phase|level|grade|tier|type|stage|volume|vol\.)\s+I\b/i.test(line.text)) continue;
       if (found === 'I' && isInitial(line.text, at)) continue;
+      // An acronym's letters drawn apart ("C I Tools", "Q A"): after a lone capital, "I" is a letter.
+      if (found === 'I' && /(?<![\p{L}\p{N}])[B-HJ-Z] $/u.test(line.text.slice(0, at))) continue;
       // The pronoun "I" is followed by a word ("I built"); with none after it, with a wide gap after
       // it (a job's level at the end of its title, "Engineer I      Dec 2015"), or beside another
       // numeral ("Methods I + II"), it is a numeral, an icon's letter or a label.

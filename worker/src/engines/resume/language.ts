@@ -39,9 +39,14 @@ export function detectLanguage(text: string): ResumeLanguage {
   // Latin ones or more, say it is none of them (a colleague's name among thousands does not).
   // Other scripts are left to the stop words: a font with a broken character map turns some of an
   // English resume's letters into stray Sinhala or Cyrillic.
+  // A word mostly of such letters is a font's broken map (small capitals or digits drawn as stray
+  // letters, "BōŏŔŕŘŘőŞ"), not a language: real words hold them among plain ones ("Wrocław", "người").
   const latin = text.match(/\p{Script=Latin}/gu)?.length ?? 0;
-  const known = text.match(KNOWN_LATIN)?.length ?? 0;
-  if (latin - known >= 0.02 * latin) return 'other';
+  const foreign = (text.match(/\p{Script=Latin}+/gu) ?? []).reduce((n, word) => {
+    const other = word.length - (word.match(KNOWN_LATIN)?.length ?? 0);
+    return other * 2 <= word.length ? n + other : n;
+  }, 0);
+  if (foreign >= 0.02 * latin) return 'other';
   const [first, second] = stopWordScores(text);
   // At least a handful of hits, and clearly ahead of the runner-up (Romance languages share many).
   if (first[1] < 5 || first[1] < 1.3 * second[1]) return 'other';

@@ -442,10 +442,15 @@ function isMarkerGlyph(run: TextRun, next: TextRun): boolean {
 /**
  * Letter-spaced text ("P a s s i o n n é", as Canva and Illustrator draw tracked headings) comes out
  * of pdfjs with a space after every letter: four or more single letters in a row are one word
- * (a double space still separates words).
+ * (a double space still separates words). A pair the font kerns tight stays joined ("I VA N K R Y
+ * L O V"): pieces of two letters count among them while two thirds are single letters.
  */
 export function collapseLetterSpacing(text: string): string {
-  return text.replace(/(?<![\p{L}\p{N}])\p{L}(?: \p{L}){3,}(?![\p{L}\p{N}])/gu, (letters) => letters.replace(/ /g, ''));
+  return text.replace(/(?<![\p{L}\p{N}])\p{L}{1,2}(?: \p{L}{1,2}){3,}(?![\p{L}\p{N}])/gu, (run) => {
+    const pieces = run.split(' ');
+    if (pieces.filter((p) => [...p].length === 1).length >= (2 / 3) * pieces.length) return pieces.join('');
+    return run.replace(/(?<![\p{L}\p{N}])\p{L}(?: \p{L}){3,}(?![\p{L}\p{N}])/gu, (letters) => letters.replace(/ /g, ''));
+  });
 }
 
 /** Bold faces whose names do not say "Bold": TeX's bold extended (CMBX, SFBX, LMRomanDemi). */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { analyseResume } from '../analysis.js';
 import { findDates } from '../dates.js';
 import { detectLanguage, LANGUAGE_NAMES } from '../language.js';
-import { buildLayout, headingKey } from '../layout.js';
+import { buildLayout, collapseLetterSpacing, headingKey } from '../layout.js';
 import { readPdfText, type PdfText, type TextRun } from '../pdf-text.js';
 import { renderReview } from '../review.js';
 
@@ -94,6 +94,12 @@ describe('headings and language', () => {
     const german = 'Entwicklung eines Systems für die Montage und den Service von Anlagen mit der Abteilung. ';
     expect(detectLanguage(`${german.repeat(4)}Betreut von Jiří Dvořák.`)).toBe('de');
   });
+
+  it('words made of a broken font map\'s stray letters (small capitals as "BōŏŔŕŘŘőŞ", digits as "șȗȗȚ") are no language: the words around them decide', () => {
+    const spanish = 'Becario de iniciación a la investigación en el grupo de ingeniería fotónica del instituto, con el desarrollo de los sensores que miden la temperatura y la presión por fibra óptica. ';
+    const garbled = 'șȗȗȚ-șȗȗȜ BōŏŔŕŘŘőŞ, modalidad de Ciencias. șȗȗȜ-șȗȘȗ IŚœőŚŕőŞƅō Őő ŠőŘőŏśřšŚŕŏōŏŕśŚőş, Universidad de Cantabria. CōŘŕŒŕŏōŏŕƖŚ: Matrícula de honor (Șȗ). ';
+    expect(detectLanguage(spanish.repeat(3) + garbled + garbled)).toBe('es');
+  });
 });
 
 describe('text as drawn', () => {
@@ -115,6 +121,12 @@ describe('text as drawn', () => {
     });
     const layout = buildLayout(await readPdfText(bytes));
     expect(layout.lines[0].text).toBe('Passionate engineer');
+  });
+
+  it('a letter-spaced name with a pair the font kerns tight ("I VA N K R Y L O V") is one word; short words and acronyms stay apart', () => {
+    expect(collapseLetterSpacing('I VA N K R Y L O V  Digital Marketing')).toBe('IVANKRYLOV  Digital Marketing');
+    expect(collapseLetterSpacing('P a s s i o n n é')).toBe('Passionné');
+    for (const text of ['AI ML CV UX UI', 'I am a CV writer', 'Q A and C I pipelines']) expect(collapseLetterSpacing(text)).toBe(text);
   });
 
   it('company names set bold like the headings stay inside their section', async () => {

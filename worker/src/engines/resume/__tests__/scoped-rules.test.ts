@@ -236,6 +236,23 @@ describe('first person', () => {
     expect((await build('I valori, le priorità e il futuro: una survey con gli studenti di classe quarta')).pronouns).toEqual({});
     expect((await build('Taller: cómo me preparo para la entrevista de trabajo en el sector de la energía')).pronouns).toEqual({});
   });
+
+  it('pieces of words broken by stray spaces ("Engine e r at We ste rn Digital", "C I Tools") are not pronouns; a sentence of whole words still counts', async () => {
+    const build = async (lines: string[]) => {
+      const { doc, w } = await newPage();
+      w.nameAndContact();
+      w.heading('EXPERIENCE');
+      w.line('• Built the weekly sales report for the board and the regional teams, which is read by 200 managers');
+      for (const line of lines) w.line(line);
+      w.heading('EDUCATION');
+      w.role('BSc Physics, Lakeside University', 'Sep 2016 – Jun 2019');
+      return (await review(await doc.save())).a;
+    };
+    const broken = await build(['Software Engine e r at We ste rn Digital:', 'C I Tools: Git, Bamboo/T ravis, Unix, AWS', 'Built Q A and C I pipelines']);
+    expect(broken.language).toBe('en');
+    expect(broken.pronouns).toEqual({});
+    expect((await build(['We built the C I pipeline for a team of 12, and I ran it'])).pronouns).toEqual({ we: 1, I: 1 });
+  });
 });
 
 describe('picture-only files', () => {
@@ -1149,7 +1166,7 @@ describe('what can head a section', () => {
   });
 
   it('the usual names for education, experience and skills in each language read are known ("Bildung", "Escolaridade", "Percorso di studi", "Top Skills")', async () => {
-    for (const headings of [['Career', 'Academic Studies', 'Top Skills'], ['Work Experience', 'Education', 'Stack'], ['Berufliche Laufbahn', 'Bildung', 'Top-Kenntnisse'], ['Historique professionnel', 'Parcours scolaire', 'Principales compétences'],
+    for (const headings of [['Career', 'Academic Studies', 'Top Skills'], ['Work Experience', 'Education', 'Stack'], ['Puestos ocupados', 'Educación formal', 'Otras habilidades'], ['Berufliche Laufbahn', 'Bildung', 'Top-Kenntnisse'], ['Historique professionnel', 'Parcours scolaire', 'Principales compétences'],
       ['Historial laboral', 'Escolaridad', 'Aptitudes principales'], ['Carreira', 'Escolaridade', 'Principais competências'], ['Carriera', 'Percorso di studi', 'Competenze principali'],
       ['Arbeidsverleden', 'Educatie', 'Belangrijkste vaardigheden']] as const) {
       const a = await reviewCoreSections([...headings]);
@@ -1193,6 +1210,20 @@ describe('what can head a section', () => {
     w.line('Trésorier, association étudiante');
     const { a } = await review(await doc.save());
     expect(a.sectionsFound).toEqual(expect.arrayContaining(['summary', 'awards', 'volunteering']));
+    expect(a.unrecognisedHeadings).toEqual([]);
+  });
+
+  it('Spanish names for scholarships, talks, courses and languages ("Becas y premios", "Publicaciones y conferencias", "Formación complementaria", "Conocimiento de idiomas") are known', async () => {
+    const { doc, w } = await newPage();
+    w.nameAndContact();
+    w.coreSections('Experiencia profesional', 'Formación académica', 'Habilidades');
+    for (const [heading, line] of [['Becas y premios', 'Beca de colaboración del Ministerio, 2019'], ['Publicaciones y conferencias', 'Sensores de fibra óptica, Congreso de Óptica, 2020'],
+      ['Formación complementaria', 'Curso de Python para el análisis de datos, 2021'], ['Conocimiento de idiomas', 'Inglés (C1), francés (B1)']] as const) {
+      w.heading(heading);
+      w.line(line);
+    }
+    const { a } = await review(await doc.save());
+    expect(a.sectionsFound).toEqual(expect.arrayContaining(['awards', 'publications', 'certifications', 'languages']));
     expect(a.unrecognisedHeadings).toEqual([]);
   });
 
