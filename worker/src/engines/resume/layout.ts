@@ -246,23 +246,27 @@ function findColumns(page: PdfPage): { gutterX: number; top: number } | null {
     const score = chars(sides[0]);
     if (score >= belowChars * 0.15 || (score >= belowChars * SIDEBAR_SHARE && isSidebar(sides[0], sides[1]))) candidates.push({ x, top, score });
   }
-  const winner = candidates.reduce<(typeof candidates)[number] | null>((a, c) => (!a || c.score > a.score ? c : a), null);
-  // The gutter is the middle of the band of equally good candidates around the best one.
-  const band = candidates.filter((c) => winner && c.top === winner.top && c.score === winner.score);
-  const best = winner && { ...winner, x: (band[0].x + band[band.length - 1].x) / 2 };
-  if (!best) return null;
-  const below = runs.filter((r) => r.y > best.top + 1);
-  const left = below.filter((r) => r.x + r.width <= best.x + 1);
-  const right = below.filter((r) => r.x >= best.x - 1);
-  const rowCount = (list: TextRun[]) => new Set(list.map((r) => Math.round(r.y / 4))).size;
-  if (rowCount(left) < 5 || rowCount(right) < 5) return null;
-  // Side by side, not one block above the other.
-  const span = (list: TextRun[]) => [Math.min(...list.map((r) => r.y)), Math.max(...list.map((r) => r.y))] as const;
-  const [lt, lb] = span(left), [rt, rb] = span(right);
-  const overlap = Math.min(lb, rb) - Math.max(lt, rt);
-  if (overlap < 0.4 * Math.min(lb - lt, rb - rt)) return null;
-  if (isLabelColumn(left, right) || (isLabelColumn(right, left) && flushRight(right)) || pairedRows(left, right) || labelsSetAgainstValues(left, right)) return null;
-  return { gutterX: best.x, top: best.top };
+  // Each band of equally good candidates, best first; its gutter is the band's middle. A band whose
+  // columns are labels read across gives way to the next (a sidebar left of a column of dates
+  // beside the entries: the dates' gutter is no layout, the sidebar's is).
+  const bands = new Map<string, Array<(typeof candidates)[number]>>();
+  for (const c of candidates) bands.set(`${c.top}|${c.score}`, [...(bands.get(`${c.top}|${c.score}`) ?? []), c]);
+  for (const band of [...bands.values()].sort((a, b) => b[0].score - a[0].score)) {
+    const best = { ...band[0], x: (band[0].x + band[band.length - 1].x) / 2 };
+    const below = runs.filter((r) => r.y > best.top + 1);
+    const left = below.filter((r) => r.x + r.width <= best.x + 1);
+    const right = below.filter((r) => r.x >= best.x - 1);
+    const rowCount = (list: TextRun[]) => new Set(list.map((r) => Math.round(r.y / 4))).size;
+    if (rowCount(left) < 5 || rowCount(right) < 5) return null;
+    // Side by side, not one block above the other.
+    const span = (list: TextRun[]) => [Math.min(...list.map((r) => r.y)), Math.max(...list.map((r) => r.y))] as const;
+    const [lt, lb] = span(left), [rt, rb] = span(right);
+    const overlap = Math.min(lb, rb) - Math.max(lt, rt);
+    if (overlap < 0.4 * Math.min(lb - lt, rb - rt)) return null;
+    if (isLabelColumn(left, right) || (isLabelColumn(right, left) && flushRight(right)) || pairedRows(left, right) || labelsSetAgainstValues(left, right)) continue;
+    return { gutterX: best.x, top: best.top };
+  }
+  return null;
 }
 
 /**
@@ -284,11 +288,14 @@ function labelValueRows(runs: TextRun[]): TextRun[] {
  * dates set flush right on the entries' rows) is one column read across, not two: at least two
  * thirds of its rows sit on a row of the other column, and it holds less than half as much text. A
  * sidebar has rows of its own and text of its own; notes beside the text, set ragged on the right,
- * are a column however they line up.
+ * are a column however they line up. Only rows beside the text count: a contact line above it or
+ * a list below it stands beside nothing.
  */
 function isLabelColumn(labels: TextRun[], text: TextRun[]): boolean {
-  const labelRows = rowsOf(labels);
-  return onRowsOf(labelRows, rowsOf(text)) >= (2 / 3) * labelRows.length && chars(labels) < 0.5 * chars(text);
+  const textRows = rowsOf(text);
+  const [first, last] = [Math.min(...textRows), Math.max(...textRows)];
+  const labelRows = rowsOf(labels).filter((y) => y >= first - 2 && y <= last + 2);
+  return labelRows.length > 0 && onRowsOf(labelRows, textRows) >= (2 / 3) * labelRows.length && chars(labels) < 0.5 * chars(text);
 }
 
 /**

@@ -466,6 +466,50 @@ describe('label columns', () => {
     expect(a.missingSections).toEqual([]);
   });
 
+  it('labels read across beside their values, with a list and a contact line above or below the values, are one column; a sidebar left of a column of dates is the layout', async () => {
+    // Labels on the values' rows, one contact line above them and a list of hobbies below them:
+    // beside the values, every label sits on a value's row.
+    const labels = await (async () => {
+      const { doc, w } = await newPage();
+      w.nameAndContact();
+      const text = (t: string, x: number, at: number) => w.page.drawText(t, { x, y: 792 - at, size: 10, font: w.font });
+      let y = w.y + 10;
+      text('Mobile: +49 157 8345 6189', LEFT, y); y += 30;
+      for (const [label, values] of [['Programming:', ['C and C++, used daily in my student job at Northwind', 'Python, learnt at university and used in my student job', 'Java, learnt at university in two courses']],
+        ['Linux:', ['Shell scripting, systemd services and package builds', 'learnt at university and in my student job at Northwind']],
+        ['Office:', ['Word, Excel and PowerPoint for reports and talks']]] as const) {
+        text(label, LEFT, y);
+        for (const value of values) { text(value, 200, y); y += 15; }
+        y += 8;
+      }
+      text('Hobbies', LEFT, y); y += 20;
+      for (const hobby of ['Football', 'Reading', 'Music', 'Cooking', 'Hiking']) { text(hobby, LEFT, y); y += 15; }
+      return (await review(await doc.save())).a;
+    })();
+    expect(labels.ats.some((r) => r.id === 'multi-column')).toBe(false);
+    // A sidebar of its own rows, then a column of dates (two lines each) beside the entries: the
+    // dates' gutter is a label column; the sidebar's is the layout.
+    const sidebar = await (async () => {
+      const { doc, w } = await newPage();
+      const text = (t: string, x: number, at: number, font = w.font) => w.page.drawText(t, { x, y: 792 - at, size: 10, font });
+      let y = 70;
+      text('Experience', 250, y, w.bold); y += 20;
+      for (const [from, to, lines] of [['03/2021 –', '06/2023', ['Analyst, Northwind', 'Built the weekly sales report for the board and', 'trained four new colleagues on the reporting tools']], ['01/2019 –', '02/2021', ['Clerk, Quay Shipping', 'Kept the accounts of the port office and its', 'twelve suppliers, and closed each month on time']],
+        ['06/2017 –', '12/2018', ['Intern, Harbor Bank', 'Checked the monthly loan reports for the credit', 'team and wrote the summary for the branch heads']], ['09/2015 –', '05/2017', ['Tutor, City College', 'Taught statistics to first-year students in weekly', 'groups of twelve, and marked their coursework']],
+        ['07/2014 –', '08/2015', ['Assistant, Lakeside Council', 'Answered questions from the public at the front', 'desk and kept the visitor records in order']], ['07/2013 –', '08/2014', ['Helper, Food Bank', 'Sorted and packed donations on Saturdays and', 'drove the van to the three partner churches']]] as const) {
+        text(from, 250, y); text(to, 250, y + 13);
+        for (const line of lines) { text(line, 330, y); y += 13; }
+        y += 12;
+      }
+      let s = 150;
+      for (const line of ['Robin Vale, data analyst in Leeds', 'robin.vale@mail.test, +1 415 555 0142', 'Skills: Python, SQL, dbt, Tableau', 'Power BI, forecasting and A/B tests', 'Languages: English and German (C1)', 'Interests: chess, running, film']) {
+        text(line, LEFT, s); s += 27;
+      }
+      return (await review(await doc.save())).a;
+    })();
+    expect(sidebar.ats.some((r) => r.id === 'multi-column')).toBe(true);
+  });
+
   it('a left column with rows of its own, or as much text as the right, is a second column', async () => {
     const offset = await build((i) => [dates(i)], 6);
     expect(offset.ats.some((r) => r.id === 'multi-column')).toBe(true);
