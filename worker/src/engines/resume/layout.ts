@@ -295,7 +295,7 @@ function isLabelColumn(labels: TextRun[], text: TextRun[]): boolean {
   const textRows = rowsOf(text);
   const [first, last] = [Math.min(...textRows), Math.max(...textRows)];
   const labelRows = rowsOf(labels).filter((y) => y >= first - 2 && y <= last + 2);
-  return labelRows.length > 0 && onRowsOf(labelRows, textRows) >= (2 / 3) * labelRows.length && chars(labels) < 0.5 * chars(text);
+  return labelRows.length > 0 && onRowsOf(labelRows, textRows, LABEL_ROW_OFFSET) >= (2 / 3) * labelRows.length && chars(labels) < 0.5 * chars(text);
 }
 
 /**
@@ -308,10 +308,16 @@ function isSidebar(narrow: TextRun[], wide: TextRun[]): boolean {
   return rows.length >= 10 && onRowsOf(rows, rowsOf(wide)) <= rows.length / 3;
 }
 
+/**
+ * How far (in points) a label's baseline may stand from its entry's and still be on its row:
+ * labels set in smaller type than the entry beside them are often set a little off its baseline.
+ */
+const LABEL_ROW_OFFSET = 2.5;
+
 /** The baselines a side's runs stand on. */
 const rowsOf = (list: TextRun[]) => [...new Set(list.map((r) => Math.round(r.y)))];
 /** How many of `rows` sit on one of `other` (within 1.5 pt). */
-const onRowsOf = (rows: number[], other: number[]) => rows.filter((y) => other.some((o) => Math.abs(o - y) <= 1.5)).length;
+const onRowsOf = (rows: number[], other: number[], within = 1.5) => rows.filter((y) => other.some((o) => Math.abs(o - y) <= within)).length;
 
 /**
  * A table of two columns read across (labels and their values, skills and their levels, as Word

@@ -174,7 +174,21 @@ async function readPage(page: PDFPageProxy, number: number, fonts: Set<string>):
     return font?.fontMatrix?.[0] || 0.001;
   };
   const links = readLinks(annotations as Array<{ subtype?: string; url?: string; unsafeUrl?: string; rect?: number[] }>, viewport.viewBox);
-  return { number, width: viewport.width, height: viewport.height, runs: composeAccents(runs, accentJoins(operators, unitsPerEm)), imageCount, links };
+  return { number, width: viewport.width, height: viewport.height, runs: dropOverstrikes(composeAccents(runs, accentJoins(operators, unitsPerEm))), imageCount, links };
+}
+
+/**
+ * A run drawn again over itself, a fraction of a point aside (bold faked by striking the text twice,
+ * a shadow): one reader of the page sees it once, so it is read once.
+ */
+function dropOverstrikes(runs: TextRun[]): TextRun[] {
+  const kept: TextRun[] = [];
+  for (const run of runs) {
+    const twin = kept.some((k) => k.text === run.text && Math.abs(k.y - run.y) < 0.1 * run.fontSize
+      && Math.abs(k.x - run.x) < 0.1 * run.fontSize && Math.abs(k.width - run.width) < 0.1 * run.fontSize);
+    if (!twin) kept.push(run);
+  }
+  return kept;
 }
 
 const squash = (text: string) => text.normalize('NFKC').replace(/\s+/g, '');

@@ -110,6 +110,17 @@ describe('text as drawn', () => {
     return doc.save();
   }
 
+  it('text struck twice a fraction of a point apart (bold faked so, or a shadow) is read once', async () => {
+    const bytes = await onePage((page, font) => {
+      for (const dx of [0, 0.4]) page.drawText('Address 19 Ambler Road', { x: 56 + dx, y: 700, size: 10, font });
+      page.drawText('Phone (310) 413-3563', { x: 56, y: 680, size: 10, font });
+      // The same words elsewhere on the page are not a twin.
+      page.drawText('Address 19 Ambler Road', { x: 300, y: 680, size: 10, font });
+    });
+    const layout = buildLayout(await readPdfText(bytes));
+    expect(layout.lines.map((l) => l.text)).toEqual(['Address 19 Ambler Road', 'Phone (310) 413-3563  Address 19 Ambler Road']);
+  });
+
   it('letter-spaced text drawn one letter at a time is read as words', async () => {
     const bytes = await onePage((page, font) => {
       let x = 56;

@@ -510,6 +510,11 @@ describe('label columns', () => {
     expect(sidebar.ats.some((r) => r.id === 'multi-column')).toBe(true);
   });
 
+  it('labels a little off their entries\' baselines (2 pt lower, as labels set smaller often stand) are still on their rows: one column', async () => {
+    const a = await build((i) => [dates(i)], 2.2);
+    expect(a.ats.some((r) => r.id === 'multi-column')).toBe(false);
+  });
+
   it('a left column with rows of its own, or as much text as the right, is a second column', async () => {
     const offset = await build((i) => [dates(i)], 6);
     expect(offset.ats.some((r) => r.id === 'multi-column')).toBe(true);
