@@ -438,7 +438,7 @@ function findAtsRisks(layout: ResumeLayout, pdf: PdfText, contact: Contact, ocr:
     risks.push({ id: 'image-only', severity: 'high', detail: 'The PDF is a picture with no text layer: an applicant tracking system that does not run OCR sees an empty document. Export the resume from your editor as a text PDF.' });
   }
   for (const h of layout.hidden) {
-    const how = h.why === 'tiny' ? `set too small to read, under ${HIDDEN_TEXT_SIZE} pt` : 'drawn invisibly';
+    const how = h.why === 'tiny' ? `set too small to read, under ${HIDDEN_TEXT_SIZE} pt` : h.why === 'covered' ? 'covered by a shape drawn over it' : 'drawn invisibly';
     const words = h.text.split(/\s+/).length;
     const quoted = `“${h.text.length > 80 ? `${h.text.slice(0, 77)}…` : h.text}”`;
     // A few hidden words (a PDF tool's credit line, perhaps repeated) are most often the tool's own;

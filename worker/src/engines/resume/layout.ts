@@ -77,10 +77,10 @@ export interface ResumeLayout {
  * Text drawn so that no reader sees it: too small to read, or invisibly. (Text outside the page
  * never reaches here: pdfjs leaves it out of the page's text.)
  */
-export interface HiddenText { page: number; why: 'tiny' | 'invisible'; text: string }
+export interface HiddenText { page: number; why: 'tiny' | 'invisible' | 'covered'; text: string }
 
 export const HIDDEN_ONLY_MESSAGE =
-  'All the text in this PDF is hidden from a reader (set too small to read or drawn invisibly), so there is nothing to review. Export your resume with its text visible and upload it again.';
+  'All the text in this PDF is hidden from a reader (set too small to read, drawn invisibly or covered by a shape), so there is nothing to review. Export your resume with its text visible and upload it again.';
 
 /** Below this size no one can read text (fine print is 5–6 pt): hidden text, as keyword stuffing sets it. */
 export const HIDDEN_TEXT_SIZE = 3.5;
@@ -108,6 +108,7 @@ export function buildLayout(pdf: PdfText): ResumeLayout {
 
 function hiddenReason(run: TextRun): HiddenText['why'] | null {
   if (run.invisible) return 'invisible';
+  if (run.covered) return 'covered';
   // OCR sizes are estimates from letter heights; OCR reads only what is visible anyway.
   return run.font !== 'OCR' && run.fontSize < HIDDEN_TEXT_SIZE ? 'tiny' : null;
 }

@@ -8,6 +8,7 @@ import type { PDFPageProxy } from 'pdfjs-dist/types/src/display/api.js';
 import { UserFacingJobError } from '@craftwell/contracts/handler';
 import { MAX_PDF_PAGES, pdfImageProblem, pdfUploadProblem, PDF_TOO_LARGE_MESSAGE, pdfInflationProblem } from '@craftwell/contracts/pdf-input';
 import { accentJoins, composeAccents } from './accents.js';
+import { coveredText } from './covered-text.js';
 import { readInPdfThread } from './pdf-reader-pool.js';
 
 export interface TextRun {
@@ -24,6 +25,8 @@ export interface TextRun {
   artifact: boolean;
   /** Drawn in an invisible rendering mode on a page with no picture under it: no one sees it. */
   invisible?: true;
+  /** Covered whole by a shape drawn after it: no one sees it. */
+  covered?: true;
 }
 
 /** A link annotation: where it points and the area it covers (same coordinates as runs). */
@@ -168,11 +171,12 @@ async function readPage(page: PDFPageProxy, number: number, fonts: Set<string>):
   const imageCount = operators.fnArray.filter((fn) => IMAGE_OPS.has(fn)).length;
   // A scan's OCR layer is drawn invisibly over its picture by design: only a page with no picture
   // has invisible text that no one is meant to see.
-  if (imageCount === 0) markInvisible(runs, invisibleText(operators));
+  if (imageCount === 0) markHidden(runs, invisibleText(operators), (run) => { run.invisible = true; });
   const unitsPerEm = (id: string) => {
     const font = page.commonObjs.has(id) ? (page.commonObjs.get(id) as { fontMatrix?: number[] } | null) : null;
     return font?.fontMatrix?.[0] || 0.001;
   };
+  markHidden(runs, coveredText(operators, unitsPerEm), (run) => { run.covered = true; });
   const links = readLinks(annotations as Array<{ subtype?: string; url?: string; unsafeUrl?: string; rect?: number[] }>, viewport.viewBox);
   return { number, width: viewport.width, height: viewport.height, runs: dropOverstrikes(composeAccents(runs, accentJoins(operators, unitsPerEm))), imageCount, links };
 }
@@ -216,13 +220,13 @@ function invisibleText({ fnArray, argsArray }: { fnArray: number[]; argsArray: u
   return squash(text);
 }
 
-/** Text runs come in content order too: each run that continues the invisible text is invisible. */
-function markInvisible(runs: TextRun[], invisible: string): void {
+/** Text runs come in content order too: each run that continues the hidden text is hidden. */
+function markHidden(runs: TextRun[], hidden: string, mark: (run: TextRun) => void): void {
   let at = 0;
   for (const run of runs) {
-    if (at >= invisible.length) return;
+    if (at >= hidden.length) return;
     const text = squash(run.text);
-    if (text && invisible.startsWith(text, at)) { run.invisible = true; at += text.length; }
+    if (text && hidden.startsWith(text, at)) { mark(run); at += text.length; }
   }
 }
 

@@ -4,7 +4,7 @@
  * pronoun "I", the score of a picture-only file, placeholder text, length and density, and
  * decorative display fonts.
  */
-import { PDFDocument, PDFName, popGraphicsState, pushGraphicsState, setTextRenderingMode, StandardFonts, TextRenderingMode, type PDFFont, type PDFPage } from 'pdf-lib';
+import { clip, endPath, fill, PDFDocument, PDFName, popGraphicsState, pushGraphicsState, rectangle, rgb, setFillingRgbColor, setTextRenderingMode, StandardFonts, TextRenderingMode, type PDFFont, type PDFPage } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { UserFacingJobError } from '@craftwell/contracts/handler';
 import * as fixtures from '../../../../../tests/fixtures/resumes/resume-fixtures.js';
@@ -1538,6 +1538,12 @@ describe('hidden text', () => {
       w.line(NOTE);
       w.page.pushOperators(popGraphicsState());
     }],
+    // An older version left under a white box, as an edited PDF keeps it.
+    ['covered by a shape drawn over it', (w) => {
+      const top = w.y;
+      w.line(NOTE);
+      w.page.drawRectangle({ x: LEFT - 4, y: 792 - w.y, width: RIGHT - LEFT + 8, height: w.y - top + 12, color: rgb(1, 1, 1) });
+    }],
   ];
 
   it.each(ways)('text %s is left out of every line, so no check, keyword match or model prompt reads it, and is reported', async (how, hide) => {
@@ -1548,6 +1554,30 @@ describe('hidden text', () => {
     expect(renderReview(a)).toMatch(/Remove the text no reader can see on page 1/);
     // The visible text is all still read.
     expect(a.sectionsFound).toEqual(expect.arrayContaining(['experience', 'education', 'skills']));
+  });
+
+  it('text over a box drawn before it, under a see-through box, or beside a background clipped to a sidebar is read', async () => {
+    const cases: Array<(w: Page) => void> = [
+      (w) => { w.page.drawRectangle({ x: LEFT - 4, y: 792 - w.y - 30, width: RIGHT - LEFT + 8, height: 44, color: rgb(0.9, 0.9, 0.95) }); w.line(NOTE); },
+      (w) => { const top = w.y; w.line(NOTE); w.page.drawRectangle({ x: LEFT - 4, y: 792 - w.y, width: RIGHT - LEFT + 8, height: w.y - top + 12, color: rgb(1, 1, 0), opacity: 0.3 }); },
+      (w) => {
+        w.line(NOTE);
+        // A fill over the whole page inside a clip to a narrow strip at the page's right edge.
+        w.page.pushOperators(pushGraphicsState(), rectangle(580, 0, 32, 792), clip(), endPath(), setFillingRgbColor(0.95, 0.95, 0.95), rectangle(0, 0, 612, 792), fill(), popGraphicsState());
+      },
+      // A frame drawn around the text after it (a ring, a badge): its bounds hold the text, its hole shows it.
+      (w) => {
+        const top = w.y;
+        w.line(NOTE);
+        const height = w.y - top + 12;
+        w.page.drawSvgPath(`M 0 0 H ${RIGHT - LEFT + 8} V ${height} H 0 Z M 3 3 V ${height - 3} H ${RIGHT - LEFT + 5} V 3 Z`, { x: LEFT - 4, y: 792 - top + 12, color: rgb(0.2, 0.3, 0.6) });
+      },
+    ];
+    for (const draw of cases) {
+      const { layout, a } = await build(draw);
+      expect(layout.lines.some((l) => /screening software/.test(l.text))).toBe(true);
+      expect(a.ats.some((r) => r.id === 'hidden-text')).toBe(false);
+    }
   });
 
   it('a few hidden words (a PDF tool\'s credit) are left out with a low note; invisible text on a page with a picture (an OCR layer) is read', async () => {
