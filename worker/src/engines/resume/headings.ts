@@ -53,7 +53,7 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
     'strengths', 'key strengths', 'core strengths', 'skills and strengths', 'strengths and skills', 'proficiencies', 'technical proficiencies',
     'capabilities', 'abilities', 'tech stack', 'technology stack', 'stack', 'toolbox', 'toolkit', 'skill set', 'skillset', 'know how', 'technical expertise',
     'starken', 'kernkompetenzen', 'points forts', 'atouts', 'fortalezas', 'pontos fortes', 'punti di forza', 'sterke punten',
-    'skill', 'programming languages', 'programming skills', 'programmiersprachen', 'langages de programmation',
+    'skill', 'programming languages', 'programming skills', 'programmiersprachen', 'langages de programmation', 'programmierung', 'programmation', 'programacion', 'programacao', 'programmazione',
     'lenguajes de programacion', 'linguagens de programacao', 'linguaggi di programmazione', 'programmeertalen', 'programmeer talen',
     'tecnologias', 'tecnologie', 'technologien', 'technologieen', 'technologies et outils', 'it skills', 'digital skills',
     'knowledge', 'technical knowledge', 'it knowledge', 'other knowledge',
@@ -97,7 +97,7 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
   ],
   languages: [
     'fremdsprachen', 'sprachkompetenzen', 'conocimientos de idiomas', 'conocimiento de idiomas', 'conhecimentos linguisticos', 'lingue straniere', 'conoscenza lingue',
-    'languages', 'language', 'language skills', 'sprachkenntnisse', 'sprachen', 'langues', 'idiomas', 'lenguas', 'lingue', 'conoscenze linguistiche', 'talen', 'talenkennis',
+    'languages', 'language', 'language skills', 'sprachkenntnisse', 'sprachen', 'langues', 'idiomas', 'lenguas', 'linguas', 'lingue', 'conoscenze linguistiche', 'talen', 'talenkennis',
     '语言能力', '语言', '外语能力', '语言技能',
     'mother tongue', 'mother tongues', 'other languages', 'muttersprache', 'weitere sprachen', 'langue maternelle', 'langues maternelles', 'autres langues',
     'lengua materna', 'otros idiomas', 'lingua materna', 'outras linguas', 'lingua madre', 'altre lingue', 'competenze linguistiche', 'competences linguistiques',
@@ -124,7 +124,7 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
   personal: [
     'personalia', 'persoonsgegevens', 'personliche angaben', 'informacoes pessoais', 'etat civil', 'donnees personnelles','personal details', 'personal data', 'personal information', 'persönliche daten', 'personliche daten', 'angaben zur person', 'informations personnelles', 'informacion personal', 'informacao pessoal', 'informazioni personali', 'persoonlijke informatie', 'datos personales', 'dados pessoais', 'dati personali', 'persoonlijke gegevens', 'declaration', '个人信息', '基本信息', '个人资料'],
   links: ['links', 'liens', 'enlaces', 'links and profiles', 'service', 'professional service', 'academic service', 'supervision', 'students supervised', 'memberships', 'professional memberships'],
-  leadership: ['leadership', 'fuhrungsqualitaten', 'fuhrungserfahrung', 'leadership experience'],
+  leadership: ['leadership', 'fuhrungsqualitaten', 'fuhrungserfahrung', 'leadership experience', 'positions of responsibility'],
 };
 
 /**
@@ -166,6 +166,11 @@ const WORDS = new Map<string, HeadingKey>([
   // The word "experience" in each language read, so that a heading naming a kind of experience is
   // read in each ("Praktische Erfahrung", "Relevante ervaring", "Esperienze professionali").
   ['erfahrung', 'experience'], ['erfahrungen', 'experience'], ['experiencias', 'experience'], ['esperienze', 'experience'], ['ervaring', 'experience'],
+  // Projects, honours and interests in each language read, for headings that name a kind of them
+  // ("Proyectos destacados", "Progetti rilevanti", "Selected Honors", "Freizeitliche Interessen").
+  ['projekte', 'projects'], ['proyectos', 'projects'], ['projetos', 'projects'], ['progetti', 'projects'], ['projecten', 'projects'],
+  ['honors', 'awards'], ['honours', 'awards'],
+  ['interessen', 'interests'], ['interets', 'interests'], ['intereses', 'interests'], ['interesses', 'interests'], ['interessi', 'interests'],
 ]);
 
 /**

@@ -1276,6 +1276,20 @@ describe('what can head a section', () => {
     expect(a.unrecognisedHeadings).toEqual([]);
   });
 
+  it('a heading naming a kind of projects, honours or interests in a language read ("Proyectos destacados", "Selected Honors", "Freizeitliche Interessen") holds it; "Línguas", "Programação" and "Positions of Responsibility" are known', async () => {
+    for (const [heading, key] of [['Proyectos destacados', 'projects'], ['Progetti rilevanti', 'projects'], ['Selected Honors', 'awards'], ['Freizeitliche Interessen', 'interests'],
+      ['Línguas', 'languages'], ['Programação', 'skills'], ['Positions of Responsibility', 'volunteering']] as const) {
+      const { doc, w } = await newPage();
+      w.nameAndContact();
+      w.coreSections('EXPERIENCE', 'EDUCATION', 'SKILLS');
+      w.heading(heading);
+      w.line('Atlas, Borealis and Cygnus, three tools for the regional teams');
+      const { a } = await review(await doc.save());
+      expect(a.sectionsFound, heading).toContain(key);
+      expect(a.unrecognisedHeadings, heading).toEqual([]);
+    }
+  });
+
   it('a heading naming a kind of experience in another language read ("Praktische Erfahrung", "Relevante ervaring") holds experience', async () => {
     for (const headings of [['Praktische Erfahrung', 'Ausbildung', 'Kenntnisse'], ['Relevante ervaring', 'Opleiding', 'Vaardigheden'], ['Esperienze all\'estero', 'Istruzione', 'Competenze'], ['Experiencias relevantes', 'Formación', 'Habilidades']] as const) {
       const a = await reviewCoreSections([...headings]);
