@@ -6,6 +6,7 @@
  * put before an accent is kept only where the page leaves one there.
  */
 import { OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { advanceOf, matrixOf, type Glyph, type OperatorList } from './pdf-operators.js';
 import type { TextRun } from './pdf-text.js';
 
 /** Spacing accents and the combining marks they stand for. */
@@ -27,10 +28,6 @@ function compose(accent: string, letter: string): string | null {
   return /^[\u00c0-\u017f]$/u.test(composed) && composed !== letter ? composed : null;
 }
 
-interface OperatorList { fnArray: number[]; argsArray: unknown[] }
-/** A matrix operator's six numbers: pdfjs passes them as they are, or as one typed array. */
-const matrixOf = (args: unknown[]): number[] => Array.from((args.length === 1 ? args[0] : args) as ArrayLike<number>, Number);
-interface Glyph { unicode?: string; width?: number; isSpace?: boolean }
 
 /**
  * For each accent the page draws, in content order: whether the glyphs drawn just before and just
@@ -91,7 +88,7 @@ export function accentJoins(operators: OperatorList, unitsPerEm: (fontId: string
           if (!(Math.abs(y - lastY) <= em() * 0.5)) newLine();
           lastY = y;
         }
-        const advance = ((item.width ?? 0) * scale * size + charSpacing + (item.isSpace ? wordSpacing : 0)) * hScale * tm[0];
+        const advance = advanceOf(item, { size, scale, charSpacing, wordSpacing, hScale }) * tm[0];
         const end = ctm[0] * (tm[2] + advance) + ctm[2];
         if (accent) {
           joins.push(null);

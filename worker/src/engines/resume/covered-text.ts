@@ -6,9 +6,8 @@
  * filled shape is covered.
  */
 import { OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { advanceOf, matrixOf, type Glyph, type OperatorList } from './pdf-operators.js';
 
-interface OperatorList { fnArray: number[]; argsArray: unknown[] }
-interface Glyph { unicode?: string; width?: number; isSpace?: boolean }
 type Matrix = [number, number, number, number, number, number];
 interface Box { x0: number; y0: number; x1: number; y1: number }
 
@@ -22,7 +21,7 @@ const boxOf = (points: Array<[number, number]>): Box => ({
   x0: Math.min(...points.map((p) => p[0])), y0: Math.min(...points.map((p) => p[1])),
   x1: Math.max(...points.map((p) => p[0])), y1: Math.max(...points.map((p) => p[1])),
 });
-const matrixOf = (args: unknown[]): Matrix => Array.from((args.length === 1 ? args[0] : args) as ArrayLike<number>, Number) as Matrix;
+const matrix = (args: unknown[]) => matrixOf(args) as Matrix;
 /** pdfjs folds the painting operator into constructPath: these fill the path. */
 const FILLS = new Set<number>([OPS.fill, OPS.eoFill, OPS.fillStroke, OPS.eoFillStroke]);
 /**
@@ -61,9 +60,9 @@ export function coveredText({ fnArray, argsArray }: OperatorList, unitsPerEm: (f
     const args = (argsArray[i] ?? []) as unknown[];
     if (fn === OPS.save) save();
     else if (fn === OPS.restore) restore();
-    else if (fn === OPS.transform) ctm = multiply(matrixOf(args), ctm);
+    else if (fn === OPS.transform) ctm = multiply(matrix(args), ctm);
     else if (fn === OPS.clip || fn === OPS.eoClip) clipping = true;
-    else if (fn === OPS.paintFormXObjectBegin) { save(); if (Array.isArray(args[0]) || ArrayBuffer.isView(args[0])) ctm = multiply(matrixOf([args[0]]), ctm); }
+    else if (fn === OPS.paintFormXObjectBegin) { save(); if (Array.isArray(args[0]) || ArrayBuffer.isView(args[0])) ctm = multiply(matrix([args[0]]), ctm); }
     else if (fn === OPS.paintFormXObjectEnd) restore();
     else if (fn === OPS.setGState) {
       // A shape drawn see-through, or blended with what is under it, hides nothing.
@@ -72,7 +71,7 @@ export function coveredText({ fnArray, argsArray }: OperatorList, unitsPerEm: (f
         if (key === 'BM' && value !== 'source-over' && value !== 'Normal') opaque = false;
       }
     } else if (fn === OPS.beginText) { line = IDENTITY; tm = IDENTITY; }
-    else if (fn === OPS.setTextMatrix) { line = matrixOf(args); tm = line; }
+    else if (fn === OPS.setTextMatrix) { line = matrix(args); tm = line; }
     else if (fn === OPS.moveText) moveLine(Number(args[0]), Number(args[1]));
     else if (fn === OPS.setLeadingMoveText) { leading = -Number(args[1]); moveLine(Number(args[0]), Number(args[1])); }
     else if (fn === OPS.nextLine) moveLine(0, -leading);
@@ -88,7 +87,7 @@ export function coveredText({ fnArray, argsArray }: OperatorList, unitsPerEm: (f
         if (typeof item === 'number') { advance -= (item / 1000) * size * hScale; continue; }
         if (!item) continue;
         text += item.unicode ?? '';
-        advance += ((item.width ?? 0) * scale * size + charSpacing + (item.isSpace ? wordSpacing : 0)) * hScale;
+        advance += advanceOf(item, { size, scale, charSpacing, wordSpacing, hScale });
       }
       const toPage = multiply(tm, ctm);
       const low = rise - 0.2 * Math.abs(size), high = rise + 0.75 * Math.abs(size);
