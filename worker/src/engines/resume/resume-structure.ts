@@ -167,7 +167,6 @@ function findImplicitSummary(layout: ResumeLayout): string | undefined {
   return layout.sections.some((s) => s.key === 'summary') ? undefined : header.map((l) => l.text.trim()).find(isProfileLine);
 }
 
-/** Runs of lines of one size set close under each other (a line's height and a half apart at most), in one column. */
 /**
  * The top of each column of the first page, above its first named heading, headings of unknown
  * name left out: beside a sidebar read first, the main column's name, title and profile stand
@@ -182,6 +181,7 @@ function columnTops(layout: ResumeLayout): Line[][] {
   });
 }
 
+/** Runs of lines of one size set close under each other (a line's height and a half apart at most), in one column. */
 function paragraphs(lines: Line[]): Line[][] {
   const out: Line[][] = [];
   for (const line of lines) {
