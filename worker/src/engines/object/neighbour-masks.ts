@@ -38,7 +38,7 @@ export const NEIGHBOUR_MASK_DEFAULTS: NeighbourMaskOptions = {
 export function neighbourMasks(state: RemovalState, options: NeighbourMaskOptions = NEIGHBOUR_MASK_DEFAULTS): void {
   const { image, object, sure, bounds, kept } = state;
   const { width, height } = image;
-  for (const inst of state.others) kept.set(inst, keptMask(image, inst));
+  for (const inst of state.others) kept.set(inst, keptMask(image, inst, state.all));
   for (const [inst, own] of kept) {
     // A neighbour of the target's kind is kept whole: its colours are the target's too.
     if (sameKindAsTarget(state, inst) || !boxesMeet(padBox(inst.box, options.reach, width, height), bounds)) continue;
@@ -88,18 +88,23 @@ export function neighboursReclaim(state: RemovalState, options: NeighbourMaskOpt
 /**
  * A neighbour's mask to keep: refined at KEEP_LEVEL, plus what the model is sure of past the
  * neighbour's box when its mask is not cut off there (Instance.wide): a part hanging past the
- * box the model drew (a tail below a seat) stays when the object it overlaps goes.
+ * box the model drew (a tail below a seat) stays when the object it overlaps goes. Not where that
+ * part lies on another instance of the same kind (`all`): past its box, the mask of one object
+ * fires on anything that looks like its kind, so there it is the other object's opinion, not its.
  */
-export function keptMask(image: RgbImage, inst: Instance): Mask {
+export function keptMask(image: RgbImage, inst: Instance, all: readonly Instance[] = []): Mask {
   const own = refineInstance(image, inst, KEEP_LEVEL);
   if (!inst.wide) return own;
   const { width, height } = image;
   const { region, logits } = inst.wide;
   const rw = region.x2 - region.x1;
+  const sameKind = all.filter((o) => o !== inst && o.label === inst.label && boxesMeet(o.box, region));
+  const onSameKind = (x: number, y: number) => sameKind.some((o) => inBox(o.box, x, y) && inBox(o.region, x, y)
+    && o.logits[(y - o.region.y1) * (o.region.x2 - o.region.x1) + x - o.region.x1]! > 0);
   // Sure pixels past the box, grown by a prototype cell: the refined edge may lie a little out.
   // Worked on within their own bounds only (a full-size pass per neighbour cost about a second at 1 MP).
   const surePastBox = (x: number, y: number) => inBox(region, x, y) && !inBox(inst.box, x, y)
-    && logits[(y - region.y1) * rw + x - region.x1]! >= SURE_LOGIT;
+    && logits[(y - region.y1) * rw + x - region.x1]! >= SURE_LOGIT && !onSameKind(x, y);
   let x1 = width, y1 = height, x2 = -1, y2 = -1;
   for (let y = region.y1; y < region.y2; y++) {
     for (let x = region.x1; x < region.x2; x++) {

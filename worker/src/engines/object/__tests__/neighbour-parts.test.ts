@@ -60,6 +60,36 @@ describe('a neighbour kept by a removal', () => {
   });
 });
 
+describe('a neighbour beside another of its kind', () => {
+  // Two cats side by side; past its box, the right one's uncut mask is sure of a patch of the
+  // left one (the mask of one object fires on whatever looks like its kind).
+  const left: Box = { x1: 10, y1: 20, x2: 70, y2: 140 };
+  const patch: Box = { x1: 40, y1: 40, x2: 56, y2: 80 };
+  function cats(otherLabel: Instance['label']): { right: Instance; other: Instance } {
+    const box: Box = { x1: 90, y1: 20, x2: 150, y2: 140 };
+    const wideRegion: Box = { x1: 30, y1: 0, x2: 160, y2: 160 };
+    const right: Instance = {
+      label: 'cat', score: 0.9, box, region: box, logits: logits(box, [box]), area: 7200,
+      wide: { region: wideRegion, logits: logits(wideRegion, [box, patch]) },
+    };
+    const other: Instance = { label: otherLabel, score: 0.8, box: left, region: left, logits: logits(left, [left]), area: 7200 };
+    return { right, other };
+  }
+
+  it('does not keep what its uncut mask claims on another instance of its kind', () => {
+    const { right, other } = cats('cat');
+    const kept = keptMask(scene(), right, [right, other]);
+    expect(share(kept, { x1: 92, y1: 22, x2: 148, y2: 138 })).toBeGreaterThan(0.9);
+    expect(share(kept, patch)).toBe(0);
+  });
+
+  it('still keeps what it is sure of past its box over an object of another kind', () => {
+    const { right, other } = cats('bench');
+    const kept = keptMask(scene(), right, [right, other]);
+    expect(share(kept, { x1: 42, y1: 42, x2: 54, y2: 78 })).toBe(1);
+  });
+});
+
 describe('a neighbour\'s doubtful rim over the removed object', () => {
   // A dark dog in front of a red frame: the dog's coarse rim took in a stub of the red stem.
   const SW = 120, SH = 120;
