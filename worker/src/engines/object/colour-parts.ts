@@ -30,6 +30,8 @@ const BESIDE_SHARE = 0.5;
 const LEVEL_SHARE = 0.25;
 /** A piece may add at most this share of the object's area. */
 const MAX_PIECE_SHARE = 0.5;
+/** A piece of the object's colours next to it alone, behind nothing, may add at most this share of its area. */
+export const LONE_PIECE_SHARE = 0.08;
 /** Pieces below this share of the object's area are noise. */
 const MIN_PIECE_SHARE = 0.004;
 /** A piece counts as seen by the model (HiddenPartsOptions.support) when this share of it is. */
@@ -176,6 +178,9 @@ function hiddenPartsAtSize(image: RgbImage, object: Mask, box: Box, others: Mask
     let supported = 0;
     if (options.support) for (const p of piece) if (options.support.data[at(p % rw, Math.floor(p / rw))]) supported++;
     const seenByModel = supported >= SUPPORTED_SHARE * piece.length;
+    // In the open and next to the object alone, only a small piece (a lock of hair, a fringe):
+    // a large one is background of the same colour (dark trees beside a dark coat).
+    const lone = !kindOf && !touchesOther && !seenByModel;
     // Inside another object's mask: by default only what does not touch the object itself (where
     // the removed object's leg meets the neighbour behind it, the leg keeps its pixels); a caller reclaiming a
     // neighbour's continuation from the removed object's mask sets `touchingLikelihood`.
@@ -198,10 +203,10 @@ function hiddenPartsAtSize(image: RgbImage, object: Mask, box: Box, others: Mask
       if (!seenByModel && (cx < box.x1 - BESIDE_SHARE * bw || cx > box.x2 + BESIDE_SHARE * bw || cy > box.y2)) continue;
     }
     // Hysteresis: the piece grows into its own kind's pixels that are more the object's than not.
-    const grow = [...piece];
+    const grow = [...piece], grown: number[] = [];
     while (grow.length) {
       const p = grow.pop()!;
-      added.data[at(p % rw, Math.floor(p / rw))] = 255;
+      grown.push(p);
       const x = p % rw, y = (p - x) / rw;
       for (const [nx, ny] of [[x - 1, y], [x + 1, y], [x, y - 1], [x, y + 1]] as const) {
         if (nx < 0 || ny < 0 || nx >= rw || ny >= rh) continue;
@@ -211,6 +216,8 @@ function hiddenPartsAtSize(image: RgbImage, object: Mask, box: Box, others: Mask
         grow.push(q);
       }
     }
+    if (lone && grown.length > LONE_PIECE_SHARE * objectArea) continue;
+    for (const p of grown) added.data[at(p % rw, Math.floor(p / rw))] = 255;
   }
   return added;
 }

@@ -4,7 +4,7 @@
  * parts hidden behind a neighbour's coarse mask, and loose strands past the edge.
  */
 import sharp from 'sharp';
-import { hiddenParts } from './colour-parts.js';
+import { hiddenParts, LONE_PIECE_SHARE } from './colour-parts.js';
 import { addMask, emptyMask, growPiece, padBox, type Box, type Mask, type RgbImage } from './image.js';
 import { instanceMask, maskIou } from './instance-seg.js';
 import { loadOpenCv, resetOpenCvRandom } from './opencv.js';
@@ -32,8 +32,6 @@ const EXTEND_MARGIN = 0.6;
 const EXTEND_MAX_SHARE = 0.25;
 /** A piece seen past another object must be this much closer in colour to the object than to the other. */
 const PAST_OTHER_RATIO = 0.5;
-/** A piece touching only the object itself may add at most this share of its area. */
-const EXTEND_LONE_SHARE = 0.08;
 
 /**
  * The targets and their closer looks, refined; instances that are a target under another class
@@ -166,7 +164,7 @@ export async function extendByColour(image: RgbImage, object: Mask, box: Box, ot
     if (touchesOther) {
       const mean = meanColour(piece.map((p) => (region.y1 + Math.floor(p / rw)) * width + region.x1 + (p % rw)));
       if (!(colourDistance(mean, objectMean) < PAST_OTHER_RATIO * colourDistance(mean, othersMean))) continue;
-    } else if (!touchesObject || piece.length > EXTEND_LONE_SHARE * objectArea) {
+    } else if (!touchesObject || piece.length > LONE_PIECE_SHARE * objectArea) {
       continue;
     }
     budget -= piece.length;

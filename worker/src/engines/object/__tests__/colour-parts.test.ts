@@ -71,6 +71,21 @@ describe('hidden parts of an object behind another', () => {
     expect(share(added, highPatch)).toBe(0);
   });
 
+  it('takes a small piece of its colours next to it alone (a lock of hair), not a large one (background of the same colours)', () => {
+    const paint = (image: RgbImage, b: Box) => {
+      for (let y = b.y1; y < b.y2; y++) for (let x = b.x1; x < b.x2; x++) { const o = (y * W + x) * 3; const c = Math.floor(x / 5) % 2 ? [235, 235, 230] : [25, 25, 28]; image.data[o] = c[0]!; image.data[o + 1] = c[1]!; image.data[o + 2] = c[2]!; }
+    };
+    const lock: Box = { x1: 200, y1: 100, x2: 210, y2: 130 }, large: Box = { x1: 200, y1: 84, x2: 236, y2: 150 };
+    const small = scene();
+    paint(small, lock);
+    expect(share(hiddenParts(small, rect(body), body, front()), lock)).toBeGreaterThan(0.8);
+    const big = scene();
+    paint(big, large);
+    const added = hiddenParts(big, rect(body), body, front());
+    expect(share(added, large)).toBe(0);
+    expect(share(added, hindquarters), 'a part seen past another object is still taken').toBeGreaterThan(0.8);
+  });
+
   it('adds nothing when the photo has nothing of the object beyond its mask', () => {
     const image = scene();
     // Paint the hindquarters over with leaves.
