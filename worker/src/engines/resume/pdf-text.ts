@@ -158,7 +158,7 @@ async function readPage(page: PDFPageProxy, number: number, fonts: Set<string>):
     const font = baseFont(item.fontName);
     fonts.add(font);
     runs.push({
-      text: item.str,
+      text: unifyIdeographs(item.str),
       x: e - viewport.viewBox[0],
       y: viewport.viewBox[3] - f,
       width: item.width,
@@ -180,6 +180,14 @@ async function readPage(page: PDFPageProxy, number: number, fonts: Set<string>):
   const links = readLinks(annotations as Array<{ subtype?: string; url?: string; unsafeUrl?: string; rect?: number[] }>, viewport.viewBox);
   return { number, width: viewport.width, height: viewport.height, runs: dropOverstrikes(composeAccents(runs, accentJoins(operators, unitsPerEm))), imageCount, links };
 }
+
+/**
+ * Some fonts map CJK glyphs to the look-alike code points of the Kangxi radicals and the
+ * compatibility ideographs ("项⽬" with U+2F6C for 目): the same characters to a reader, other
+ * characters to a computer. Each is read as the ideograph it stands for.
+ */
+const IDEOGRAPH_LOOKALIKES = /[\u2E80-\u2FDF\uF900-\uFAFF]/gu;
+const unifyIdeographs = (text: string) => text.replace(IDEOGRAPH_LOOKALIKES, (c) => c.normalize('NFKC'));
 
 /**
  * A run drawn again over itself, a fraction of a point aside (bold faked by striking the text twice,
