@@ -144,8 +144,11 @@ export function analyseResume(layout: ResumeLayout, pdf: PdfText, options: Analy
   // stand) in text read from the PDF itself.
   const absent = supported && headingsRead ? [...ESSENTIAL, ...RECOMMENDED].filter((k) => !found.has(k)) : [];
   const name = parsed.contact.name && normaliseHeading(parsed.contact.name);
+  // A heading read from a word in a line that goes on after a colon ("Talen Engels: Moedertaal")
+  // may be a label run together with its value: other headings may have been run together so.
+  const labelLine = (heading: string) => /:\s*\S/.test(heading) && exactHeadingKey(heading) === null;
   const unrecognisedHeadings = parsed.sections
-    .filter((s) => (s.key === 'other' && exactHeadingKey(s.heading) === null && normaliseHeading(s.heading) !== name) || unknownHeadingParts(s.heading).length > 0)
+    .filter((s) => (s.key === 'other' && exactHeadingKey(s.heading) === null && normaliseHeading(s.heading) !== name) || unknownHeadingParts(s.heading).length > 0 || labelLine(s.heading))
     .map((s) => s.heading);
   // Text read by OCR may have misread a heading's letters: what it did not find is unsure there too.
   const sure = unrecognisedHeadings.length === 0 && options.ocr !== true;

@@ -1,7 +1,7 @@
 /**
  * Section heading names in English, German, French, Spanish, Portuguese, Italian, Dutch and
- * Chinese. Compared after `normaliseHeading`: lower case, accents removed, "&", "|" and "/" (and
- * Chinese 与, 及, 和, 、) as "and", punctuation and a trailing colon dropped. Each language's names
+ * Chinese. Compared after `normaliseHeading`: lower case, accents removed, "&", "|", "/" and ","
+ * (and Chinese 与, 及, 和, 、, ，) as "and", punctuation and a trailing colon dropped. Each language's names
  * are those the usual CV templates and guides use (LinkedIn's export in each language among them).
  */
 import type { SectionKey } from './layout.js';
@@ -19,7 +19,7 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
     'perfil', 'resumen', 'sobre mi', 'perfil profesional', 'objetivo', 'resumo', 'sobre mim', 'perfil profissional',
     'profilo', 'sommario', 'chi sono', 'profilo professionale', 'obiettivo',
     'profiel', 'samenvatting', 'over mij', 'persoonlijk profiel', 'sobre',
-    '个人简介', '自传', '自我评价', '个人评价', '自我介绍', '个人总结', '个人概述', '求职意向', '职业目标', '个人优势', '关于我',
+    '个人简介', '自传', '自我评价', '个人评价', '自我介绍', '个人总结', '个人概述', '求职意向', '职业目标', '关于我',
   ],
   experience: [
     'professional history', 'work experiences', 'professional experiences', 'professional background', 'employment experience', 'relevant work experience', 'career', 'berufliche laufbahn', 'berufstatigkeit', 'berufliche tatigkeiten', 'berufliche erfahrung', 'berufliche stationen', 'historique professionnel', 'historique de l emploi', 'experience de travail', 'experiences de travail', 'carriere', 'emplois', 'experiencia de trabajo', 'historial laboral', 'historial profesional', 'experiencias profesionales', 'experiencias profissionais', 'experiencia de trabalho', 'trajetoria profissional', 'carreira', 'esperienza di lavoro', 'esperienze di lavoro', 'percorso professionale', 'carriera', 'arbeidsverleden', 'beroepservaring', 'werkgeschiedenis', 'relevante werkervaring',
@@ -52,7 +52,7 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
     'technologies', 'skills and tools', 'tools', 'computer skills', 'interpersonal skills', 'skills and interests', 'technical skills and interests',
     'strengths', 'key strengths', 'core strengths', 'skills and strengths', 'strengths and skills', 'proficiencies', 'technical proficiencies',
     'capabilities', 'abilities', 'tech stack', 'technology stack', 'stack', 'toolbox', 'toolkit', 'skill set', 'skillset', 'know how', 'technical expertise',
-    'starken', 'kernkompetenzen', 'points forts', 'atouts', 'fortalezas', 'pontos fortes', 'punti di forza', 'sterke punten',
+    'starken', 'kernkompetenzen', 'points forts', 'atouts', 'fortalezas', 'pontos fortes', 'punti di forza', 'sterke punten', '个人优势',
     'skill', 'programming languages', 'programming skills', 'programmiersprachen', 'langages de programmation', 'programmierung', 'programmation', 'programacion', 'programacao', 'programmazione',
     'lenguajes de programacion', 'linguagens de programacao', 'linguaggi di programmazione', 'programmeertalen', 'programmeer talen',
     'tecnologias', 'tecnologie', 'technologien', 'technologieen', 'technologies et outils', 'it skills', 'digital skills',
@@ -137,8 +137,9 @@ const toSimplified = (text: string) => text.replace(/\p{Script=Han}/gu, (c) => {
 
 export function normaliseHeading(text: string): string {
   return toSimplified(text).normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
-    .replace(/^\s*[&|/]+/, ' ').replace(/[&|/与及和、]/g, ' and ').replace(/\bund\b|\bet\b|\by\b|\be\b|\ben\b/g, ' and ')
-    .replace(/[^\p{L}\p{N} ]+/gu, ' ').replace(/\s+/g, ' ').trim()
+    .replace(/^\s*[&|/,]+/, ' ').replace(/[&|/,，与及和、]/g, ' and ').replace(/\bund\b|\bet\b|\by\b|\be\b|\ben\b/g, ' and ')
+    // A comma before "and" ("Talks, Workshops, and Courses") joins once.
+    .replace(/[^\p{L}\p{N} ]+/gu, ' ').replace(/\s+/g, ' ').trim().replace(/\band( and)+\b/g, 'and')
     // A joiner left dangling at the end where a heading wraps ("HOBBYS /" above "INTERESSEN") joins
     // nothing (a symbol at the start, often an icon read as "|", was dropped above). The word "and"
     // at the start stays: such a line continues a sentence.
@@ -153,6 +154,8 @@ const LOOKUP = new Map<string, HeadingKey>(
 );
 /** The same names with their spaces taken out, for headings whose letters came apart ("edu cation"). */
 const JOINED = new Map<string, HeadingKey>([...LOOKUP].map(([name, key]) => [name.replace(/ /g, ''), key]));
+
+const words = (key: HeadingKey, ...list: string[]) => list.map((word) => [word, key] as const);
 
 /** Single words that make a short heading-styled line a heading ("SKILLS MATRIX", "Berufliche Praxis"). */
 const WORDS = new Map<string, HeadingKey>([
@@ -171,6 +174,21 @@ const WORDS = new Map<string, HeadingKey>([
   ['projekte', 'projects'], ['proyectos', 'projects'], ['projetos', 'projects'], ['progetti', 'projects'], ['projecten', 'projects'],
   ['honors', 'awards'], ['honours', 'awards'],
   ['interessen', 'interests'], ['interets', 'interests'], ['intereses', 'interests'], ['interesses', 'interests'], ['interessi', 'interests'],
+  // The other sections' usual words in each language read, so that a heading naming a kind of
+  // any section is read in each ("Habilidades Computacionales", "Certificações Adicionais",
+  // "Special Achievement", "Academic Articles", "Referencias Personales"). As with the names,
+  // no singulars but English ones (see `singular`). Not "resumen", "resumo" or "Zusammenfassung":
+  // a summary of something ("Resumen de habilidades") is that something's section.
+  ...words('summary', 'profil', 'perfil', 'profilo', 'profiel', 'objectif', 'objetivo', 'objetivos', 'obiettivo'),
+  ...words('education', 'ausbildung', 'bildung', 'studium', 'formation', 'formations', 'etudes', 'educacion', 'formacion', 'estudios', 'educacao', 'formacao', 'istruzione', 'formazione', 'opleiding', 'opleidingen'),
+  ...words('skills', 'kompetenzen', 'fahigkeiten', 'habilidades', 'competencias', 'conocimientos', 'conhecimentos', 'competenze', 'conoscenze', 'capacita', 'vaardigheden', 'competenties'),
+  ...words('certifications', 'courses', 'zertifikate', 'zertifizierungen', 'weiterbildung', 'weiterbildungen', 'kurse', 'certificats', 'certificaciones', 'cursos', 'certificacoes', 'certificazioni', 'corsi', 'certificaten', 'cursussen'),
+  ...words('awards', 'achievements', 'prizes', 'auszeichnungen', 'preise', 'distinctions', 'prix', 'bourses', 'premios', 'reconocimientos', 'becas', 'premiacoes', 'premi', 'riconoscimenti', 'prijzen', 'onderscheidingen'),
+  ...words('languages', 'sprachen', 'sprachkenntnisse', 'langues', 'idiomas', 'lenguas', 'linguas', 'lingue', 'talen'),
+  ...words('volunteering', 'volunteer', 'voluntary', 'ehrenamt', 'ehrenamtlich', 'ehrenamtliche', 'ehrenamtliches', 'ehrenamtlicher', 'benevolat', 'voluntariado', 'volontariato', 'vrijwilligerswerk'),
+  ...words('publications', 'papers', 'articles', 'publikationen', 'veroffentlichungen', 'publicaciones', 'publicacoes', 'pubblicazioni', 'publicaties'),
+  ...words('interests', 'hobbies', 'hobbys', 'loisirs', 'passions', 'aficiones', 'passatempos', 'passies'),
+  ...words('references', 'references', 'referees', 'recommendations', 'referenzen', 'referencias', 'referenze', 'referenties'),
 ]);
 
 /**

@@ -3,6 +3,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { analyseResume } from '../analysis.js';
 import { findDates } from '../dates.js';
+import { headingAlsoHolds } from '../headings.js';
 import { detectLanguage, LANGUAGE_NAMES } from '../language.js';
 import { buildLayout, collapseLetterSpacing, headingKey } from '../layout.js';
 import { readPdfText, type PdfText, type TextRun } from '../pdf-text.js';
@@ -53,6 +54,24 @@ describe('headings and language', () => {
     ['Honors & Awards', 'awards'], ['Persönliche Daten', 'other'],
   ])('%j heads %s', (text, key) => {
     expect(headingKey(text)).toBe(key);
+  });
+
+  it.each([
+    ['Habilidades Computacionales', 'skills'], ['Resumen de habilidades', 'skills'], ['Fachliche Kompetenzen', 'skills'],
+    ['Certificações Adicionais', 'certifications'], ['Cursos Extracurriculares', 'certifications'], ['Weiterbildungen', 'certifications'],
+    ['Langues étrangères', 'languages'], ['Passies', 'interests'], ['Special Achievement', 'awards'], ['Bourses obtenues', 'awards'],
+    ['Academic Articles', 'publications'], ['Relevante Publikationen', 'publications'], ['Referencias Personales', 'references'],
+    ['Volunteer and Fundraising', 'volunteering'], ['Sprachen und Dialekte', 'languages'], ['Objetivos', 'summary'],
+  ])('%j, set as a heading, names a kind of %s: each section\'s word is read in each language', (text, key) => {
+    expect(headingKey(text, true)).toBe(key);
+    expect(headingKey(text)).toBeNull();
+  });
+
+  it('commas join a heading\'s names like "&" ("Certifications, Awards & Extra-curricular" holds awards too), an Oxford comma once', () => {
+    expect(headingAlsoHolds('Certifications, Awards & Extra-curricular')).toEqual(['certifications', 'awards']);
+    expect(headingAlsoHolds('Talks, Workshops, and Courses')).toEqual(['publications', 'certifications']);
+    expect(headingKey('Skills, Tools')).toBe('skills');
+    expect(headingKey('Paris, France', true)).toBeNull();
   });
 
   it('a ligature the font drew without its letters (read as U+FFFD or as a control character) is tried as each ligature: "So\uFFFDware" is "Software", "Certi\uFFFDcates" is "Certificates"', () => {
@@ -225,6 +244,19 @@ describe('languages and confidence', () => {
     // Every language the review reads is named, from the same list the reader uses.
     for (const name of Object.entries(LANGUAGE_NAMES).filter(([code]) => code !== 'other').map(([, n]) => n)) expect(md).toContain(name);
     expect(md).not.toMatch(/Add an Experience section|Add a Skills section|Add an Education section/);
+  });
+
+  it('a heading read from its word in a line that goes on after a colon (a label run into its value) leaves the review unsure of what is missing', async () => {
+    const { a } = await review(await resume([
+      ['Alex Doe'], ['alex@example.com  |  +1 555 010 4477'],
+      ['Education', true], ['BSc Computer Science, State University  2014 – 2018'],
+      ['Skills', true], ['Python, SQL, Spark'],
+      ['Languages English: native', true], ['Dutch: fluent'],
+      ['Work history Backend engineer, Acme  2019 – 2024', true], ['Built the billing platform used by the finance and the sales teams.'],
+    ]));
+    expect(a.unrecognisedHeadings).toContain('Languages English: native');
+    expect(a.missingSections).toEqual([]);
+    expect(a.unsureSections).toContain('experience');
   });
 
   it('no recognisable headings: the review says so and leaves those parts out of the score', async () => {
