@@ -401,6 +401,21 @@ const PLACEHOLDERS: RegExp[] = [
   /(?<![\p{L}\p{N}])\+?\d{1,4}[\s.-]\d{0,4}[\s.-]?(?:\*{3,}|\*{2,}[\s.-]+\*{2,})/u,
   /(?<![\p{L}\p{N}])\(?0{2,4}\)?(?:[\s.-]0{2,4}){2,}(?![\p{N}])/u,
   /\b(?:address|street),\s*(?:street|city|number)\b|\bstreet and (?:house )?number\b|\bpost(?:al)?\s?code,?\s+(?:city|town)\b|\bzip(?:\s?code)?,?\s+(?:city|town)\b/i,
+  // An e-mail address at a domain kept for examples (example.com, and its word in each language
+  // read), or named for the field at a mail service ("first.last@email.com"; at an employer's own
+  // domain, "firstname.lastname@" is how its addresses are made, written so against spam).
+  /@(?:example|exemplo|ejemplo|exemple|beispiel|esempio|voorbeeld|yourdomain|your-domain)\.[a-z]{2,}\b|(?<![\p{L}\p{N}.])(?:first\.?last|firstname\.?lastname|name\.?surname|nome\.?sobrenome|prenom\.?nom|vorname\.?nachname|nombre\.?apellido|nome\.?cognome|voornaam\.?achternaam)@(?:e?mail|gmail|outlook|hotmail|yahoo|domain)\.[a-z]{2,}\b/iu,
+  // A phone number of nine or ten digits counted up in order ("0123456789", "123-456-7890"): no
+  // real one is.
+  /(?<![\p{N}])\+?\(?0?1\)?[\s.-]?2[\s.-]?3\)?[\s.-]?4[\s.-]?5[\s.-]?6[\s.-]?7[\s.-]?8[\s.-]?9(?:[\s.-]?0)?(?![\p{N}])/u,
+  // Digits masked two X's at a time ("+33 6 XX XX XX XX"), and a figure left as "X%".
+  /(?<![\p{L}])XX(?:[\s.-]XX){2,}(?![\p{L}])|(?<![\p{L}\p{N}])X\s?%/u,
+  // The template's own instruction in each language read ("Write your skills here", "Escreva aqui
+  // suas habilidades"), and a field's hint in brackets ("(seu site no GitHub Pages)", "(your city)").
+  /\b(?:write|type|insert|enter|add|list|describe)\b[^.\n]{0,30}\bhere\b|\b(?:escreva|escrever|digite|insira)\s+aqui\b|\b(?:escribe|escriba|escribir|inserte)\s+aqu[íi]\b|(?<![\p{L}])(?:[ée]crivez|[ée]crire|ins[ée]rez|saisissez)\s+ici\b|\bhier\s+(?:eingeben|einf[üu]gen|schreiben)\b|\b(?:scrivi|scrivere|inserisci)\s+qui\b|\b(?:schrijf|typ|vul)\s+hier\b/iu,
+  /[([{<]\s*(?:your|seu|sua|seus|suas|tu|tus|votre|vos|ton|ta|ihr|ihre|dein|deine|jouw|uw|il tuo|la tua|i tuoi)\s[^)\]}>\n]{1,40}[)\]}>]/iu,
+  // A design tool's stock company and school names, the filler of its templates.
+  /\b(?:borcelle|fauget|larana|rimberio|ingoude|arowwai|wardiere|salford\s*&\s*co|liceria|aldenaire|studio shodwe)\b/i,
 ];
 
 /**

@@ -1712,6 +1712,31 @@ describe('placeholders', () => {
     ]);
   });
 
+  it('an address at an example domain or named for its field, digits counted up or masked in pairs, "X%", a template\'s instruction or bracketed hint in each language, and a design tool\'s stock names are caught', async () => {
+    const build = async (contact: string[], lines: string[]) => {
+      const { doc, w } = await newPage();
+      w.line('Lena Vogt', { font: w.bold, size: 20 });
+      for (const c of contact) w.line(c);
+      w.heading('EXPERIENCE');
+      w.role('Buyer, Nordhaus Retail', 'Jan 2020 – Present');
+      for (const l of lines) w.line(l);
+      w.heading('EDUCATION');
+      w.role('BSc Economics, University of York', '2015 – 2018');
+      return (await review(await doc.save())).a.placeholders;
+    };
+    expect(await build(['E-mail: lena.vogt@exemplo.com', 'first.last@mail.test', 'Tel: 0123456789'], ['• Cut costs by ~X% in the first year'])).toEqual([
+      'E-mail: lena.vogt@exemplo.com', 'first.last@mail.test', 'Tel: 0123456789', '• Cut costs by ~X% in the first year',
+    ]);
+    expect(await build(['lena@mail.test  |  +33 6 XX XX XX XX', 'Portfólio: (seu site no GitHub Pages)'], ['Escreva aqui suas habilidades', 'Lojas Borcelle, São Paulo'])).toEqual([
+      'lena@mail.test | +33 6 XX XX XX XX', 'Portfólio: (seu site no GitHub Pages)', 'Escreva aqui suas habilidades', 'Lojas Borcelle, São Paulo',
+    ]);
+    // Real details like them are not: a real domain, an employer's address pattern written against
+    // spam, a real number, a test login's password, a percentage, a bracketed remark.
+    expect(await build(['lena.vogt@example-bank.de  |  +49 30 1234 5078', 'firstname.lastname@ista.ac.at'], [
+      '• Cut costs by 12 % (our team of four), see example.com', '• Added a here-and-now dashboard', 'Demo login: test2@test.com, password 12345678',
+    ])).toEqual([]);
+  });
+
   it('a field\'s label left as its value ("Name Here", "Company\'s Name", "Firma 1", "Describe project") and "blah blah" filler are caught', async () => {
     const { doc, w } = await newPage();
     w.line('Name Here', { font: w.bold, size: 20 });
