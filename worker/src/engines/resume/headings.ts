@@ -93,7 +93,7 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
     'awards', 'honors', 'honours', 'awards and honors', 'honors and awards', 'achievements',
     'grants', 'grants and awards', 'awards and grants', 'fellowships', 'honors and fellowships', 'scholarships', 'funding',
     'auszeichnungen', 'preise', 'erfolge', 'distinctions', 'prix', 'premios', 'logros', 'premios e reconhecimentos', 'premi', 'riconoscimenti', 'prijzen',
-    '获奖情况', '获奖经历', '荣誉奖项', '荣誉', '奖项', '所获荣誉', '获奖荣誉', '荣誉证书', '奖学金',
+    '获奖', '获奖情况', '获奖经历', '荣誉奖项', '荣誉', '奖项', '所获荣誉', '获奖荣誉', '荣誉证书', '奖学金',
   ],
   languages: [
     'fremdsprachen', 'sprachkompetenzen', 'conocimientos de idiomas', 'conocimiento de idiomas', 'conhecimentos linguisticos', 'lingue straniere', 'conoscenza lingue',
@@ -219,8 +219,9 @@ function exactKey(text: string): HeadingKey | null {
   // A heading drawn in two colours comes out in two pieces ("edu cation"), and tracked capitals can
   // lose their spaces ("EXPERIENCIALABORAL"): both are looked up with the spaces taken out.
   // "A and B" where each part is a name on its own is the first part's section.
+  // The icon is taken off before the text is normalised: a stray "ë" must not turn into "and".
   const joined = joinedParts(normal).map((part) => LOOKUP.get(part));
-  return LOOKUP.get(normal) ?? singular(normal) ?? LOOKUP.get(normal.replace(/^\S{1,2} /, ''))
+  return LOOKUP.get(normal) ?? singular(normal) ?? LOOKUP.get(normaliseHeading(text.replace(/^\s*\S{1,2}\s+(?=\S)/u, '')))
     ?? (brokenWord(normal) || !normal.includes(' ') ? JOINED.get(normal.replace(/ /g, '')) : undefined)
     ?? (joined.length && joined.every((key) => key !== undefined) ? joined[0] : undefined) ?? null;
 }
@@ -285,7 +286,7 @@ function wordHeadingKey(text: string): HeadingKey | null {
   if (words.length === 0 || words.length > HEADING_WORDS) return null;
   // A word as written first ("Project Experience" is experience), then in the singular, then a
   // compound ending in a long one-word name ("Softwarekenntnisse", "Computervaardigheden").
-  for (const lookup of [(word: string) => WORDS.get(word) ?? null, wordKey, compoundKey]) {
+  for (const lookup of [(word: string) => WORDS.get(word) ?? null, wordKey, compoundKey, hanEndKey]) {
     for (const word of words) {
       const key = lookup(word);
       if (key) return key;
@@ -302,6 +303,15 @@ function wordHeadingKey(text: string): HeadingKey | null {
 const COMPOUND_ENDS = [...LOOKUP].filter(([name, key]) => !name.includes(' ') && name.length >= 9 && key !== 'other');
 const compoundKey = (word: string): HeadingKey | null =>
   COMPOUND_ENDS.find(([name]) => word.length >= name.length + 3 && word.endsWith(name))?.[1] ?? null;
+
+/**
+ * A Chinese heading ending in a section's name of two characters or more ("学术项目经历" ends in
+ * 项目经历, "个人技术栈" in 技术栈): a Chinese noun phrase names its kind last, as a German
+ * compound does.
+ */
+const HAN_NAMES = [...LOOKUP].filter(([name, key]) => /^\p{Script=Han}{2,}$/u.test(name) && key !== 'other').sort(([a], [b]) => b.length - a.length);
+const hanEndKey = (word: string): HeadingKey | null => (/^\p{Script=Han}+$/u.test(word)
+  ? HAN_NAMES.find(([name]) => word.length > name.length && word.endsWith(name))?.[1] ?? null : null);
 
 /** A heading word's section, in the English singular too ("project" for "projects"). */
 const wordKey = (word: string): HeadingKey | null => WORDS.get(word) ?? (ENGLISH_PLURALS.has(`${word}s`) ? WORDS.get(`${word}s`) : undefined) ?? null;

@@ -376,6 +376,14 @@ describe('Chinese, the eighth language', () => {
     expect(headingKey('專長')).toBe('skills');
     expect(headingKey('獲獎經歷')).toBe('awards');
   });
+
+  it('a heading set as one that ends in a section\'s name is that section, as its kind comes last ("学术项目经历", "个人技术栈", "竞赛获奖"); an icon\'s stray letter before a heading is dropped before it is read ("ë 实习经历")', () => {
+    expect(headingKey('学术项目经历', true)).toBe('projects');
+    expect(headingKey('个人技术栈', true)).toBe('skills');
+    expect(headingKey('Ô 竞赛获奖', true)).toBe('awards');
+    expect(headingKey('ë 实习经历')).toBe('experience');
+    expect(headingKey('经历', true)).toBeNull();
+  });
 });
 
 describe('a bracketed link word', () => {
