@@ -248,7 +248,7 @@ describe('languages and confidence', () => {
 
   it('a heading read from its word in a line that goes on after a colon (a label run into its value) leaves the review unsure of what is missing', async () => {
     const { a } = await review(await resume([
-      ['Alex Doe'], ['alex@example.com  |  +1 555 010 4477'],
+      ['Alex Doe'], ['alex@mail.test  |  +1 555 010 4477'],
       ['Education', true], ['BSc Computer Science, State University  2014 – 2018'],
       ['Skills', true], ['Python, SQL, Spark'],
       ['Languages English: native', true], ['Dutch: fluent'],
@@ -261,7 +261,7 @@ describe('languages and confidence', () => {
 
   it('no recognisable headings: the review says so and leaves those parts out of the score', async () => {
     const { a, md } = await review(await resume([
-      ['Alex Doe'], ['alex@example.com  |  +1 555 010 4477'],
+      ['Alex Doe'], ['alex@mail.test  |  +1 555 010 4477'],
       ['Built the billing platform used by the finance and the sales teams of the company.'],
       ['Led the migration of the main database to a managed service with no downtime.'],
       ['Studied computer science at the state university and worked in the library.'],

@@ -29,7 +29,7 @@ describe('resume analysis on generated PDFs', () => {
   });
 
   it('strong resume: contact details, all sections, action verbs and numbers, no risks, high score', () => {
-    expect(strong.contact).toMatchObject({ name: 'Alex Morgan', email: 'alex.morgan@example.com', phone: '+1 (555) 010-4477', linkedin: 'linkedin.com/in/alexmorgan' });
+    expect(strong.contact).toMatchObject({ name: 'Alex Morgan', email: 'alex.morgan@mail.test', phone: '+1 (555) 010-4477', linkedin: 'linkedin.com/in/alexmorgan' });
     expect(strong.sectionsFound).toEqual(expect.arrayContaining(['summary', 'experience', 'education', 'skills', 'projects', 'certifications']));
     expect(strong.missingSections).toEqual([]);
     expect(strong.bullets.count).toBe(13);
@@ -45,7 +45,7 @@ describe('resume analysis on generated PDFs', () => {
   });
 
   it('weak resume: duty openings, no numbers, pronouns, clichés, mixed dates with a gap, a table', () => {
-    expect(weak.contact.email).toBe('sam.lee@example.com');
+    expect(weak.contact.email).toBe('sam.lee@mail.test');
     expect(weak.contact.phone).toBeUndefined();
     expect(weak.contact.linkedin).toBeUndefined();
     // Its skills stand under "Other": not a name any ATS files as skills, but not missing either.
