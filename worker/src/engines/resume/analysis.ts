@@ -412,7 +412,7 @@ const PLACEHOLDERS: RegExp[] = [
   /(?<![\p{L}])XX(?:[\s.-]XX){2,}(?![\p{L}])|(?<![\p{L}\p{N}])X\s?%/u,
   // The template's own instruction in each language read ("Write your skills here", "Escreva aqui
   // suas habilidades"), and a field's hint in brackets ("(seu site no GitHub Pages)", "(your city)").
-  /\b(?:write|type|insert|enter|add|list|describe)\b[^.\n]{0,30}\bhere\b|\b(?:escreva|escrever|digite|insira)\s+aqui\b|\b(?:escribe|escriba|escribir|inserte)\s+aqu[íi]\b|(?<![\p{L}])(?:[ée]crivez|[ée]crire|ins[ée]rez|saisissez)\s+ici\b|\bhier\s+(?:eingeben|einf[üu]gen|schreiben)\b|\b(?:scrivi|scrivere|inserisci)\s+qui\b|\b(?:schrijf|typ|vul)\s+hier\b/iu,
+  /\b(?:write|type|insert|enter|add|list|describe)\b[^.\n]{0,30}\bhere\b|\b(?:escreva|escrever|digite|insira)\s+aqui\b|\b(?:escribe|escriba|escribir|inserte)\s+aqu[íi](?![\p{L}])|(?<![\p{L}])(?:[ée]crivez|[ée]crire|ins[ée]rez|saisissez)\s+ici\b|\bhier\s+(?:eingeben|einf[üu]gen|schreiben)\b|\b(?:scrivi|scrivere|inserisci)\s+qui\b|\b(?:schrijf|typ|vul)\s+hier\b/iu,
   /[([{<]\s*(?:your|seu|sua|seus|suas|tu|tus|votre|vos|ton|ta|ihr|ihre|dein|deine|jouw|uw|il tuo|la tua|i tuoi)\s[^)\]}>\n]{1,40}[)\]}>]/iu,
   // A design tool's stock company and school names, the filler of its templates.
   /\b(?:borcelle|fauget|larana|rimberio|ingoude|arowwai|wardiere|salford\s*&\s*co|liceria|aldenaire|studio shodwe)\b/i,
