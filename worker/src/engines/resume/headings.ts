@@ -169,25 +169,22 @@ const WORDS = new Map<string, HeadingKey>([
   // The word "experience" in each language read, so that a heading naming a kind of experience is
   // read in each ("Praktische Erfahrung", "Relevante ervaring", "Esperienze professionali").
   ['erfahrung', 'experience'], ['erfahrungen', 'experience'], ['experiencias', 'experience'], ['esperienze', 'experience'], ['ervaring', 'experience'],
-  // Projects, honours and interests in each language read, for headings that name a kind of them
-  // ("Proyectos destacados", "Progetti rilevanti", "Selected Honors", "Freizeitliche Interessen").
-  ['projekte', 'projects'], ['proyectos', 'projects'], ['projetos', 'projects'], ['progetti', 'projects'], ['projecten', 'projects'],
-  ['honors', 'awards'], ['honours', 'awards'],
-  ['interessen', 'interests'], ['interets', 'interests'], ['intereses', 'interests'], ['interesses', 'interests'], ['interessi', 'interests'],
-  // The other sections' usual words in each language read, so that a heading naming a kind of
-  // any section is read in each ("Habilidades Computacionales", "Certificações Adicionais",
-  // "Special Achievement", "Academic Articles", "Referencias Personales"). As with the names,
+  // Every section's usual words in each language read, so that a heading naming a kind of any
+  // section is read in each ("Proyectos destacados", "Selected Honors", "Freizeitliche Interessen",
+  // "Habilidades Computacionales", "Certificações Adicionais", "Special Achievement", "Academic
+  // Articles", "Referencias Personales"). As with the names,
   // no singulars but English ones (see `singular`). Not "resumen", "resumo" or "Zusammenfassung":
   // a summary of something ("Resumen de habilidades") is that something's section.
   ...words('summary', 'profil', 'perfil', 'profilo', 'profiel', 'objectif', 'objetivo', 'objetivos', 'obiettivo'),
   ...words('education', 'ausbildung', 'bildung', 'studium', 'formation', 'formations', 'etudes', 'educacion', 'formacion', 'estudios', 'educacao', 'formacao', 'istruzione', 'formazione', 'opleiding', 'opleidingen'),
   ...words('skills', 'kompetenzen', 'fahigkeiten', 'habilidades', 'competencias', 'conocimientos', 'conhecimentos', 'competenze', 'conoscenze', 'capacita', 'vaardigheden', 'competenties'),
+  ...words('projects', 'projekte', 'proyectos', 'projetos', 'progetti', 'projecten'),
   ...words('certifications', 'courses', 'zertifikate', 'zertifizierungen', 'weiterbildung', 'weiterbildungen', 'kurse', 'certificats', 'certificaciones', 'cursos', 'certificacoes', 'certificazioni', 'corsi', 'certificaten', 'cursussen'),
-  ...words('awards', 'achievements', 'prizes', 'auszeichnungen', 'preise', 'distinctions', 'prix', 'bourses', 'premios', 'reconocimientos', 'becas', 'premiacoes', 'premi', 'riconoscimenti', 'prijzen', 'onderscheidingen'),
+  ...words('awards', 'honors', 'honours', 'achievements', 'prizes', 'auszeichnungen', 'preise', 'distinctions', 'prix', 'bourses', 'premios', 'reconocimientos', 'becas', 'premiacoes', 'premi', 'riconoscimenti', 'prijzen', 'onderscheidingen'),
   ...words('languages', 'sprachen', 'sprachkenntnisse', 'langues', 'idiomas', 'lenguas', 'linguas', 'lingue', 'talen'),
   ...words('volunteering', 'volunteer', 'voluntary', 'ehrenamt', 'ehrenamtlich', 'ehrenamtliche', 'ehrenamtliches', 'ehrenamtlicher', 'benevolat', 'voluntariado', 'volontariato', 'vrijwilligerswerk'),
   ...words('publications', 'papers', 'articles', 'publikationen', 'veroffentlichungen', 'publicaciones', 'publicacoes', 'pubblicazioni', 'publicaties'),
-  ...words('interests', 'hobbies', 'hobbys', 'loisirs', 'passions', 'aficiones', 'passatempos', 'passies'),
+  ...words('interests', 'interessen', 'interets', 'intereses', 'interesses', 'interessi', 'hobbies', 'hobbys', 'loisirs', 'passions', 'aficiones', 'passatempos', 'passies'),
   ...words('references', 'references', 'referees', 'recommendations', 'referenzen', 'referencias', 'referenze', 'referenties'),
 ]);
 
