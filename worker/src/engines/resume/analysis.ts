@@ -156,7 +156,7 @@ export function analyseResume(layout: ResumeLayout, pdf: PdfText, options: Analy
   const unsureSections = sure ? [] : absent;
   const notices = [...parsed.unsure];
   if (!supported) {
-    notices.push(`The resume does not seem to be in ${READ_LANGUAGES}, so the checks are limited to layout and contact details; sections and wording were not judged.`);
+    notices.push(`The resume does not seem to be in ${READ_LANGUAGES}, so the checks are limited to layout, contact details and the sections it names; wording was not judged and no section is called missing.`);
   } else if (!english) {
     notices.push(`The resume is in ${LANGUAGE_NAMES[parsed.language]}: sections, dates, contact details and layout were checked; wording rules written for English (action verbs, pronouns, clichés) were not applied.`);
   }

@@ -1,8 +1,12 @@
 /**
  * Section heading names in English, German, French, Spanish, Portuguese, Italian, Dutch and
- * Chinese. Compared after `normaliseHeading`: lower case, accents removed, "&", "|", "/" and ","
- * (and Chinese 与, 及, 和, 、, ，) as "and", punctuation and a trailing colon dropped. Each language's names
- * are those the usual CV templates and guides use (LinkedIn's export in each language among them).
+ * Chinese, the languages the review reads. Compared after `normaliseHeading`: lower case, accents
+ * removed, "&", "|", "/" and "," (and each language's "and": 与, 及, 和, 、, ，, и, ve, dan, và,
+ * 및, ・) as "and", punctuation and a trailing colon dropped. Each language's names are those the
+ * usual CV templates and guides use (LinkedIn's export and the Europass CV in each language among
+ * them). The usual names in Polish, Russian, Turkish, Indonesian, Vietnamese, Japanese and Korean
+ * are known too, so that a resume in one of them has its sections found; the review does not
+ * otherwise read those languages (`language.ts`), so it never calls a section missing there.
  */
 import type { SectionKey } from './layout.js';
 
@@ -11,6 +15,8 @@ export type HeadingKey = SectionKey | 'other';
 
 const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership', readonly string[]> = {
   summary: [
+    // Polish, Russian, Turkish, Indonesian, Vietnamese, Japanese and Korean (see the note at the top).
+    'podsumowanie', 'o mnie', 'profil zawodowy', 'cel zawodowy', 'о себе', 'обо мне', 'профиль', 'цель', 'профессиональный профиль', 'краткая информация', 'özet', 'hakkımda', 'kariyer hedefi', 'kişisel profil', 'ringkasan', 'tentang saya', 'profil singkat', 'tujuan karir', 'mục tiêu nghề nghiệp', 'mục tiêu', 'giới thiệu', 'giới thiệu bản thân', 'tóm tắt', 'về tôi', '自己紹介', '自己pr', '職務要約', '概要', 'プロフィール', '자기소개', '소개', '요약', '프로필',
     'professional objective', 'career profile', 'personal profile', 'summary of qualifications', 'introduction', 'overview', 'professional overview', 'kurzvorstellung', 'personliches profil', 'karriereziel', 'objectif professionnel', 'profil personnel', 'resume professionnel', 'resumen profesional', 'synthese', 'synthese professionnelle', 'perfil personal', 'acerca de mi', 'extracto', 'objetivo profesional', 'resumo profissional', 'perfil pessoal', 'objetivo profissional', 'apresentacao', 'obiettivo professionale', 'profilo personale', 'presentazione', 'riepilogo', 'doelstelling', 'professionele doelstelling', 'introductie',
     'summary', 'professional summary', 'career summary', 'executive summary', 'profile', 'professional profile', 'about me', 'about',
     'objective', 'career objective', 'personal statement', 'research interests', 'research statement',
@@ -22,6 +28,7 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
     '个人简介', '自传', '自我评价', '个人评价', '自我介绍', '个人总结', '个人概述', '求职意向', '职业目标', '关于我',
   ],
   experience: [
+    'doświadczenie', 'doświadczenie zawodowe', 'przebieg pracy', 'przebieg kariery', 'historia zatrudnienia', 'praktyki', 'staże', 'опыт', 'опыт работы', 'профессиональный опыт', 'трудовая деятельность', 'места работы', 'стажировки', 'deneyim', 'deneyimler', 'iş deneyimi', 'iş deneyimleri', 'profesyonel deneyim', 'iş tecrübesi', 'stajlar', 'pengalaman', 'pengalaman kerja', 'pengalaman profesional', 'riwayat pekerjaan', 'pengalaman magang', 'kinh nghiệm', 'kinh nghiệm làm việc', 'quá trình làm việc', 'kinh nghiệm thực tập', '職歴', '職務経歴', '経歴', '職務経験', '業務経験', '実務経験', '경력', '경력사항', '경력 사항', '경험', '업무 경험', '직무 경험', '근무 경력',
     'professional history', 'work experiences', 'professional experiences', 'professional background', 'employment experience', 'relevant work experience', 'career', 'berufliche laufbahn', 'berufstatigkeit', 'berufliche tatigkeiten', 'berufliche erfahrung', 'berufliche stationen', 'historique professionnel', 'historique de l emploi', 'experience de travail', 'experiences de travail', 'carriere', 'emplois', 'experiencia de trabajo', 'historial laboral', 'historial profesional', 'experiencias profesionales', 'experiencias profissionais', 'experiencia de trabalho', 'trajetoria profissional', 'carreira', 'esperienza di lavoro', 'esperienze di lavoro', 'percorso professionale', 'carriera', 'arbeidsverleden', 'beroepservaring', 'werkgeschiedenis', 'relevante werkervaring',
     'experience', 'work', 'work experience', 'professional experience', 'relevant experience', 'additional experience', 'employment', 'research', 'teaching',
     'internships', 'internship', 'industry experience', 'experience and projects',
@@ -36,6 +43,7 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
     '工作经历', '工作经验', '实习经历', '实习经验', '职业经历', '工作履历', '任职经历', '科研经历', '研究经历', '实践经历', '社会实践', '校园经历', '工作',
   ],
   education: [
+    'wykształcenie', 'edukacja', 'wykształcenie i szkolenia', 'образование', 'высшее образование', 'основное образование', 'eğitim', 'eğitim bilgileri', 'öğrenim', 'eğitim durumu', 'pendidikan', 'riwayat pendidikan', 'latar belakang pendidikan', 'pendidikan formal', 'học vấn', 'trình độ học vấn', 'giáo dục', 'quá trình học tập', '学歴', '학력', '학력사항', '학력 사항',
     'studies', 'academic studies', 'academic history', 'educational background', 'education background', 'academic record', 'schooling', 'academic details', 'academics', 'education history', 'educational history', 'formal education', 'bildung', 'bildungsgang', 'schulische ausbildung', 'schulischer werdegang', 'akademische ausbildung', 'hochschulbildung', 'studium und ausbildung', 'studien', 'parcours scolaire', 'scolarite', 'cursus scolaire', 'parcours universitaire', 'formation academique', 'formation initiale', 'diplomes et formations', 'educacion academica', 'estudios realizados', 'titulacion', 'escolaridad', 'trayectoria academica', 'escolaridade', 'estudos', 'educacao academica', 'historico academico', 'formacao escolar', 'studi', 'percorso di studi', 'percorso di studio', 'titoli di studio', 'titolo di studio', 'formazione accademica', 'percorso accademico', 'studie', 'educatie', 'scholing', 'schoolopleiding',
     'education', 'academic background', 'education and training', 'qualifications', 'academic qualifications', 'academic qualification',
     'educational qualification', 'educational qualifications',
@@ -47,6 +55,7 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
     '教育背景', '教育经历', '学历', '教育', '学习经历', '学历背景',
   ],
   skills: [
+    'umiejętności', 'umiejętności techniczne', 'umiejętności osobiste', 'umiejętności cyfrowe', 'umiejętności komputerowe', 'kompetencje', 'kompetencje cyfrowe', 'mocne strony', 'technologie', 'навыки', 'ключевые навыки', 'профессиональные навыки', 'технические навыки', 'умения', 'компетенции', 'технологии', 'стек технологий', 'yetenekler', 'beceriler', 'yetkinlikler', 'teknik beceriler', 'bilgisayar becerileri', 'teknik yetenekler', 'uzmanlık alanları', 'keahlian', 'keterampilan', 'kemampuan', 'kompetensi', 'keahlian teknis', 'kỹ năng', 'kĩ năng', 'các kỹ năng', 'kỹ năng chuyên môn', 'スキル', '技術スキル', 'テクニカルスキル', '保有スキル', '기술', '기술 스택', '기술스택', '보유 기술', '스킬', '역량', '핵심 역량',
     'top skills', 'key qualifications', 'top kenntnisse', 'fahigkeiten und kenntnisse', 'principales competences', 'competences cles', 'qualites', 'aptitudes principales', 'principales competencias', 'conocimientos tecnicos', 'principais competencias', 'competenze principali', 'belangrijkste vaardigheden', 'persoonlijke competenties',
     'skills', 'technical skills', 'key skills', 'core skills', 'core competencies', 'competencies', 'areas of expertise', 'expertise',
     'technologies', 'skills and tools', 'tools', 'computer skills', 'interpersonal skills', 'skills and interests', 'technical skills and interests',
@@ -75,12 +84,14 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
     'persoonlijke vaardigheden', 'communicatievaardigheden', 'organisatorische vaardigheden', 'beroepsgerelateerde vaardigheden', 'digitale vaardigheden', 'computervaardigheden',
   ],
   projects: [
+    'projekty', 'projekty osobiste', 'проекты', 'личные проекты', 'projeler', 'proyek', 'projek', 'dự án', 'các dự án', 'dự án cá nhân', 'プロジェクト', '프로젝트', '개인 프로젝트',
     'projetos pessoais', 'proyectos personales', 'progetti personali', 'persoonlijke projecten', 'realisations', 'projets et realisations', 'projetos academicos', 'proyectos academicos', 'private projekte', 'eigene projekte',
     'projects', 'personal projects', 'selected projects', 'key projects', 'side projects', 'academic projects',
     'projekte', 'projets', 'projets personnels', 'proyectos', 'projetos', 'progetti', 'projecten',
     '项目经历', '项目经验', '项目', '作品集', '个人项目', '科研项目', '开源项目', '项目作品',
   ],
   certifications: [
+    'certyfikaty', 'kursy', 'szkolenia', 'kursy i szkolenia', 'kursy i certyfikaty', 'сертификаты', 'курсы', 'повышение квалификации', 'дополнительное образование', 'sertifikalar', 'kurslar', 'sertifikat', 'sertifikasi', 'pelatihan', 'kursus', 'chứng chỉ', 'khóa học', '資格', '保有資格', '免許・資格', '資格・免許', '자격증', '자격',
     'certificados', 'cursos y certificaciones', 'cursos complementares', 'formation continue', 'attestati', 'certificeringen',
     'certifications', 'certification', 'certificates', 'licenses', 'licences', 'licenses and certifications', 'certifications and licenses',
     'courses', 'training', 'professional exams', 'relevant courses', 'relevant courses taken', 'coursework', 'relevant coursework',
@@ -89,6 +100,7 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
     '证书', '资格证书', '证书资质', '技能证书', '认证', '培训经历',
   ],
   awards: [
+    'nagrody', 'osiągnięcia', 'wyróżnienia', 'stypendia', 'награды', 'достижения', 'ödüller', 'başarılar', 'burslar', 'penghargaan', 'prestasi', 'pencapaian', 'beasiswa', 'giải thưởng', 'thành tích', 'danh hiệu', '受賞歴', '受賞', '수상', '수상 경력', '수상경력', '수상 내역',
     'scholastic achievements', 'academic achievements', 'academic honors', 'honors and achievements', 'reconocimientos', 'premios y reconocimientos', 'distincoes', 'premiacoes', 'conquistas', 'premi e riconoscimenti', 'onorificenze', 'onderscheidingen', 'recompenses', 'bourses', 'reconnaissances', 'bourses et distinctions', 'becas', 'becas y premios', 'bolsas', 'borse di studio', 'stipendien',
     'awards', 'honors', 'honours', 'awards and honors', 'honors and awards', 'achievements',
     'grants', 'grants and awards', 'awards and grants', 'fellowships', 'honors and fellowships', 'scholarships', 'funding',
@@ -96,6 +108,7 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
     '获奖', '获奖情况', '获奖经历', '荣誉奖项', '荣誉', '奖项', '所获荣誉', '获奖荣誉', '荣誉证书', '奖学金',
   ],
   languages: [
+    'języki', 'języki obce', 'znajomość języków', 'znajomość języków obcych', 'языки', 'знание языков', 'иностранные языки', 'владение языками', 'diller', 'yabancı diller', 'yabancı dil', 'bahasa', 'kemampuan bahasa', 'ngoại ngữ', 'ngôn ngữ', '語学', '語学力', '어학', '외국어', '언어',
     'fremdsprachen', 'sprachkompetenzen', 'conocimientos de idiomas', 'conocimiento de idiomas', 'conhecimentos linguisticos', 'lingue straniere', 'conoscenza lingue',
     'languages', 'language', 'language skills', 'sprachkenntnisse', 'sprachen', 'langues', 'idiomas', 'lenguas', 'linguas', 'lingue', 'conoscenze linguistiche', 'talen', 'talenkennis',
     '语言能力', '语言', '外语能力', '语言技能',
@@ -104,24 +117,27 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
     'competencias linguisticas', 'moedertaal', 'andere talen', 'taalvaardigheden',
   ],
   volunteering: [
+    'wolontariat', 'działalność społeczna', 'волонтерство', 'общественная деятельность', 'gönüllülük', 'gönüllü çalışmalar', 'pengalaman organisasi', 'organisasi', 'relawan', 'hoạt động', 'hoạt động ngoại khóa', 'hoạt động tình nguyện', '대외활동', '봉사활동',
     'volunteering', 'volunteer experience', 'volunteer work', 'community involvement', 'community', 'civilian service',
     'activities', 'extracurricular activities', 'extracurriculars', 'leadership and activities', 'leadership and involvement',
     'ehrenamt', 'ehrenamtliches engagement', 'zivildienst', 'engagement', 'benevolat', 'engagements', 'implication', 'implications', 'implication sociale', 'activites parascolaires', 'voluntariado', 'volontariato', 'vrijwilligerswerk',
     '志愿者经历', '志愿服务', '志愿经历', '社团活动', '课外活动',
   ],
-  publications: ['publications', 'selected publications', 'papers', 'talks', 'publications and talks', 'conference papers',
+  publications: ['publikacje', 'публикации', 'yayınlar', 'publikasi', 'công bố khoa học', '研究業績', '논문', 'publications', 'selected publications', 'papers', 'talks', 'publications and talks', 'conference papers',
     'presentations', 'invited talks', 'conference presentations', 'peer reviewed publications', 'journal articles', 'books', 'publikationen', 'veroffentlichungen', 'publicaciones', 'publicacoes', 'pubblicazioni', 'publicaties', 'conferencias', 'ponencias', 'comunicaciones', 'vortrage', 'palestras',
     '发表论文', '论文发表', '学术论文', '科研成果', '论文'],
   interests: [
+    'zainteresowania', 'pasje', 'интересы', 'хобби', 'увлечения', 'ilgi alanları', 'hobiler', 'minat', 'hobi', 'sở thích', '趣味', '관심사', '취미',
     'personal interests', 'other interests', 'centre d interet', 'centre d interets', 'centres d interets', 'pasatiempos', 'interesses pessoais', 'interessi personali', 'tempo libero', 'freizeitaktivitaten', 'personliche interessen',
     'interests', 'hobbies', 'hobbies and interests', 'interests and hobbies',
     'hobbys', 'hobbys und interessen', 'interessen', 'freizeit', 'centres d interet', 'loisirs', 'interets', 'passions',
     'intereses', 'aficiones', 'interesses', 'passatempos', 'interessi', 'hobby', 'interesses en hobbys',
     '兴趣爱好', '爱好', '个人爱好',
   ],
-  references: ['references', 'referees', 'referenzen', 'referencias', 'referenze', 'referenties', '推荐人'],
-  contact: ['contact', 'contact details', 'contact information', 'kontakt', 'kontaktdaten', 'coordonnees', 'contacto', 'contato', 'contatti', 'contactgegevens', '联系方式', '联系信息', '联络方式', '连络方式', '联络资讯'],
+  references: ['referencje', 'рекомендации', 'referanslar', 'referensi', 'người tham chiếu', 'người giới thiệu', 'references', 'referees', 'referenzen', 'referencias', 'referenze', 'referenties', '推荐人'],
+  contact: ['dane kontaktowe', 'контакты', 'контактная информация', 'iletişim', 'iletişim bilgileri', 'informasi kontak', 'kontak', 'liên hệ', 'thông tin liên hệ', '連絡先', '연락처', 'contact', 'contact details', 'contact information', 'kontakt', 'kontaktdaten', 'coordonnees', 'contacto', 'contato', 'contatti', 'contactgegevens', '联系方式', '联系信息', '联络方式', '连络方式', '联络资讯'],
   personal: [
+    'dane osobowe', 'личная информация', 'личные данные', 'kişisel bilgiler', 'data diri', 'data pribadi', 'informasi pribadi', 'thông tin cá nhân', '個人情報', '基本情報', '인적사항', '개인정보',
     'personalia', 'persoonsgegevens', 'personliche angaben', 'informacoes pessoais', 'etat civil', 'donnees personnelles','personal details', 'personal data', 'personal information', 'persönliche daten', 'personliche daten', 'angaben zur person', 'informations personnelles', 'informacion personal', 'informacao pessoal', 'informazioni personali', 'persoonlijke informatie', 'datos personales', 'dados pessoais', 'dati personali', 'persoonlijke gegevens', 'declaration', '个人信息', '基本信息', '个人资料'],
   links: ['links', 'liens', 'enlaces', 'links and profiles', 'service', 'professional service', 'academic service', 'supervision', 'students supervised', 'memberships', 'professional memberships'],
   leadership: ['leadership', 'fuhrungsqualitaten', 'fuhrungserfahrung', 'leadership experience', 'positions of responsibility'],
@@ -136,8 +152,10 @@ const SIMPLIFIED = '个简评价绍总结职业标优势关于经历验实习践
 const toSimplified = (text: string) => text.replace(/\p{Script=Han}/gu, (c) => { const i = TRADITIONAL.indexOf(c); return i < 0 ? c : SIMPLIFIED[i]!; });
 
 export function normaliseHeading(text: string): string {
-  return toSimplified(text).normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
-    .replace(/^\s*[&|/,]+/, ' ').replace(/[&|/,，与及和、]/g, ' and ').replace(/\bund\b|\bet\b|\by\b|\be\b|\ben\b/g, ' and ')
+  // Turkish dotless ı is i: upper case drops the difference ("İLGİ ALANLARI", "ilgi alanları").
+  return toSimplified(text).normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/ı/g, 'i')
+    .replace(/^\s*[&|/,]+/, ' ').replace(/[&|/,，与及和、・]/g, ' and ')
+    .replace(/(?<![\p{L}\p{N}])(?:und|et|y|e|en|и|ve|dan|va|및)(?![\p{L}\p{N}])/gu, ' and ')
     // A comma before "and" ("Talks, Workshops, and Courses") joins once.
     .replace(/[^\p{L}\p{N} ]+/gu, ' ').replace(/\s+/g, ' ').trim().replace(/\band( and)+\b/g, 'and')
     // A joiner left dangling at the end where a heading wraps ("HOBBYS /" above "INTERESSEN") joins
@@ -155,7 +173,7 @@ const LOOKUP = new Map<string, HeadingKey>(
 /** The same names with their spaces taken out, for headings whose letters came apart ("edu cation"). */
 const JOINED = new Map<string, HeadingKey>([...LOOKUP].map(([name, key]) => [name.replace(/ /g, ''), key]));
 
-const words = (key: HeadingKey, ...list: string[]) => list.map((word) => [word, key] as const);
+const words = (key: HeadingKey, ...list: string[]) => list.map((word) => [normaliseHeading(word), key] as const);
 
 /** Single words that make a short heading-styled line a heading ("SKILLS MATRIX", "Berufliche Praxis"). */
 const WORDS = new Map<string, HeadingKey>([
@@ -186,6 +204,19 @@ const WORDS = new Map<string, HeadingKey>([
   ...words('publications', 'papers', 'articles', 'publikationen', 'veroffentlichungen', 'publicaciones', 'publicacoes', 'pubblicazioni', 'publicaties'),
   ...words('interests', 'interessen', 'interets', 'intereses', 'interesses', 'interessi', 'hobbies', 'hobbys', 'loisirs', 'passions', 'aficiones', 'passatempos', 'passies'),
   ...words('references', 'references', 'referees', 'recommendations', 'referenzen', 'referencias', 'referenze', 'referenties'),
+  // The same words in the languages whose headings alone are read.
+  ...words('summary', 'podsumowanie', 'профиль', 'özet', 'ringkasan'),
+  ...words('experience', 'doświadczenie', 'опыт', 'deneyim', 'deneyimi', 'deneyimleri', 'tecrübe', 'tecrübesi', 'pengalaman', '経歴', '경력', '경험'),
+  ...words('education', 'wykształcenie', 'edukacja', 'образование', 'eğitim', 'pendidikan', '学歴', '학력'),
+  ...words('skills', 'umiejętności', 'kompetencje', 'навыки', 'компетенции', 'yetenekler', 'beceriler', 'becerileri', 'yetkinlikler', 'keahlian', 'keterampilan', 'kemampuan', 'スキル', '역량'),
+  ...words('projects', 'projekty', 'проекты', 'projeler', 'proyek', 'プロジェクト', '프로젝트'),
+  ...words('certifications', 'certyfikaty', 'kursy', 'szkolenia', 'сертификаты', 'курсы', 'sertifikalar', 'kurslar', 'sertifikat', 'sertifikasi', 'pelatihan', '資格', '자격증'),
+  ...words('awards', 'nagrody', 'osiągnięcia', 'wyróżnienia', 'награды', 'достижения', 'ödüller', 'başarılar', 'penghargaan', 'prestasi', '受賞歴', '수상'),
+  ...words('languages', 'języki', 'języków', 'языки', 'языков', 'diller', '語学', '어학', '외국어'),
+  ...words('volunteering', 'wolontariat', 'волонтерство', 'gönüllülük', '봉사활동'),
+  ...words('publications', 'publikacje', 'публикации', 'yayınlar', 'publikasi'),
+  ...words('interests', 'zainteresowania', 'интересы', 'хобби', 'увлечения', 'hobiler', 'minat', 'hobi', '趣味', '취미'),
+  ...words('references', 'referencje', 'рекомендации', 'referanslar', 'referensi'),
 ]);
 
 /**

@@ -19,7 +19,19 @@ const STOP_WORDS: Record<Exclude<ResumeLanguage, 'zh' | 'other'>, readonly strin
   nl: ['en', 'de', 'het', 'een', 'van', 'in', 'met', 'voor', 'op', 'bij', 'aan', 'als', 'naar', 'ik', 'mijn', 'zijn', 'door', 'te'],
 };
 
-const LOOKUP = Object.entries(STOP_WORDS).map(([language, words]) => [language as ResumeLanguage, new Set(words)] as const);
+/**
+ * Common words of languages the review does not read but that are written in plain Latin letters
+ * and share short words with one it does (Indonesian and Malay "di" is Italian's): where they
+ * lead, the text is in another language.
+ */
+const UNREAD_STOP_WORDS: readonly string[] = [
+  'dan', 'di', 'yang', 'untuk', 'dengan', 'dari', 'ke', 'pada', 'dalam', 'ini', 'itu', 'sebagai', 'atau', 'tidak', 'akan', 'oleh', 'saya', 'serta', 'juga', 'bagi',
+];
+
+const LOOKUP = [
+  ...Object.entries(STOP_WORDS).map(([language, words]) => [language as ResumeLanguage, new Set(words)] as const),
+  ['other' as ResumeLanguage, new Set(UNREAD_STOP_WORDS)] as const,
+];
 
 /** Chinese characters; kana besides them would make the text Japanese, which the reader does not know. */
 export const HAN = /\p{Script=Han}/gu;

@@ -240,7 +240,7 @@ describe('languages and confidence', () => {
     ]));
     expect(a.language).toBe('other');
     expect(a.missingSections).toEqual([]);
-    expect(md).toMatch(/checks are limited to layout and contact details/);
+    expect(md).toMatch(/checks are limited to layout, contact details and the sections it names/);
     // Every language the review reads is named, from the same list the reader uses.
     for (const name of Object.entries(LANGUAGE_NAMES).filter(([code]) => code !== 'other').map(([, n]) => n)) expect(md).toContain(name);
     expect(md).not.toMatch(/Add an Experience section|Add a Skills section|Add an Education section/);
@@ -352,7 +352,7 @@ describe('Chinese, the eighth language', () => {
     expect(a.parsed.roles.filter((r) => r.section === 'experience').map((r) => r.end)).toEqual([null, 2021 * 12 + 5]);
     expect(headingKey('项目经历')).toBe('projects');
     expect(headingKey('教 育 背 景')).toBe('education');
-    expect(renderReview(a)).not.toMatch(/only layout and contact details/i);
+    expect(renderReview(a)).not.toMatch(/checks are limited to layout/i);
     // One heading joining work and education holds both.
     const joined = resume({ experience: '工作及教育经历', education: '证书' });
     expect(analyseResume(buildLayout(joined), joined, { now }).sectionsFound).toEqual(expect.arrayContaining(['experience', 'education', 'certifications']));
@@ -383,6 +383,60 @@ describe('Chinese, the eighth language', () => {
     expect(headingKey('Ô 竞赛获奖', true)).toBe('awards');
     expect(headingKey('ë 实习经历')).toBe('experience');
     expect(headingKey('经历', true)).toBeNull();
+  });
+});
+
+describe('languages whose headings alone are read', () => {
+  // Text runs as the PDF reader returns them (no font for these scripts ships here to draw a PDF with).
+  const run = (text: string, y: number, fontSize: number, bold = false, x = 56): TextRun => ({ text, x, y, width: [...text].length * fontSize * 0.55, fontSize, font: bold ? 'NotoSans-Bold' : 'NotoSans', bold, artifact: false });
+  function resume(headings: [string, string, string], body: string): PdfText {
+    const runs: TextRun[] = [run('Alex Morgan', 60, 22, true), run('alex.morgan@mail.test  |  +48 601 234 567', 84, 10)];
+    let y = 120;
+    for (const heading of headings) {
+      runs.push(run(heading, y, 14, true)); y += 24;
+      runs.push(run(body, y, 10.5), run('2019 – 2024', y, 10.5, false, 470)); y += 16;
+      runs.push(run(`• ${body}`, y, 10.5)); y += 22;
+    }
+    return { pages: [{ number: 1, width: 595, height: 842, imageCount: 0, runs }], fonts: ['NotoSans', 'NotoSans-Bold'] };
+  }
+  const now = new Date('2026-06-01T00:00:00Z');
+  const CASES: Array<[string, [string, string, string], string]> = [
+    ['Polish', ['Doświadczenie zawodowe', 'Wykształcenie', 'Umiejętności'], 'Programista w zespole płatności, Wrocław, współpraca z działem sprzedaży'],
+    ['Russian', ['Опыт работы', 'Образование', 'Ключевые навыки'], 'Разработчик в команде платежей, Москва, работа с отделом продаж'],
+    ['Turkish, in capitals', ['İŞ DENEYİMİ', 'EĞİTİM', 'YETENEKLER'], 'Ödeme ekibinde yazılım geliştirici, İstanbul, satış ekibiyle çalıştı'],
+    ['Indonesian', ['Pengalaman Kerja', 'Pendidikan', 'Keahlian'], 'Pengembang perangkat lunak di tim pembayaran, Jakarta, bekerja dengan tim penjualan'],
+    ['Vietnamese', ['Kinh nghiệm làm việc', 'Học vấn', 'Kỹ năng'], 'Lập trình viên trong nhóm thanh toán, Hà Nội, làm việc với nhóm bán hàng'],
+    ['Japanese', ['職務経歴', '学歴', 'スキル'], '決済チームのソフトウェア開発者として、東京で営業チームと協力しました'],
+    ['Korean', ['경력', '학력', '기술 스택'], '결제 팀의 소프트웨어 개발자로 서울에서 영업 팀과 협업했습니다'],
+  ];
+
+  it.each(CASES)('%s: experience, education and skills are found; the review still reads no more of the language, so it calls nothing missing', (_, headings, body) => {
+    const pdf = resume(headings, body);
+    const a = analyseResume(buildLayout(pdf), pdf, { now });
+    expect(a.language).toBe('other');
+    expect(a.sectionsFound).toEqual(expect.arrayContaining(['experience', 'education', 'skills']));
+    expect(a.unrecognisedHeadings).toEqual([]);
+    expect(a.missingSections).toEqual([]);
+    expect(renderReview(a)).toMatch(/checks are limited to layout, contact details and the sections it names/);
+  });
+
+  it('Indonesian, which shares "di" with Italian, is not taken for Italian', () => {
+    const text = 'Mengembangkan sistem pembayaran di tim backend dan bekerja sama dengan tim penjualan untuk meningkatkan konversi. Memimpin migrasi basis data di kantor Jakarta dan menulis dokumentasi untuk pengguna baru. Bertanggung jawab atas rilis mingguan di aplikasi seluler. Magang di bank nasional, lalu analis data di perusahaan logistik di Surabaya.';
+    expect(detectLanguage(text)).toBe('other');
+    // Italian itself still reads as Italian.
+    expect(detectLanguage('Sviluppo del sistema di pagamento con il team di backend e collaborazione con il team vendite per la crescita della conversione. Gestione della migrazione del database nella sede di Milano.')).toBe('it');
+  });
+
+  it('their words for "and" join names; Turkish dotless ı is i in either case; a letter set apart in a heading is no joiner', () => {
+    expect(headingKey('Kursy i certyfikaty')).toBe('certifications');
+    expect(headingKey('Навыки и технологии')).toBe('skills');
+    expect(headingKey('İLGİ ALANLARI')).toBe('interests');
+    expect(headingKey('İlgi alanları')).toBe('interests');
+    expect(headingKey('Penghargaan dan Prestasi')).toBe('awards');
+    expect(headingKey('学歴・職歴')).toBe('education');
+    expect(headingKey('수상 및 자격')).toBe('awards');
+    // Polish "i" is not taken for "and": it is also a letter of a word whose letters came apart.
+    expect(headingKey('EDUCAT I ON')).toBe('education');
   });
 });
 
