@@ -164,6 +164,12 @@ export function normaliseHeading(text: string): string {
     .replace(/ ?\band$/, '');
 }
 
+/**
+ * A heading's letters alone, for one whose letters came apart: a lone "e", "y" or "en" there
+ * ("EXP E RI E NCE", "HOBB Y") is a piece of a word, not the joiner `normaliseHeading` reads.
+ */
+const lettersOf = (text: string) => toSimplified(text).normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/ı/g, 'i').replace(/[^\p{L}\p{N}]+/gu, '');
+
 /** Leadership roles are dated entries like volunteering; contact, personal data and links need no advice. */
 const KEY_OF: Partial<Record<keyof typeof NAMES, HeadingKey>> = { contact: 'other', personal: 'other', links: 'other', leadership: 'volunteering' };
 
@@ -250,7 +256,7 @@ function exactKey(text: string): HeadingKey | null {
   // The icon is taken off before the text is normalised: a stray "ë" must not turn into "and".
   const joined = joinedParts(normal).map((part) => LOOKUP.get(part));
   return LOOKUP.get(normal) ?? singular(normal) ?? LOOKUP.get(normaliseHeading(text.replace(/^\s*\S{1,2}\s+(?=\S)/u, '')))
-    ?? (brokenWord(normal) || !normal.includes(' ') ? JOINED.get(normal.replace(/ /g, '')) : undefined)
+    ?? (brokenWord(normal) || !normal.includes(' ') ? JOINED.get(normal.replace(/ /g, '')) ?? JOINED.get(lettersOf(text)) : undefined)
     ?? (joined.length && joined.every((key) => key !== undefined) ? joined[0] : undefined) ?? null;
 }
 

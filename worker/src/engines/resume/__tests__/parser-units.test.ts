@@ -438,6 +438,14 @@ describe('languages whose headings alone are read', () => {
     // Polish "i" is not taken for "and": it is also a letter of a word whose letters came apart.
     expect(headingKey('EDUCAT I ON')).toBe('education');
   });
+
+  it('a heading whose letters came apart is read though a piece is a joiner word of some language ("EXP E RI E NCE", "HOBB Y")', () => {
+    expect(headingKey('WORK EXP E RI E NCE')).toBe('experience');
+    expect(headingKey('HOBB Y')).toBe('interests');
+    expect(headingKey('R E FE R EN CES')).toBe('references');
+    // A heading that joins two names with such a word is still the joined heading.
+    expect(headingKey('Formación y cursos')).toBe('education');
+  });
 });
 
 describe('a bracketed link word', () => {
