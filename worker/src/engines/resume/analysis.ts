@@ -405,9 +405,12 @@ const PLACEHOLDERS: RegExp[] = [
   // read), or named for the field at a mail service ("first.last@email.com"; at an employer's own
   // domain, "firstname.lastname@" is how its addresses are made, written so against spam).
   /@(?:example|exemplo|ejemplo|exemple|beispiel|esempio|voorbeeld|yourdomain|your-domain)\.[a-z]{2,}\b|(?<![\p{L}\p{N}.])(?:first\.?last|firstname\.?lastname|name\.?surname|nome\.?sobrenome|prenom\.?nom|vorname\.?nachname|nombre\.?apellido|nome\.?cognome|voornaam\.?achternaam)@(?:e?mail|gmail|outlook|hotmail|yahoo|domain)\.[a-z]{2,}\b/iu,
-  // A phone number of nine or ten digits counted up in order ("0123456789", "123-456-7890"): no
-  // real one is.
-  /(?<![\p{N}])\+?\(?0?1\)?[\s.-]?2[\s.-]?3\)?[\s.-]?4[\s.-]?5[\s.-]?6[\s.-]?7[\s.-]?8[\s.-]?9(?:[\s.-]?0)?(?![\p{N}])/u,
+  // A phone number whose first nine digits are counted up in order ("0123456789", "123-456-7890",
+  // "(123) 456-7891"): no real one is.
+  /(?<![\p{N}])\+?\(?0?1\)?[\s.-]?2[\s.-]?3\)?[\s.-]?4[\s.-]?5[\s.-]?6[\s.-]?7[\s.-]?8[\s.-]?9(?:[\s.-]?\d)?(?![\p{N}])/u,
+  // An employer or school named by a run of the alphabet ("ABC Company", "XYZ University", "DEF
+  // Inc."), the filler of sample resumes.
+  /(?<![\p{L}\p{N}&.-])(?:ABC|DEF|XYZ|PQR)\s+(?:[Cc]ompany|[Cc]orp(?:oration)?|Inc|Ltd|LLC|Pvt|[Uu]niversity|[Cc]ollege|[Ss]chool|[Ii]nstitute|[Tt]echnologies|[Ss]olutions|[Ee]nterprises|[Ii]ndustries|[Gg]roup|[Bb]ank|[Hh]ospital)(?![\p{L}])/u,
   // Digits masked two X's at a time ("+33 6 XX XX XX XX"), and a figure left as "X%".
   /(?<![\p{L}])XX(?:[\s.-]XX){2,}(?![\p{L}])|(?<![\p{L}\p{N}])X\s?%/u,
   // The template's own instruction in each language read ("Write your skills here", "Escreva aqui

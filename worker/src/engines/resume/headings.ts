@@ -119,7 +119,7 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
   volunteering: [
     'wolontariat', 'działalność społeczna', 'волонтерство', 'общественная деятельность', 'gönüllülük', 'gönüllü çalışmalar', 'pengalaman organisasi', 'organisasi', 'relawan', 'hoạt động', 'hoạt động ngoại khóa', 'hoạt động tình nguyện', '대외활동', '봉사활동',
     'volunteering', 'volunteer experience', 'volunteer work', 'community involvement', 'community', 'civilian service',
-    'activities', 'extracurricular activities', 'extracurriculars', 'leadership and activities', 'leadership and involvement',
+    'activities', 'extracurricular activities', 'extracurriculars', 'aktivitaten', 'activites', 'actividades', 'actividades extracurriculares', 'atividades', 'atividades extracurriculares', 'attivita', 'attivita extracurriculari', 'activiteiten', 'nevenactiviteiten', 'leadership and activities', 'leadership and involvement',
     'ehrenamt', 'ehrenamtliches engagement', 'zivildienst', 'engagement', 'benevolat', 'engagements', 'implication', 'implications', 'implication sociale', 'activites parascolaires', 'voluntariado', 'volontariato', 'vrijwilligerswerk',
     '志愿者经历', '志愿服务', '志愿经历', '社团活动', '课外活动',
   ],

@@ -439,6 +439,10 @@ describe('languages whose headings alone are read', () => {
     expect(headingKey('EDUCAT I ON')).toBe('education');
   });
 
+  it('"activities" in each language read is the activities (volunteering) section, as in English', () => {
+    for (const heading of ['ACTIVIDADES', 'Atividades extracurriculares', 'Activités', 'Attività', 'Aktivitäten', 'Nevenactiviteiten']) expect(headingKey(heading)).toBe('volunteering');
+  });
+
   it('a heading whose letters came apart is read though a piece is a joiner word of some language ("EXP E RI E NCE", "HOBB Y")', () => {
     expect(headingKey('WORK EXP E RI E NCE')).toBe('experience');
     expect(headingKey('HOBB Y')).toBe('interests');

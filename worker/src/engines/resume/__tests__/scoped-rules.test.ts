@@ -1730,10 +1730,15 @@ describe('placeholders', () => {
     expect(await build(['lena@mail.test  |  +33 6 XX XX XX XX', 'Portfólio: (seu site no GitHub Pages)'], ['Escreva aqui suas habilidades', 'Escribe aquí tus logros', 'Lojas Borcelle, São Paulo'])).toEqual([
       'lena@mail.test | +33 6 XX XX XX XX', 'Portfólio: (seu site no GitHub Pages)', 'Escreva aqui suas habilidades', 'Escribe aquí tus logros', 'Lojas Borcelle, São Paulo',
     ]);
+    // A number whose first nine digits count up, whatever its last; an employer or school named by a run of the alphabet.
+    expect(await build(['lena@mail.test  |  (123) 456-7891'], ['Buyer, XYZ Corporation, Hamburg', 'MSc Economics, ABC University, 2019'])).toEqual([
+      'lena@mail.test | (123) 456-7891', 'Buyer, XYZ Corporation, Hamburg', 'MSc Economics, ABC University, 2019',
+    ]);
     // Real details like them are not: a real domain, an employer's address pattern written against
     // spam, a real number, a test login's password, a percentage, a bracketed remark.
     expect(await build(['lena.vogt@example-bank.de  |  +49 30 1234 5078', 'firstname.lastname@ista.ac.at'], [
       '• Cut costs by 12 % (our team of four), see example.com', '• Added a here-and-now dashboard', 'Demo login: test2@test.com, password 12345678',
+      '• Reported for ABC News and the XYZ-affiliated lab; order ref. 1234567890123',
     ])).toEqual([]);
   });
 
