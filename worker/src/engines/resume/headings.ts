@@ -87,8 +87,9 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
     'projekty', 'projekty osobiste', 'проекты', 'личные проекты', 'projeler', 'proyek', 'projek', 'dự án', 'các dự án', 'dự án cá nhân', 'プロジェクト', '프로젝트', '개인 프로젝트',
     'projetos pessoais', 'proyectos personales', 'progetti personali', 'persoonlijke projecten', 'realisations', 'projets et realisations', 'projetos academicos', 'proyectos academicos', 'private projekte', 'eigene projekte',
     'projects', 'personal projects', 'selected projects', 'key projects', 'side projects', 'academic projects',
+    'open source', 'open source contributions', 'open source projects', 'open source software', 'selected open source contributions', 'portfolio', 'portfolios',
     'projekte', 'projets', 'projets personnels', 'proyectos', 'projetos', 'progetti', 'projecten',
-    '项目经历', '项目经验', '项目', '作品集', '个人项目', '科研项目', '开源项目', '项目作品',
+    '项目经历', '项目经验', '项目', '作品集', '作品', '个人项目', '科研项目', '开源项目', '项目作品',
   ],
   certifications: [
     'certyfikaty', 'kursy', 'szkolenia', 'kursy i szkolenia', 'kursy i certyfikaty', 'сертификаты', 'курсы', 'повышение квалификации', 'дополнительное образование', 'sertifikalar', 'kurslar', 'sertifikat', 'sertifikasi', 'pelatihan', 'kursus', 'chứng chỉ', 'khóa học', '資格', '保有資格', '免許・資格', '資格・免許', '자격증', '자격',
@@ -291,7 +292,7 @@ const partKey = (part: string) => LOOKUP.get(part) ?? headingWordKey(part);
  */
 export function headingAlsoHolds(text: string): HeadingKey[] {
   const normal = normaliseHeading(text);
-  const joined = joinedParts(normal).map(partKey).filter((key): key is HeadingKey => key !== null);
+  const joined = [...joinedParts(normal).map(partKey), ...spacelessParts(text)].filter((key): key is HeadingKey => key !== null);
   const words = normal.split(' ');
   if (!words.some((word) => WORDS.get(word) === 'experience')) return joined;
   // The kind of experience, when it names a section of its own ("Project Experience").
@@ -324,6 +325,37 @@ function wordHeadingKey(text: string): HeadingKey | null {
     for (const word of words) {
       const key = lookup(word);
       if (key) return key;
+    }
+  }
+  // Tracked capitals can lose their spaces: a long word in capitals ending in a heading word
+  // ("ENGINEERINGPROJECTS", "ACADEMICPROJECT") is that heading word's section.
+  for (const run of spacelessRuns(text)) {
+    const key = spacelessKey(run);
+    if (key) return key;
+  }
+  return null;
+}
+
+/** Runs of capitals that lost their spaces ("EDUCATIONANDCERTIFICATION"), lower case, accents off. */
+const spacelessRuns = (text: string) => (text.normalize('NFD').replace(/\p{M}/gu, '').match(/\p{Lu}{12,}/gu) ?? []).map((run) => run.toLowerCase());
+
+/** The sections a run of capitals that lost its spaces joins with "and", when each part names one. */
+function spacelessParts(text: string): HeadingKey[] {
+  for (const run of spacelessRuns(text)) {
+    for (let at = run.indexOf('and', 4); at >= 0 && at <= run.length - 7; at = run.indexOf('and', at + 1)) {
+      const parts = [run.slice(0, at), run.slice(at + 3)].map((part) => LOOKUP.get(part) ?? wordKey(part) ?? spacelessKey(part));
+      if (parts.every((key) => key != null)) return parts as HeadingKey[];
+    }
+  }
+  return [];
+}
+
+/** Heading words long enough to end a run of capitals that lost its spaces, longest first. */
+const SPACELESS_ENDS = [...WORDS].filter(([word]) => word.length >= 6 && /^\p{Ll}+$/u.test(word)).sort(([a], [b]) => b.length - a.length);
+function spacelessKey(word: string): HeadingKey | null {
+  for (const [end, key] of SPACELESS_ENDS) {
+    for (const form of ENGLISH_PLURALS.has(end) ? [end, end.replace(/ies$/, 'y').replace(/s$/, '')] : [end]) {
+      if (word.length >= form.length + 4 && word.endsWith(form)) return key;
     }
   }
   return null;

@@ -443,6 +443,19 @@ describe('languages whose headings alone are read', () => {
     for (const heading of ['ACTIVIDADES', 'Atividades extracurriculares', 'Activités', 'Attività', 'Aktivitäten', 'Nevenactiviteiten']) expect(headingKey(heading)).toBe('volunteering');
   });
 
+  it('a heading in capitals that lost its spaces is read by the heading word it ends in; open-source work and a portfolio are projects', () => {
+    expect(headingKey('ENGINEERINGPROJECTS', true)).toBe('projects');
+    expect(headingKey('ACADEMICPROJECT', true)).toBe('projects');
+    expect(headingKey('PROFESSIONALEXPERIENCE', true)).toBe('experience');
+    // Two names joined with "and" are both sections.
+    expect(headingAlsoHolds('EDUCATIONANDCERTIFICATION')).toEqual(expect.arrayContaining(['education', 'certifications']));
+    // Not a heading word at its end, or too short a run: nothing.
+    expect(headingKey('INTERNATIONALIZATION', true)).toBeNull();
+    expect(headingKey('Open Source Contributions')).toBe('projects');
+    expect(headingKey('Portfolio')).toBe('projects');
+    expect(headingKey('相關作品')).toBe('projects');
+  });
+
   it('a heading whose letters came apart is read though a piece is a joiner word of some language ("EXP E RI E NCE", "HOBB Y")', () => {
     expect(headingKey('WORK EXP E RI E NCE')).toBe('experience');
     expect(headingKey('HOBB Y')).toBe('interests');
