@@ -152,9 +152,13 @@ const TRADITIONAL = '個簡評價紹總結職業標優勢關於經歷驗實習�
 const SIMPLIFIED = '个简评价绍总结职业标优势关于经历验实习践会园学专长术栈单项开证书资质获认训奖况荣誉语愿务团动课发论兴爱荐联系络连传数据类网设计与参欢练员离属';
 const toSimplified = (text: string) => text.replace(/\p{Script=Han}/gu, (c) => { const i = TRADITIONAL.indexOf(c); return i < 0 ? c : SIMPLIFIED[i]!; });
 
+/** Simplified characters, accents off, case kept. */
+const plainLetters = (text: string) => toSimplified(text).normalize('NFD').replace(/\p{M}/gu, '');
+/** The same in lower case; Turkish dotless ı is i, as upper case drops the difference ("İLGİ ALANLARI", "ilgi alanları"). */
+const folded = (text: string) => plainLetters(text).toLowerCase().replace(/ı/g, 'i');
+
 export function normaliseHeading(text: string): string {
-  // Turkish dotless ı is i: upper case drops the difference ("İLGİ ALANLARI", "ilgi alanları").
-  return toSimplified(text).normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/ı/g, 'i')
+  return folded(text)
     .replace(/^\s*[&|/,]+/, ' ').replace(/[&|/,，与及和、・]/g, ' and ')
     .replace(/(?<![\p{L}\p{N}])(?:und|et|y|e|en|и|ve|dan|va|및)(?![\p{L}\p{N}])/gu, ' and ')
     // A comma before "and" ("Talks, Workshops, and Courses") joins once.
@@ -169,7 +173,7 @@ export function normaliseHeading(text: string): string {
  * A heading's letters alone, for one whose letters came apart: a lone "e", "y" or "en" there
  * ("EXP E RI E NCE", "HOBB Y") is a piece of a word, not the joiner `normaliseHeading` reads.
  */
-const lettersOf = (text: string) => toSimplified(text).normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/ı/g, 'i').replace(/[^\p{L}\p{N}]+/gu, '');
+const lettersOf = (text: string) => folded(text).replace(/[^\p{L}\p{N}]+/gu, '');
 
 /** Leadership roles are dated entries like volunteering; contact, personal data and links need no advice. */
 const KEY_OF: Partial<Record<keyof typeof NAMES, HeadingKey>> = { contact: 'other', personal: 'other', links: 'other', leadership: 'volunteering' };
@@ -337,7 +341,7 @@ function wordHeadingKey(text: string): HeadingKey | null {
 }
 
 /** Runs of capitals that lost their spaces ("EDUCATIONANDCERTIFICATION"), lower case, accents off. */
-const spacelessRuns = (text: string) => (text.normalize('NFD').replace(/\p{M}/gu, '').match(/\p{Lu}{12,}/gu) ?? []).map((run) => run.toLowerCase());
+const spacelessRuns = (text: string) => (plainLetters(text).match(/\p{Lu}{12,}/gu) ?? []).map((run) => run.toLowerCase());
 
 /** The sections a run of capitals that lost its spaces joins with "and", when each part names one. */
 function spacelessParts(text: string): HeadingKey[] {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { analyseResume } from '../analysis.js';
 import { findDates } from '../dates.js';
 import { headingAlsoHolds } from '../headings.js';
-import { detectLanguage, LANGUAGE_NAMES } from '../language.js';
+import { detectLanguage, LANGUAGE_NAMES, lineLanguage } from '../language.js';
 import { buildLayout, collapseLetterSpacing, headingKey } from '../layout.js';
 import { readPdfText, type PdfText, type TextRun } from '../pdf-text.js';
 import { renderReview } from '../review.js';
@@ -423,6 +423,8 @@ describe('languages whose headings alone are read', () => {
   it('Indonesian, which shares "di" with Italian, is not taken for Italian', () => {
     const text = 'Mengembangkan sistem pembayaran di tim backend dan bekerja sama dengan tim penjualan untuk meningkatkan konversi. Memimpin migrasi basis data di kantor Jakarta dan menulis dokumentasi untuk pengguna baru. Bertanggung jawab atas rilis mingguan di aplikasi seluler. Magang di bank nasional, lalu analis data di perusahaan logistik di Surabaya.';
     expect(detectLanguage(text)).toBe('other');
+    // The other path through the same counts: one line in Indonesian inside a resume is not an Italian line.
+    expect(lineLanguage('Magang di bank nasional di Jakarta, lalu analis data di perusahaan logistik')).not.toBe('it');
     // Italian itself still reads as Italian.
     expect(detectLanguage('Sviluppo del sistema di pagamento con il team di backend e collaborazione con il team vendite per la crescita della conversione. Gestione della migrazione del database nella sede di Milano.')).toBe('it');
   });
