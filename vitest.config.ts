@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { isLibraryCommandClosedAtShutdown } from './tests/support/redis-shutdown-errors.js';
+import { webProjects } from './web/vitest.config.js';
 
 const REPO_ROOT = path.dirname(fileURLToPath(import.meta.url));
 
@@ -55,7 +56,7 @@ export default defineConfig({
       {
         test: { ...SERVER, name: 'server-cpu', include: CPU_BOUND_TESTS, maxWorkers: 1, sequence: { groupOrder: 1 } },
       },
-      'web/vitest.config.ts',
+      ...webProjects,
       {
         // `npm run test:faults`: private Postgres/Redis/S3, several processes, faults injected.
         test: {

@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
+import { act, cleanup, configure } from '@testing-library/react';
+import toast from 'react-hot-toast';
 import { afterEach } from 'vitest';
 
 // jsdom has no matchMedia; react-hot-toast asks it about reduced motion.
@@ -21,6 +22,8 @@ if (typeof window !== 'undefined' && !window.matchMedia) {
 configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
+  // Toasts live in react-hot-toast's module-level store, which files in one worker share.
+  act(() => toast.remove());
   cleanup();
   localStorage.clear();
 });
