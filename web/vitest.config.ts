@@ -18,6 +18,8 @@ function webProject(name: string, test: { include: string[]; exclude?: string[];
       environment: 'jsdom',
       setupFiles: ['src/testing/setup.ts'],
       restoreMocks: true,
+      // Globals a test replaced (fetch) are put back before the next, in whichever file it is.
+      unstubGlobals: true,
       // The machine is shared with the server suites: leave room for a slow jsdom render.
       testTimeout: 15_000,
       ...test,

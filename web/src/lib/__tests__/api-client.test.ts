@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest, setTokenGetter } from '../api-client.js';
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   setTokenGetter(async () => null);
 });
 

@@ -22,7 +22,6 @@ describe('runJob', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => {
     vi.useRealTimers();
-    vi.unstubAllGlobals();
   });
 
   it('when the job is accepted, then it polls until completed and reports each step', async () => {

@@ -1,11 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { jsonResponse, testUser } from '../../../testing/render.js';
 import { LocalAuthProvider } from '../../../features/auth/local-auth-provider.js';
 import { SiteHeader } from '../site-header.js';
-
-afterEach(() => vi.unstubAllGlobals());
 
 function renderHeader() {
   return render(

@@ -5,13 +5,9 @@
  */
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WriteArticlePage from '../../../features/write-article/index.js';
 import { SCREEN_TEST_TIMEOUT_MS, fakeApi, fill, renderTool } from './render-tool.js';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 async function generate(topic = 'tides') {
   const user = userEvent.setup();

@@ -1,11 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'react-hot-toast';
 import { fakeAuth, jsonResponse, renderWithProviders } from '../../../testing/render.js';
 import AccountPage from '../index.js';
-
-afterEach(() => vi.unstubAllGlobals());
 
 type Call = [string, RequestInit];
 

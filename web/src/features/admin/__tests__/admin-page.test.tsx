@@ -1,10 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeAuth, jsonResponse, renderWithProviders, testUser } from '../../../testing/render.js';
 import AdminPage from '../index.js';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const admin = { ...testUser, id: 'admin-1', isAdmin: true, plan: 'premium' as const };
 const users = [

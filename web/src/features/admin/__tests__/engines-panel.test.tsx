@@ -1,10 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, renderWithProviders } from '../../../testing/render.js';
 import { EnginesPanel, type InstallableEngine } from '../components/engines-panel.js';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const migan = (fields: Partial<InstallableEngine>): InstallableEngine => ({
   name: 'migan', label: 'MI-GAN', description: 'MI-GAN inpainting pipeline', approxSize: '28 MB', checksum: 'announced',

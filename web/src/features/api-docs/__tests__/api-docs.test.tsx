@@ -1,10 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { jsonResponse, renderWithProviders } from '../../../testing/render.js';
 import ApiDocsPage from '../index.js';
 import { describeSchema } from '../openapi.js';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const doc = {
   openapi: '3.1.0',

@@ -57,7 +57,6 @@ function renderClerk() {
 }
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   clerk.auth.isSignedIn = false;
   clerk.user = null;
 });

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
@@ -29,8 +29,6 @@ function renderAuth() {
 }
 
 const authHeaderOf = (init?: RequestInit) => new Headers(init?.headers).get('Authorization');
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('local auth adapter', () => {
   it('when sign-in is refused, then the server message shows; when it succeeds, the token is kept and the user loaded', async () => {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, renderWithProviders } from '../../../testing/render.js';
@@ -10,8 +10,6 @@ import { batchView, bigImage, formOf, headerOf, image, stubFetch, type Call } fr
 // Downloads go through the shared authenticated helper (bearer token, saved as a file).
 const downloads = vi.hoisted(() => ({ downloadFromApi: vi.fn(async () => 'craftwell-batch-b1.zip') }));
 vi.mock('../../../lib/api-download.js', () => downloads);
-
-afterEach(() => vi.unstubAllGlobals());
 
 const MB = 1024 * 1024;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

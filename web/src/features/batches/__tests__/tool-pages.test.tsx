@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse } from '../../../testing/render.js';
@@ -7,8 +7,6 @@ import RemoveBackgroundPage from '../../remove-background/index.js';
 import RemoveObjectPage from '../../remove-object/index.js';
 import { storageKey } from '../format.js';
 import { batchView, formOf, image, stubFetch } from './batch-api-stub.js';
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('batches on the tool pages', { timeout: SCREEN_TEST_TIMEOUT_MS }, () => {
   it('the batch is a closed, secondary section under the single-image form: nothing about batches is fetched until it is opened', async () => {

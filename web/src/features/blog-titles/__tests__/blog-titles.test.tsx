@@ -6,7 +6,6 @@ import { SCREEN_TEST_TIMEOUT_MS, fakeApi, fill, renderTool } from '../../../comp
 
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 const titlesReply = (url: string) =>

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
@@ -33,10 +33,6 @@ describe('CommunityPage', () => {
       return jsonResponse({ success: false, message: 'unexpected call' }, 404);
     });
     vi.stubGlobal('fetch', fetchMock);
-  });
-
-  afterEach(() => {
-    vi.unstubAllGlobals();
   });
 
   const listCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/user/get-published-creations')).length;

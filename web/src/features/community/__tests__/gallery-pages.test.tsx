@@ -1,9 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import { fakeAuth, jsonResponse, renderWithProviders } from '../../../testing/render.js';
 import CommunityPage from '../index.js';
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('CommunityPage paging', () => {
   it('when the end of the grid comes into view, then the next page is fetched with the cursor and appended', async () => {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
@@ -12,8 +12,6 @@ import type { Creation } from '../creation-stats.js';
 
 const image: Creation = { id: 'c-img', type: 'image', prompt: 'A red fox', content: '/files/results/2026/11/fox.png', publish: true };
 const article: Creation = { id: 'c-art', type: 'article', prompt: 'Write an article about tea', content: '# Tea\n\nWarm.' };
-
-afterEach(() => vi.unstubAllGlobals());
 
 /** Stands in for an image tool: records the file it was handed. */
 function Probe() {

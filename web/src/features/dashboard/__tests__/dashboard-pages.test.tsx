@@ -1,10 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeAuth, jsonResponse, renderWithProviders } from '../../../testing/render.js';
 import DashboardPage from '../index.js';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const day = 86_400_000;
 const preview = `# Long read\n\n${'word '.repeat(60)}`.slice(0, 300);

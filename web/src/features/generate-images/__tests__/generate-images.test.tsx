@@ -1,11 +1,9 @@
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { StaticAppConfigProvider, type AppConfig } from '../../../lib/app-config.js';
 import GenerateImagesPage from '../index.js';
 import { SCREEN_TEST_TIMEOUT_MS, fakeApi, fill, renderTool } from '../../../components/tool/__tests__/render-tool.js';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const config = (configured: boolean): AppConfig => ({
   auth: { mode: 'local' },

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
@@ -22,8 +22,6 @@ function renderLanding(auth: AuthContextValue) {
   );
   return router;
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('LandingPage', () => {
   it('shows the spec claims: trust line, three rated testimonials, plan heading and footer labels', () => {

@@ -1,10 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../../testing/render.js';
 import { BackgroundOptions } from '../background-options.js';
-
-afterEach(() => vi.unstubAllGlobals());
 
 function stub() {
   const fetchMock = vi.fn(async (input: RequestInfo | URL) =>

@@ -1,10 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { StaticAppConfigProvider, type AppConfig } from '../../../lib/app-config.js';
 import RemoveBackgroundPage from '../index.js';
 import { SCREEN_TEST_TIMEOUT_MS, fakeApi, renderTool } from '../../../components/tool/__tests__/render-tool.js';
-
-afterEach(() => vi.unstubAllGlobals());
 
 function drop(target: Element, file: File) {
   fireEvent.dragEnter(target, { dataTransfer: { files: [file] } });

@@ -1,11 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import RemoveObjectPage from '../index.js';
 import { choiceFields, type Detection } from '../instance-picker.js';
 import { SCREEN_TEST_TIMEOUT_MS, fakeApi, fill, renderTool } from '../../../components/tool/__tests__/render-tool.js';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const photo = () => new File([new Uint8Array(2048)], 'people.png', { type: 'image/png' });
 const mask = 'data:image/png;base64,iVBORw0KGgo=';

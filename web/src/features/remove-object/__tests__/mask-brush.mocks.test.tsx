@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import RemoveObjectPage from '../index.js';
 import { renderMaskPng } from '../mask-png.js';
 import { SCREEN_TEST_TIMEOUT_MS, fakeApi, fill, renderTool } from '../../../components/tool/__tests__/render-tool.js';
@@ -36,8 +36,6 @@ beforeEach(() => {
   };
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation((() => context) as unknown as HTMLCanvasElement['getContext']);
 });
-
-afterEach(() => vi.unstubAllGlobals());
 
 function removeObjectReplies() {
   return fakeApi((url) => (url.startsWith('/api/ai/remove-image-object') ? { status: 200, body: { success: true, content: '/files/result.png' } } : undefined));

@@ -1,10 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import ReviewResumePage from '../index.js';
 import { SCREEN_TEST_TIMEOUT_MS, fakeApi, renderTool, fill } from '../../../components/tool/__tests__/render-tool.js';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const review = [
   '# Resume Review', '', '## Content Analysis', '', '- **Contact details:** found e-mail (sam@example.com).', '',

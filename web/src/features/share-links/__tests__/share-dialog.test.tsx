@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, renderWithProviders } from '../../../testing/render.js';
@@ -8,8 +8,6 @@ import type { Creation } from '../../dashboard/creation-stats.js';
 
 const article: Creation = { id: 'c-art', type: 'article', prompt: 'Write an article about tea', content: '# Tea\n\nWarm.' };
 const url = 'http://localhost/s/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('share links', () => {
   it('when the owner picks an expiry and a password and creates a link, then it is sent and the link is shown to copy', async () => {

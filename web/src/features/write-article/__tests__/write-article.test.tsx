@@ -1,11 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import WriteArticlePage from '../index.js';
 import { SCREEN_TEST_TIMEOUT_MS, fakeApi, fill, renderTool } from '../../../components/tool/__tests__/render-tool.js';
 import { articleSections } from '../section-actions.js';
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('AI Article Writer', { timeout: SCREEN_TEST_TIMEOUT_MS }, () => {
   it('when the topic is blank or only spaces, then Generate Article is disabled', async () => {
