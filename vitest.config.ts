@@ -1,12 +1,14 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { sharedGraphFiles } from './tests/setup/module-graphs.js';
 import { isLibraryCommandClosedAtShutdown } from './tests/support/redis-shutdown-errors.js';
 import { webProjects } from './web/vitest.config.js';
 
 const REPO_ROOT = path.dirname(fileURLToPath(import.meta.url));
 
-const SERVER_TESTS = ['{core,contracts,queue,storage,api,worker,bench}/**/*.test.ts', 'tests/integration/**/*.test.ts'];
+const UNIT_DIRS = ['core', 'contracts', 'queue', 'storage', 'api', 'worker', 'bench'];
+const SERVER_TESTS = [`{${UNIT_DIRS.join(',')}}/**/*.test.ts`, 'tests/integration/**/*.test.ts'];
 /**
  * Server files that compute hard (model inference, image work, PDF bombs, request floods). They
  * run after the others, two at a time, beside the browser files: each of those kinds on its own
@@ -32,6 +34,8 @@ const CPU_BOUND_TESTS = [
  * 15 s to start and these failed. They run last, alone.
  */
 const TIMED_TESTS = ['tests/integration/redis-data-loss.test.ts', 'tests/integration/queue-outage.test.ts'];
+/** Unit files that leave nothing behind in their process share one module graph per worker. */
+const SHARED_GRAPH_TESTS = sharedGraphFiles(REPO_ROOT, UNIT_DIRS, [...CPU_BOUND_TESTS, ...TIMED_TESTS]);
 const SERVER = {
   environment: 'node',
   globalSetup: ['tests/setup/global-services.ts'],
@@ -54,7 +58,10 @@ export default defineConfig({
     maxWorkers: 3,
     projects: [
       {
-        test: { ...SERVER, name: 'server', include: SERVER_TESTS, exclude: ['**/node_modules/**', ...CPU_BOUND_TESTS, ...TIMED_TESTS] },
+        test: { ...SERVER, name: 'server', include: SERVER_TESTS, exclude: ['**/node_modules/**', ...CPU_BOUND_TESTS, ...TIMED_TESTS, ...SHARED_GRAPH_TESTS] },
+      },
+      {
+        test: { ...SERVER, name: 'server-unit', include: SHARED_GRAPH_TESTS, isolate: false },
       },
       {
         // Group 1 (with e2e): two files at a time; the groups run one after another.

@@ -1,6 +1,6 @@
 /**
  * Share and Download stand for a result the person can see: in headless Chromium, Background
- * Removal and Object Removal run five times each on small real photos, and at the moment the
+ * Removal and Object Removal run three times each on small real photos, and at the moment the
  * Download button appears (seen from inside the page, not at the test's next look) the result
  * image has loaded, has a size, and is fully opaque: its fade has ended.
  */
@@ -14,7 +14,7 @@ import { newPerson, nextJobOutcome, signUpThroughDialog, visible } from './suppo
 
 const postgresUrl = serviceUrl('postgres');
 const ready = Boolean(postgresUrl) && chromiumAvailable();
-const RUNS = 5;
+const RUNS = 3;
 const MODEL_TIMEOUT_MS = 180_000;
 
 interface SeenAtDownload {
