@@ -1,13 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { sharedGraphFiles } from './tests/setup/module-graphs.js';
+import { sharedGraphFiles, UNIT_DIRS } from './tests/setup/module-graphs.js';
 import { isLibraryCommandClosedAtShutdown } from './tests/support/redis-shutdown-errors.js';
 import { webProjects } from './web/vitest.config.js';
 
 const REPO_ROOT = path.dirname(fileURLToPath(import.meta.url));
 
-const UNIT_DIRS = ['core', 'contracts', 'queue', 'storage', 'api', 'worker', 'bench'];
 const SERVER_TESTS = [`{${UNIT_DIRS.join(',')}}/**/*.test.ts`, 'tests/integration/**/*.test.ts'];
 /**
  * Server files that compute hard (model inference, image work, PDF bombs, request floods). They
@@ -64,7 +63,7 @@ export default defineConfig({
         test: { ...SERVER, name: 'server-unit', include: SHARED_GRAPH_TESTS, isolate: false },
       },
       {
-        // Group 1 (with e2e): two files at a time; the groups run one after another.
+        // The second group (groupOrder 1, with e2e): two files at a time; groups run one after another.
         test: { ...SERVER, name: 'server-cpu', include: CPU_BOUND_TESTS, maxWorkers: 2, sequence: { groupOrder: 1 } },
       },
       {
@@ -91,7 +90,7 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 300_000,
           // Each file starts its own app (own database, data folder, queue prefix and port), so
-          // two can run at once; beside the CPU-bound server files (group 1).
+          // two can run at once; beside the CPU-bound server files (the second group).
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },

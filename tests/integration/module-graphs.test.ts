@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { mayShareModuleGraph, sharedGraphFiles } from '../setup/module-graphs.js';
+import { mayShareModuleGraph, sharedGraphFiles, UNIT_DIRS } from '../setup/module-graphs.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PLAIN = "import { expect, it } from 'vitest';\nit('adds', () => { expect(1 + 1).toBe(2); });\n";
@@ -41,7 +41,7 @@ describe('server unit files sharing a module graph', () => {
   });
 
   it('when the repository is read, then most unit files share, and none that the rule or the named list keeps apart', () => {
-    const shared = sharedGraphFiles(ROOT, ['core', 'contracts', 'queue', 'storage', 'api', 'worker', 'bench'], []);
+    const shared = sharedGraphFiles(ROOT, UNIT_DIRS, []);
     expect(shared.length).toBeGreaterThan(30);
     expect(shared).not.toContain('queue/__tests__/held-resources.test.ts');
     expect(shared).not.toContain('queue/__tests__/bullmq.test.ts');
