@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { serviceUrl } from '../support/services.js';
 import { ROOT, startE2eApp, type E2eApp } from './support/app-process.js';
 import { chromiumAvailable, launchChromium, newGuardedContext, PHONE, SCREENSHOT_DIR, screenshotBothWidths, type GuardedContext } from './support/browser.js';
-import { newPerson, sessionToken, signInThroughDialog, signOutFromHeader, signUpThroughDialog, toast, visible } from './support/ui.js';
+import { expectImageLoaded, newPerson, sessionToken, signInThroughDialog, signOutFromHeader, signUpThroughDialog, toast, visible } from './support/ui.js';
 
 const postgresUrl = serviceUrl('postgres');
 const ready = Boolean(postgresUrl) && chromiumAvailable();
@@ -248,7 +248,7 @@ describe.skipIf(!ready)('site, accounts and community gallery (browser)', () => 
       await visible(card);
       expect((await card.getByTestId('like-count').innerText()).trim()).toBe('0');
       expect(await card.getByText('Liked', { exact: true }).count()).toBe(0);
-      expect(await card.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      await expectImageLoaded(card.locator('img'));
       await screenshotBothWidths(bobPage, 'community-gallery');
 
       await card.hover();
@@ -292,7 +292,7 @@ describe.skipIf(!ready)('site, accounts and community gallery (browser)', () => 
     const first = page.getByRole('button', { name: newest });
     await first.click();
     const picture = await visible(page.locator('li').filter({ has: first }).getByRole('img', { name: newest }));
-    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expectImageLoaded(picture);
     expect(ids).toHaveLength(prompts.length);
   });
 

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { serviceUrl } from '../support/services.js';
 import { ROOT, startE2eApp, type E2eApp } from './support/app-process.js';
 import { chromiumAvailable, launchChromium, newGuardedContext, screenshotBothWidths, type GuardedContext } from './support/browser.js';
-import { downloadFrom, imageLoaded, newPerson, nextJobOutcome, signUpThroughDialog, visible } from './support/ui.js';
+import { downloadFrom, expectImageLoaded, newPerson, nextJobOutcome, signUpThroughDialog, visible } from './support/ui.js';
 
 const postgresUrl = serviceUrl('postgres');
 const ready = Boolean(postgresUrl) && chromiumAvailable();
@@ -69,7 +69,7 @@ describe.skipIf(!ready)('tool options (browser)', () => {
     await page.getByRole('button', { name: 'Remove Background' }).click();
     expect((await outcome).state).toBe('completed');
     const result = await visible(page.getByRole('img', { name: 'Background Removed' }));
-    await expect.poll(() => imageLoaded(result)).toBe(true);
+    await expectImageLoaded(result);
 
     await page.getByLabel('Colour', { exact: true }).check();
     await page.getByLabel('Background colour').fill('#00ff00');
@@ -78,7 +78,7 @@ describe.skipIf(!ready)('tool options (browser)', () => {
     // The step is saved as a creation made from the cut-out, shown, and downloaded from there.
     const saved = page.getByRole('figure', { name: 'Saved result' });
     await page.getByRole('button', { name: 'Save with this background' }).click();
-    await expect.poll(() => imageLoaded(saved.getByRole('img', { name: 'The saved result with its new background' }))).toBe(true);
+    await expectImageLoaded(saved.getByRole('img', { name: 'The saved result with its new background' }));
     const coloured = await downloadFrom(page, saved.getByRole('button', { name: 'Download PNG' }));
     expect(coloured.name).toMatch(/^background-removed-\d+\.png$/);
     const meta = await sharp(coloured.body).metadata();
@@ -87,7 +87,7 @@ describe.skipIf(!ready)('tool options (browser)', () => {
     expect([...corner]).toEqual([0, 255, 0]);
 
     await page.getByRole('button', { name: 'Save the mask alone' }).click();
-    await expect.poll(() => imageLoaded(saved.getByRole('img', { name: 'The saved mask' }))).toBe(true);
+    await expectImageLoaded(saved.getByRole('img', { name: 'The saved mask' }));
     const mask = await downloadFrom(page, saved.getByRole('button', { name: 'Download PNG' }));
     expect(mask.name).toMatch(/^mask-\d+\.png$/);
     const stats = await sharp(mask.body).stats();

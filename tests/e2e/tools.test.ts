@@ -12,7 +12,7 @@ import { notAPdf, strongResume } from '../fixtures/resumes/resume-fixtures.js';
 import { serviceUrl } from '../support/services.js';
 import { ROOT, startE2eApp, type E2eApp } from './support/app-process.js';
 import { chromiumAvailable, launchChromium, newGuardedContext, screenshotBothWidths, type GuardedContext } from './support/browser.js';
-import { clipboardText, downloadFrom, dropFile, imageLoaded, newPerson, nextJobOutcome, sessionToken, signUpThroughDialog, toast, visible } from './support/ui.js';
+import { clipboardText, downloadFrom, dropFile, expectImageLoaded, newPerson, nextJobOutcome, sessionToken, signUpThroughDialog, toast, visible } from './support/ui.js';
 
 const postgresUrl = serviceUrl('postgres');
 const ready = Boolean(postgresUrl) && chromiumAvailable();
@@ -187,7 +187,7 @@ describe.skipIf(!ready)('the six tools and the dashboard (browser)', () => {
     expect(state, `job statuses seen: ${trail}`).toBe('completed');
     await visible(page.getByText('Background Successfully Removed!'));
     const result = await visible(page.getByRole('img', { name: 'Background Removed' }));
-    await expect.poll(() => imageLoaded(result)).toBe(true);
+    await expectImageLoaded(result);
 
     const saved = await downloadFrom(page, page.getByRole('button', { name: 'Download' }));
     expect(saved.name).toMatch(/^background-removed-\d{13}\.png$/);
@@ -249,7 +249,7 @@ describe.skipIf(!ready)('the six tools and the dashboard (browser)', () => {
     expect(state, `job statuses seen: ${trail}`).toBe('completed');
     await visible(page.getByText('Successfully removed "cat" from your image!'));
     const result = await visible(page.getByRole('img', { name: 'Object Removed' }));
-    await expect.poll(() => imageLoaded(result)).toBe(true);
+    await expectImageLoaded(result);
     const saved = await downloadFrom(page, page.getByRole('button', { name: 'Download' }));
     expect(saved.name).toMatch(/^object-removed-\d{13}\.png$/);
     expect(saved.body.subarray(0, 8)).toEqual(PNG_SIGNATURE);
@@ -324,7 +324,7 @@ describe.skipIf(!ready)('the six tools and the dashboard (browser)', () => {
     expect(state, `job statuses seen: ${trail}`).toBe('completed');
     await visible(page.getByText('Successfully removed "spoon" from your image!'));
     const result = await visible(page.getByRole('img', { name: 'Object Removed' }));
-    await expect.poll(() => imageLoaded(result)).toBe(true);
+    await expectImageLoaded(result);
     await screenshotBothWidths(page, 'tool-remove-object-brush-result');
     made.push('remove-object');
   }, MODEL_TEST_TIMEOUT_MS);
@@ -408,7 +408,7 @@ describe.skipIf(!ready)('the six tools and the dashboard (browser)', () => {
       const imageCard = page.getByRole('button', { name: image!.prompt }).first();
       await imageCard.click();
       const picture = await visible(page.locator('li').filter({ has: imageCard }).locator('img'));
-      await expect.poll(() => imageLoaded(picture)).toBe(true);
+      await expectImageLoaded(picture);
     }
   });
 

@@ -1,6 +1,7 @@
 /** Steps a person takes in the app (sign up, sign in, sign out) and small waits used by the e2e tests. */
 import { randomBytes } from 'node:crypto';
 import type { Download, Locator, Page, Response } from 'playwright-core';
+import { expect } from 'vitest';
 
 export const PASSWORD = 'correct horse battery';
 
@@ -91,11 +92,20 @@ export async function dropFile(page: Page, target: Locator, file: { name: string
 }
 
 /** Whether an <img> has finished loading a real picture. */
-export function imageLoaded(image: Locator): Promise<boolean> {
+function imageLoaded(image: Locator): Promise<boolean> {
   return image.evaluate((element) => {
     const img = element as HTMLImageElement;
     return img.complete && img.naturalWidth > 0;
   });
+}
+
+/**
+ * Waits until an image has loaded with pixels. A card or result can be on screen before its
+ * image arrives, and with two browser files running at once that takes longer: a single look
+ * right after the element appears can fail on a page that is fine.
+ */
+export async function expectImageLoaded(image: Locator): Promise<void> {
+  await expect.poll(() => imageLoaded(image), { timeout: 15_000 }).toBe(true);
 }
 
 export async function clipboardText(page: Page): Promise<string> {
