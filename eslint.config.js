@@ -90,6 +90,17 @@ export default tseslint.config(
     },
   },
   {
+    // A resize can leave headless Chromium drawing no frames; setViewport() waits for one.
+    files: ['tests/e2e/**/*.ts'],
+    ignores: ['tests/e2e/support/browser.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', {
+        selector: "CallExpression[callee.property.name='setViewportSize']",
+        message: 'Resize with setViewport(page, size) from tests/e2e/support/browser.ts: it waits until the page draws again.',
+      }],
+    },
+  },
+  {
     files: ['core/config/**/*.ts', '**/__tests__/**', '**/*.test.ts'],
     rules: { 'no-restricted-properties': 'off' },
   },

@@ -12,7 +12,7 @@ import { createObjectStorage, parseStorageConfig } from '@craftwell/storage';
 import { serviceUrl } from '../support/services.js';
 import { insertImageCreation } from '../support/creations.js';
 import { startE2eApp, type E2eApp } from './support/app-process.js';
-import { chromiumAvailable, DESKTOP, launchChromium, newGuardedContext, PHONE, screenshotBothWidths, type GuardedContext } from './support/browser.js';
+import { chromiumAvailable, DESKTOP, launchChromium, newGuardedContext, PHONE, screenshotBothWidths, setViewport, type GuardedContext } from './support/browser.js';
 import { newPerson, sessionToken, signUpThroughDialog, toast, userMenuButton, visible } from './support/ui.js';
 
 const postgresUrl = serviceUrl('postgres');
@@ -107,13 +107,13 @@ describe.skipIf(!ready)('admin page (browser)', () => {
     await visible(adminPage.getByRole('region', { name: 'Audit log' }).getByText('Changed the plan of Milo Member to premium'));
     await screenshotBothWidths(adminPage, 'admin-page');
     // On a phone the wide tables scroll inside their panels; the page itself never scrolls sideways.
-    await adminPage.setViewportSize(PHONE);
+    await setViewport(adminPage, PHONE);
     const wide = await adminPage.evaluate(() => [...document.querySelectorAll('body *')]
       .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && !el.closest('.overflow-x-auto'))
       .map((el) => `${el.tagName}.${el.className}`.slice(0, 120)));
     expect(wide).toEqual([]);
     expect(await adminPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-    await adminPage.setViewportSize(DESKTOP);
+    await setViewport(adminPage, DESKTOP);
 
     await gallery.getByRole('button', { name: 'Unpublish a harbour at dawn' }).click();
     await visible(gallery.getByText('Nothing is published.'));

@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { serviceUrl } from '../support/services.js';
 import { ROOT, startE2eApp, type E2eApp } from './support/app-process.js';
-import { chromiumAvailable, launchChromium, newGuardedContext, PHONE, SCREENSHOT_DIR, screenshotBothWidths, type GuardedContext } from './support/browser.js';
+import { chromiumAvailable, DESKTOP, launchChromium, newGuardedContext, PHONE, SCREENSHOT_DIR, screenshotBothWidths, setViewport, type GuardedContext } from './support/browser.js';
 import { expectImageLoaded, newPerson, sessionToken, signInThroughDialog, signOutFromHeader, signUpThroughDialog, toast, visible } from './support/ui.js';
 
 const postgresUrl = serviceUrl('postgres');
@@ -178,7 +178,7 @@ describe.skipIf(!ready)('site, accounts and community gallery (browser)', () => 
   });
 
   it('opens the sidebar with the menu icon at 390 px and closes it when an item is chosen', async () => {
-    await page.setViewportSize(PHONE);
+    await setViewport(page, PHONE);
     try {
       await page.goto('/ai');
       const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
@@ -196,7 +196,7 @@ describe.skipIf(!ready)('site, accounts and community gallery (browser)', () => 
       await sidebar.waitFor({ state: 'hidden' });
       await visible(page.getByRole('button', { name: 'Open menu' }));
     } finally {
-      await page.setViewportSize({ width: 1280, height: 900 });
+      await setViewport(page, DESKTOP);
     }
   });
 

@@ -69,6 +69,42 @@ export async function newGuardedContext(browser: Browser, baseUrl: string, viewp
 
 let announced = false;
 
+/** How long a page may go without drawing a frame after a resize before it is nudged, then failed. */
+const FRAME_WAIT_MS = { first: 5_000, afterNudge: 10_000 };
+
+/**
+ * Sets the viewport and waits until the page draws frames at the new size. Every browser test
+ * changes the viewport through here. Playwright calls an element stable only after two animation
+ * frames, so a page that has stopped drawing fails its next click 15 s later with no reason given;
+ * headless Chromium has been seen to stop after a resize and full-page capture on a busy machine.
+ * If no frame comes, the page is brought to the front and resized by a pixel and back, which makes
+ * the compositor draw again; if it still draws nothing, the error says so instead of a later click
+ * timing out.
+ */
+export async function setViewport(page: Page, size: { width: number; height: number }, wait = FRAME_WAIT_MS): Promise<void> {
+  await page.setViewportSize(size);
+  if (await framesDrawn(page, wait.first)) return;
+  console.warn(`[craftwell e2e] no frame drawn ${wait.first} ms after resizing to ${size.width}x${size.height}; nudging the page`);
+  await page.bringToFront();
+  await page.setViewportSize({ width: size.width + 1, height: size.height });
+  await page.setViewportSize(size);
+  if (await framesDrawn(page, wait.afterNudge)) return;
+  throw new Error(`Chromium drew no frame in ${wait.first + wait.afterNudge} ms after resizing to ${size.width}x${size.height}, even after a nudge`);
+}
+
+/** True once the page has run two animation frames, false if it has not within `timeoutMs`. */
+async function framesDrawn(page: Page, timeoutMs: number): Promise<boolean> {
+  const twoFrames = page.evaluate(() => new Promise<true>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true)))));
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => { timer = setTimeout(() => resolve(false), timeoutMs); });
+  try {
+    return await Promise.race([twoFrames, late]);
+  } finally {
+    clearTimeout(timer);
+    twoFrames.catch(() => undefined); // a navigation may drop the pending evaluation
+  }
+}
+
 /**
  * Saves a full-page screenshot of the current screen at 1280 px and at 390 px wide, then
  * returns to the viewport the page had. Names: <name>-1280.png and <name>-390.png. Dialogs are
@@ -82,11 +118,11 @@ export async function screenshotBothWidths(page: Page, name: string, options: { 
   }
   const original = page.viewportSize() ?? DESKTOP;
   for (const size of [DESKTOP, PHONE]) {
-    await page.setViewportSize(size);
+    await setViewport(page, size);
     // Let layout, lazy images and transitions settle at the new width.
     await page.waitForLoadState('networkidle', { timeout: 2000 }).catch(() => undefined);
     await page.waitForTimeout(250);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${size.width}.png`), fullPage: options.fullPage ?? true, animations: 'disabled' });
   }
-  await page.setViewportSize(original);
+  await setViewport(page, original);
 }
