@@ -80,12 +80,16 @@ export default tseslint.config(
   ...Object.keys(ALLOWED).map(arrowsOf),
   {
     // Every SQL statement lives in core/repositories (or core/db): api and worker call those.
+    // Every model session is created in worker/src/engines/model-runs.ts, with one set of options.
     files: ['api/src/**/*.ts', 'worker/src/**/*.ts'],
     ignores: ['**/__tests__/**', '**/*.test.ts'],
     rules: {
       'no-restricted-syntax': ['error', {
         selector: "CallExpression[callee.property.name='query'][arguments.0.type=/^(Literal|TemplateLiteral)$/]",
         message: 'SQL goes in core/repositories: add a function there and call it.',
+      }, {
+        selector: "CallExpression[callee.object.property.name='InferenceSession'][callee.property.name='create']",
+        message: 'Load models with loadModelSession() from worker/src/engines/model-runs.ts: it holds the session options and the run slots.',
       }],
     },
   },

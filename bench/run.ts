@@ -13,6 +13,7 @@ const BENCHES: Record<string, () => Promise<{ run(): Promise<void> }>> = {
   image: () => import('./image/background-e2e.js'),
   allocator: () => import('./image/allocator.js'),
   'object-removal': () => import('./image/object-removal.js'),
+  'model-sessions': () => import('./image/model-sessions.js'),
   batch: () => import('./image/batch.js'),
   'object-heldout': () => import('./image/object-heldout.js'),
   'resume-heldout': () => import('./text/resume-heldout.js'),

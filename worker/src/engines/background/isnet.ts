@@ -11,7 +11,7 @@ import path from 'node:path';
 import * as ort from 'onnxruntime-node';
 import { reportHeld } from '@craftwell/queue/held-resources';
 import sharp from 'sharp';
-import { runModel } from '../model-runs.js';
+import { loadModelSession, runModel } from '../model-runs.js';
 import { fp32Model } from './fp32-cache.js';
 
 export type IsnetModel = 'medium' | 'small';
@@ -86,19 +86,7 @@ export class IsnetSession {
     const bytes = options.precision === 'shipped'
       ? shipped
       : await fp32Model(shipped, `isnet-${model}`, { cacheDir: options.cacheDir, warn: options.warn });
-    // A load is native work like a run: inside a slot, so the thread is never ended during it.
-    const session = runModel(() => ort.InferenceSession.create(bytes, {
-      intraOpNumThreads: options.threads ?? 2,
-      interOpNumThreads: 1,
-      executionMode: 'sequential',
-      graphOptimizationLevel: 'all',
-      enableMemPattern: false,
-      // The arena keeps the peak of every run (~1.6 GB RSS); without it ~0.9 GB at the same speed.
-      enableCpuMemArena: false,
-      // Idle inference threads sleep instead of spinning for the next operator: a spinning
-      // thread burns a core the api (same machine in embedded mode) needs for its replies.
-      extra: { session: { intra_op: { allow_spinning: '0' } } },
-    }));
+    const session = loadModelSession(bytes, options.threads);
     return session.then((loaded) => { reportHeld('background-model', 1); return loaded; });
   }
 

@@ -10,7 +10,7 @@ import * as ort from 'onnxruntime-node';
 import { reportHeld } from '@craftwell/queue/held-resources';
 import sharp from 'sharp';
 import { cropMask, cropRgb, maskBounds, type Box, type Mask, type RgbImage } from './image.js';
-import { runModel } from '../model-runs.js';
+import { loadModelSession, runModel } from '../model-runs.js';
 
 /** The size LaMa works at, and the smallest crop side: the model needs context around the hole. */
 export const MODEL_CONTEXT_SIDE = 512;
@@ -118,7 +118,7 @@ const sessions = new Map<string, Promise<InpaintSession>>();
 export async function checkInpaintModelFile(modelPath: string): Promise<{ width: number; height: number; bytes: boolean }> {
   let session: ort.InferenceSession;
   try {
-    session = await ort.InferenceSession.create(modelPath, { intraOpNumThreads: 1 });
+    session = await loadModelSession(modelPath, 1);
   } catch (error) {
     throw new Error(`Not a loadable ONNX model: ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -134,15 +134,7 @@ export async function checkInpaintModelFile(modelPath: string): Promise<{ width:
 function loadInpaintModel(modelPath: string): Promise<InpaintSession> {
   let loading = sessions.get(modelPath);
   if (!loading) {
-    // Inside a slot like a run, so the thread is never ended during the native load.
-    loading = runModel(() => ort.InferenceSession.create(modelPath, {
-      intraOpNumThreads: 2,
-      interOpNumThreads: 1,
-      executionMode: 'sequential',
-      graphOptimizationLevel: 'all',
-      enableMemPattern: false,
-      enableCpuMemArena: false,
-    })).then((session) => new InpaintSession(session));
+    loading = loadModelSession(modelPath).then((session) => new InpaintSession(session));
     sessions.set(modelPath, loading);
     loading.then(() => reportHeld('inpaint-model', sessions.size), () => undefined);
     // A failed load must not poison the process: the next caller tries again.

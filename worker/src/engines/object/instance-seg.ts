@@ -14,7 +14,7 @@ import * as ort from 'onnxruntime-node';
 import { reportHeld } from '@craftwell/queue/held-resources';
 import sharp from 'sharp';
 import type { Box, Mask, RgbImage } from './image.js';
-import { runModel } from '../model-runs.js';
+import { loadModelSession, runModel } from '../model-runs.js';
 import { COCO_LABELS, type CocoLabel } from '@craftwell/contracts/object-vocabulary';
 
 export const INSTANCE_MODEL_FILE = 'yolov8n-seg-int8.onnx';
@@ -76,10 +76,7 @@ async function createSession(modelPath: string): Promise<ort.InferenceSession> {
   if (sha256 !== INSTANCE_MODEL_SHA256) {
     throw new InstanceModelError(`${path.basename(modelPath)} has SHA-256 ${sha256}, expected ${INSTANCE_MODEL_SHA256}: the file is damaged or not the bundled model`);
   }
-  // A load is native work like a run: inside a slot, so the thread is never ended during it.
-  const session = await runModel(() => ort.InferenceSession.create(bytes, {
-    intraOpNumThreads: 2, interOpNumThreads: 1, executionMode: 'sequential', graphOptimizationLevel: 'all',
-  }));
+  const session = await loadModelSession(bytes);
   reportHeld('object-model', 1);
   return session;
 }
