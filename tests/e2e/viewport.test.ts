@@ -14,7 +14,6 @@ const SHORT = { first: 300, afterNudge: 300 };
 
 describe.skipIf(!chromiumAvailable())('setViewport (browser)', () => {
   let browser: Browser;
-  let page: Page;
 
   beforeAll(async () => {
     browser = await launchChromium();
@@ -24,8 +23,8 @@ describe.skipIf(!chromiumAvailable())('setViewport (browser)', () => {
     await browser?.close();
   });
 
-  const freshPage = async (holdFrames: 'never' | 'until-resize' | false) => {
-    page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+  const freshPage = async (holdFrames: 'never' | 'until-resize' | false): Promise<Page> => {
+    const page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
     await page.setContent('<button>Go</button>');
     if (holdFrames) {
       await page.evaluate((mode) => {

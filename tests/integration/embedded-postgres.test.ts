@@ -8,23 +8,13 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '@craftwell/core/db/embedded-postgres';
 import { writeRunningInstance } from '@craftwell/core/db/running-instance';
+import { queryOnce } from '../support/database.js';
 
 const isRoot = process.getuid?.() === 0;
 const modeOf = (p: string) => fs.statSync(p).mode & 0o777;
-
-async function query(url: string, sql: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(sql)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 /** A pid that surely belongs to no process any more. */
 function deadPid(): number {
@@ -52,7 +42,7 @@ describe('embedded Postgres in a private folder', () => {
 
   it('when started the first time, then it serves, keeps DATA_DIR private, and says where the data is', async () => {
     const pgServer = await start();
-    await query(pgServer.url, 'CREATE TABLE kept (word text); INSERT INTO kept VALUES (\'still here\')');
+    await queryOnce(pgServer.url, 'CREATE TABLE kept (word text); INSERT INTO kept VALUES (\'still here\')');
     expect(modeOf(dataDir)).toBe(0o700);
     expect(modeOf(path.join(dataDir, 'postgres-password'))).toBe(0o600);
     expect(modeOf(pgServer.clusterDir)).toBe(0o700);
@@ -70,7 +60,7 @@ describe('embedded Postgres in a private folder', () => {
 
   it('when started again, then the same data is there', async () => {
     const pgServer = await start();
-    expect(await query(pgServer.url, 'SELECT word FROM kept')).toEqual([{ word: 'still here' }]);
+    expect(await queryOnce(pgServer.url, 'SELECT word FROM kept')).toEqual([{ word: 'still here' }]);
     await pgServer.stop();
   });
 
@@ -80,7 +70,7 @@ describe('embedded Postgres in a private folder', () => {
     const file = path.join(dataDir, 'running.json');
     fs.writeFileSync(file, JSON.stringify({ ...JSON.parse(fs.readFileSync(file, 'utf8')), pid: deadPid() }));
     const next = await start();
-    expect(await query(next.url, 'SELECT word FROM kept')).toEqual([{ word: 'still here' }]);
+    expect(await queryOnce(next.url, 'SELECT word FROM kept')).toEqual([{ word: 'still here' }]);
     await next.stop();
   });
 
@@ -108,7 +98,7 @@ describe('embedded Postgres in a private folder', () => {
   it('when the clone was deleted and made again in the same folder, then a new database starts and the earlier one is kept aside', async () => {
     fs.rmSync(path.join(privateParent, 'app'), { recursive: true, force: true });
     const pgServer = await start();
-    expect(await query(pgServer.url, "SELECT to_regclass('kept') AS kept")).toEqual([{ kept: null }]);
+    expect(await queryOnce(pgServer.url, "SELECT to_regclass('kept') AS kept")).toEqual([{ kept: null }]);
     await pgServer.stop();
     if (isRoot) {
       const aside = fs.readdirSync(fallbackDir).filter((name) => /^cluster-.*\.before-/.test(name));
@@ -134,7 +124,7 @@ describe.skipIf(!isRoot)('embedded Postgres as root in a folder others may pass 
       // itself sits in a private folder the database user cannot enter).
       const fallback = path.join(openParent, 'unused');
       expect(fs.existsSync(fallback) ? fs.readdirSync(fallback).filter((name) => name.startsWith('cluster-')) : []).toEqual([]);
-      expect(await query(pgServer.url, 'SELECT 1 AS one')).toEqual([{ one: 1 }]);
+      expect(await queryOnce(pgServer.url, 'SELECT 1 AS one')).toEqual([{ one: 1 }]);
     } finally {
       await pgServer.stop();
     }

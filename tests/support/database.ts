@@ -64,6 +64,17 @@ async function migratedTemplate(admin: pg.Client, adminUrl: string): Promise<str
   }
 }
 
+/** Runs one statement on its own connection and returns the rows (checks behind the api). */
+export async function queryOnce(url: string, sql: string): Promise<pg.QueryResultRow[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(sql)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
 /** `prefix` names who made the database, so a leftover one can be traced (tests or bench). */
 export async function createTestDatabase(adminUrl: string, prefix = 'cw_test'): Promise<TestDatabase> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;

@@ -45,7 +45,8 @@ export function modelSessionOptions(threads = threadsPerRun): ort.InferenceSessi
 /** Loads an ONNX model (a path or its bytes) inside a slot, like a run, so no thread is ended during the native load. */
 export function loadModelSession(model: string | Uint8Array, threads?: number): Promise<ort.InferenceSession> {
   const options = modelSessionOptions(threads);
-  // The one place sessions are created (a lint rule sends every other caller here).
+  // The one place sessions are created (a lint rule sends every other caller here); two calls
+  // because create() has one overload for a path and another for bytes.
   // eslint-disable-next-line no-restricted-syntax
   return runModel(() => (typeof model === 'string' ? ort.InferenceSession.create(model, options) : ort.InferenceSession.create(model, options)));
 }
