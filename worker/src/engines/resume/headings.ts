@@ -19,7 +19,7 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
     'podsumowanie', 'o mnie', 'profil zawodowy', 'cel zawodowy', 'о себе', 'обо мне', 'профиль', 'цель', 'профессиональный профиль', 'краткая информация', 'özet', 'hakkımda', 'kariyer hedefi', 'kişisel profil', 'ringkasan', 'tentang saya', 'profil singkat', 'tujuan karir', 'mục tiêu nghề nghiệp', 'mục tiêu', 'giới thiệu', 'giới thiệu bản thân', 'tóm tắt', 'về tôi', '自己紹介', '自己pr', '職務要約', '概要', 'プロフィール', '자기소개', '소개', '요약', '프로필',
     'professional objective', 'career profile', 'personal profile', 'summary of qualifications', 'introduction', 'overview', 'professional overview', 'kurzvorstellung', 'personliches profil', 'karriereziel', 'objectif professionnel', 'profil personnel', 'resume professionnel', 'resumen profesional', 'synthese', 'synthese professionnelle', 'perfil personal', 'acerca de mi', 'extracto', 'objetivo profesional', 'resumo profissional', 'perfil pessoal', 'objetivo profissional', 'apresentacao', 'obiettivo professionale', 'profilo personale', 'presentazione', 'riepilogo', 'doelstelling', 'professionele doelstelling', 'introductie',
     'summary', 'professional summary', 'career summary', 'executive summary', 'profile', 'professional profile', 'about me', 'about',
-    'objective', 'career objective', 'personal statement', 'research interests', 'research statement',
+    'objective', 'career objective', 'personal statement', 'research interests', 'research areas', 'areas of interest', 'fields of interest', 'research statement',
     'profil', 'kurzprofil', 'zusammenfassung', 'uber mich', 'berufsziel',
     'a propos', 'a propos de moi', 'objectif', 'profil professionnel',
     'perfil', 'resumen', 'sobre mi', 'perfil profesional', 'objetivo', 'resumo', 'sobre mim', 'perfil profissional',
@@ -34,7 +34,7 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
     'internships', 'internship', 'industry experience', 'experience and projects',
     'academic appointments', 'appointments', 'academic positions', 'positions', 'positions held', 'academic employment',
     'employment history', 'work history', 'career history', 'experience highlights', 'research experience', 'teaching experience',
-    'berufserfahrung', 'beruflicher werdegang', 'werdegang', 'praxiserfahrung', 'berufspraxis', 'arbeitserfahrung', 'erfahrung', 'praktika',
+    'berufserfahrung', 'beruflicher werdegang', 'werdegang', 'praxiserfahrung', 'berufspraxis', 'arbeitserfahrung', 'erfahrung', 'praktika', 'praktikum', 'berufspraktikum', 'berufspraktika', 'berufspraktische tage', 'schnuppertage',
     'experiences', 'experience professionnelle', 'experiences professionnelles', 'parcours professionnel', 'stages',
     'experiencia', 'experiencia laboral', 'experiencia profesional', 'trayectoria profesional', 'puestos ocupados', 'puestos desempenados', 'cargos ocupados',
     'experiencia profissional', 'historico profissional',
@@ -95,7 +95,7 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
     'certyfikaty', 'kursy', 'szkolenia', 'kursy i szkolenia', 'kursy i certyfikaty', 'сертификаты', 'курсы', 'повышение квалификации', 'дополнительное образование', 'sertifikalar', 'kurslar', 'sertifikat', 'sertifikasi', 'pelatihan', 'kursus', 'chứng chỉ', 'khóa học', '資格', '保有資格', '免許・資格', '資格・免許', '자격증', '자격',
     'certificados', 'cursos y certificaciones', 'cursos complementares', 'formation continue', 'attestati', 'certificeringen',
     'certifications', 'certification', 'certificates', 'licenses', 'licences', 'licenses and certifications', 'certifications and licenses',
-    'courses', 'training', 'professional exams', 'relevant courses', 'relevant courses taken', 'coursework', 'relevant coursework',
+    'courses', 'training', 'professional exams', 'relevant courses', 'relevant courses taken', 'coursework', 'relevant coursework', 'graduate coursework', 'selected coursework',
     'zertifikate', 'zertifizierungen', 'weiterbildung', 'fortbildungen', 'kurse',
     'certificats', 'formations complementaires', 'certificaciones', 'cursos', 'formacion complementaria', 'formacion especifica', 'formacao complementar', 'certificacoes', 'certificazioni', 'corsi', 'certificaten', 'cursussen',
     '证书', '资格证书', '证书资质', '技能证书', '认证', '培训经历',
@@ -120,7 +120,8 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
   volunteering: [
     'wolontariat', 'działalność społeczna', 'волонтерство', 'общественная деятельность', 'gönüllülük', 'gönüllü çalışmalar', 'pengalaman organisasi', 'organisasi', 'relawan', 'hoạt động', 'hoạt động ngoại khóa', 'hoạt động tình nguyện', '대외활동', '봉사활동',
     'volunteering', 'volunteer experience', 'volunteer work', 'community involvement', 'community', 'civilian service',
-    'activities', 'extracurricular activities', 'extracurriculars', 'aktivitaten', 'activites', 'actividades', 'actividades extracurriculares', 'atividades', 'atividades extracurriculares', 'attivita', 'attivita extracurriculari', 'activiteiten', 'nevenactiviteiten', 'leadership and activities', 'leadership and involvement',
+    'activities', 'other activities', 'extracurricular activities', 'extracurriculars', 'community contributions',
+    'sonstige aktivitaten', 'weitere aktivitaten', 'autres activites', 'otras actividades', 'outras atividades', 'altre attivita', 'andere activiteiten', 'overige activiteiten', 'aktivitaten', 'activites', 'actividades', 'actividades extracurriculares', 'atividades', 'atividades extracurriculares', 'attivita', 'attivita extracurriculari', 'activiteiten', 'nevenactiviteiten', 'leadership and activities', 'leadership and involvement',
     'ehrenamt', 'ehrenamtliches engagement', 'zivildienst', 'engagement', 'benevolat', 'engagements', 'implication', 'implications', 'implication sociale', 'activites parascolaires', 'voluntariado', 'volontariato', 'vrijwilligerswerk',
     '志愿者经历', '志愿服务', '志愿经历', '社团活动', '课外活动',
   ],
@@ -315,12 +316,17 @@ export function unknownHeadingParts(text: string): string[] {
 /** The most words a heading holds ("Selected professional experience at Northwind"): more is a sentence. */
 export const HEADING_WORDS = 6;
 
+/** Text opening and closing with quotation marks (a full stop or comma may follow). */
+const QUOTED = /^\s*["“”„«‘‚'].*["“”»’'][\s.,;:]*$/su;
+
 /** A short heading-styled line with a heading word in it ("Selected Skills", "PROJECTS & TALKS"). */
 export function headingWordKey(text: string): HeadingKey | null {
   return throughLigatures(text, wordHeadingKey);
 }
 
 function wordHeadingKey(text: string): HeadingKey | null {
+  // A title in quotation marks is a paper's or a talk's, set bold in a list of them, not a heading.
+  if (QUOTED.test(text)) return null;
   const words = normaliseHeading(text).split(' ');
   if (words.length === 0 || words.length > HEADING_WORDS) return null;
   // A word as written first ("Project Experience" is experience), then in the singular, then a

@@ -264,8 +264,8 @@ function findColumns(page: PdfPage): { gutterX: number; top: number } | null {
     const [lt, lb] = span(left), [rt, rb] = span(right);
     const overlap = Math.min(lb, rb) - Math.max(lt, rt);
     if (overlap < 0.4 * Math.min(lb - lt, rb - rt)) return null;
-    if (isLabelColumn(left, right) || (isLabelColumn(right, left) && flushRight(right)) || pairedRows(left, right) || labelsSetAgainstValues(left, right)) continue;
-    return { gutterX: best.x, top: best.top };
+    if (isLabelColumn(left, right) || (isLabelColumn(right, left) && flushRight(right)) || pairedRows(left, right) || labelsSetAgainstValues(left, right) || labelledValues(left, right)) continue;
+      return { gutterX: best.x, top: best.top };
   }
   return null;
 }
@@ -332,6 +332,33 @@ function pairedRows(left: TextRun[], right: TextRun[]): boolean {
   const labels = l.filter((y) => rowText(y).trim().split(/\s+/).length <= LABEL_WORDS).length;
   return l.length >= 8 && r.length >= 8 && labels >= 0.8 * l.length && onRowsOf(l, r) >= 0.85 * l.length && onRowsOf(r, l) >= 0.85 * r.length;
 }
+
+/**
+ * A table of labels and values whose values may go on over several rows, as a German
+ * "tabellarischer Lebenslauf" and many Word CVs are set: each left row is a label or a date beside
+ * the first row of its value, or a heading standing alone between the rows (no right row within a
+ * line of it); each right row is a value's first row beside its label or goes on from the row just
+ * above it; half the right rows or more stand beside a label. A sidebar's rows sit between the
+ * main column's rows, beside text but on no row of it.
+ */
+function labelledValues(left: TextRun[], right: TextRun[]): boolean {
+  const byY = (a: number, b: number) => a - b;
+  const [l, r] = [rowsOf(left).sort(byY), rowsOf(right).sort(byY)];
+  if (l.length < 5 || r.length < 5) return false;
+  const gaps = r.slice(1).map((y, i) => y - r[i]!).sort(byY);
+  const step = gaps[Math.floor(gaps.length / 2)]!;
+  const rowText = (y: number) => left.filter((run) => Math.round(run.y) === y).map((run) => run.text).join(' ').trim();
+  const isLabel = (y: number) => rowText(y).split(/\s+/).length <= LABEL_WORDS || (hasDate(rowText(y)) && rowText(y).split(/\s+/).length <= DATE_LABEL_WORDS);
+  const beside = (y: number) => r.some((o) => Math.abs(o - y) <= LABEL_ROW_OFFSET);
+  const alone = (y: number) => !r.some((o) => Math.abs(o - y) < 1.2 * step);
+  if (!l.every((y) => (beside(y) && isLabel(y)) || alone(y))) return false;
+  const labelled = r.filter((y) => l.some((o) => Math.abs(o - y) <= LABEL_ROW_OFFSET));
+  const goesOn = (y: number, i: number) => i > 0 && y - r[i - 1]! <= 1.2 * step;
+  return labelled.length >= 5 && labelled.length >= r.length / 2 && r.every((y, i) => labelled.includes(y) || goesOn(y, i));
+}
+
+/** The most words a date set as a label holds ("September 2021 – Juli 2022", "19 Oktober – 20 Oktober 2021"). */
+const DATE_LABEL_WORDS = 6;
 
 /**
  * Labels set flush right against their values, as Europass and many CV templates set them: four

@@ -443,6 +443,24 @@ describe('languages whose headings alone are read', () => {
 
   it('"activities" in each language read is the activities (volunteering) section, as in English', () => {
     for (const heading of ['ACTIVIDADES', 'Atividades extracurriculares', 'Activités', 'Attività', 'Aktivitäten', 'Nevenactiviteiten']) expect(headingKey(heading)).toBe('volunteering');
+    // "Other activities" in each language, and contributions to a community.
+    for (const heading of ['Other Activities', 'AUTRES ACTIVITÉS', 'Sonstige Aktivitäten', 'Otras actividades', 'Outras atividades', 'Altre attività', 'Overige activiteiten', 'Community Contributions']) expect(headingKey(heading)).toBe('volunteering');
+  });
+
+  it('a school\'s practical work days are experience; coursework of any kind is courses', () => {
+    for (const heading of ['Berufspraktische Tage:', 'Praktikum', 'Berufspraktika']) expect(headingKey(heading)).toBe('experience');
+    for (const heading of ['Graduate coursework', 'Selected Coursework']) expect(headingKey(heading)).toBe('certifications');
+  });
+
+  it('areas of interest named at the top of a research CV are its summary, as research interests are; interests and hobbies stay interests', () => {
+    for (const heading of ['Areas of interest', 'Research Areas', 'Fields of Interest', 'Research Interests']) expect(headingKey(heading)).toBe('summary');
+    for (const heading of ['Interests', 'Other Interests', 'Hobbies and interests']) expect(headingKey(heading)).toBe('interests');
+  });
+
+  it('a title in quotation marks, set bold in a list of papers, is no heading, whatever words it holds; the same words unquoted are', () => {
+    for (const title of ['“Uncertainty Estimation for Language Reward Models”.', '"Teaching Skills to Robots",', '„Projekte der Zukunft“']) expect(headingKey(title, true)).toBeNull();
+    expect(headingKey('Programming Languages and Tools', true)).toBe('skills');
+    expect(headingKey('Language Skills', true)).not.toBeNull();
   });
 
   it('a heading in capitals that lost its spaces is read by the heading word it ends in; open-source work and a portfolio are projects', () => {

@@ -521,6 +521,38 @@ describe('label columns', () => {
     const sidebar = await build((i) => [dates(i), 'Led the reading group at', 'the library, kept accounts']);
     expect(sidebar.ats.some((r) => r.id === 'multi-column')).toBe(true);
   });
+
+  it('a table of labels and dates beside values that go on over two rows, with headings alone between the rows, is one column; the same labels set between the values\' rows are a second column', async () => {
+    const table = async (shift: number) => {
+      const { doc, w } = await newPage();
+      const text = (t: string, x: number, at: number, font = w.font, size = 10) => w.page.drawText(t, { x, y: 792 - at, size, font });
+      let y = 70;
+      text('Lebenslauf', LEFT, y, w.bold, 20); y += 40;
+      const heading = (t: string) => { text(t, LEFT, y, w.bold, 13); y += 28; };
+      const row = (label: string, values: string[]) => {
+        text(label, LEFT, y + shift);
+        for (const value of values) { text(value, 250, y); y += 14.5; }
+      };
+      heading('Persönliche Daten');
+      for (const [label, value] of [['Name', 'Mara Keller'], ['Anschrift', 'Lindenweg 4, 5020 Salzburg'], ['Telefon', '+43 660 123 4567'], ['E-Mail', 'mara.keller@mail.test'], ['Geburtsdatum', '3. März 2004']]) row(label, [value]);
+      y += 16; heading('Ausbildung');
+      row('September 2018 – Juli 2022', ['HTL Salzburg', 'Fachrichtung: Elektrotechnik']);
+      row('September 2014 – Juli 2018', ['NMS Salzburg']);
+      y += 16; heading('Berufserfahrung');
+      row('Juni 2023 – März 2024', ['Elektro Berger GmbH, Elektrotechnikerin']);
+      row('Juli 2022 – Mai 2023', ['Stadtwerke Salzburg, Praktikantin', 'Wartung der Schaltanlagen']);
+      y += 16;
+      row('Sprachkenntnisse', ['Deutsch: Muttersprache', 'Englisch: B2']);
+      row('EDV-Kenntnisse', ['Word, Excel, PowerPoint', 'Python: Grundkenntnisse']);
+      row('Hobbys', ['Klettern, Lesen und Radfahren']);
+      text('Salzburg, 1. Juni 2026', LEFT, y + 40);
+      return (await review(await doc.save())).a;
+    };
+    const read = await table(0);
+    expect(read.ats.some((r) => r.id === 'multi-column')).toBe(false);
+    expect(read.sectionsFound).toEqual(expect.arrayContaining(['education', 'experience']));
+    expect((await table(6)).ats.some((r) => r.id === 'multi-column')).toBe(true);
+  });
 });
 
 describe('where columns begin', () => {
