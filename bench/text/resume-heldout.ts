@@ -63,8 +63,9 @@ export async function run(): Promise<void> {
       console.log(`${r.file.padEnd(34)} refused: ${error.message}`);
       continue;
     }
-    const { pdf, ocr } = read;
-    const a = analyseResume(buildLayout(pdf), pdf, { ocr });
+    // As the review's handler calls it: OCR'd or not, and the pages OCR left unread.
+    const { pdf, ocr, unreadPages } = read;
+    const a = analyseResume(buildLayout(pdf), pdf, { ocr, unreadPages });
     const checks: Array<[string, boolean]> = [];
     for (const key of r.expect.sections) {
       checks.push([`${key} section found`, a.sectionsFound.includes(key as never)]);

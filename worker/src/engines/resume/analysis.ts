@@ -180,7 +180,7 @@ export function analyseResume(layout: ResumeLayout, pdf: PdfText, options: Analy
   const nowMonth = now.getFullYear() * 12 + now.getMonth();
   const student = parsed.roles.some((r) => r.section === 'education' && (r.end === null || (r.end ?? 0) > nowMonth));
   const base = {
-    student, pageCount: pdf.pages.length, wordsOnPage, pictureOnly: options.ocr === true, wordCount, language: parsed.language, contact: parsed.contact, sectionsFound, missingSections, unsureSections, unrecognisedHeadings,
+    student, pageCount: pdf.pages.length + (options.unreadPages ?? 0), wordsOnPage, pictureOnly: options.ocr === true, wordCount, language: parsed.language, contact: parsed.contact, sectionsFound, missingSections, unsureSections, unrecognisedHeadings,
     bullets, dates, pronouns, pronounLines, cliches, placeholders, ats, fonts: pdf.fonts, academic, notices, parsed,
   };
   return { ...base, score: scoreResume(base, { headingsRead, supported }) };

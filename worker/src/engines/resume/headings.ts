@@ -34,7 +34,7 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
     'internships', 'internship', 'industry experience', 'experience and projects',
     'academic appointments', 'appointments', 'academic positions', 'positions', 'positions held', 'academic employment',
     'employment history', 'work history', 'career history', 'experience highlights', 'research experience', 'teaching experience',
-    'berufserfahrung', 'beruflicher werdegang', 'werdegang', 'praxiserfahrung', 'berufspraxis', 'arbeitserfahrung', 'erfahrung', 'praktika', 'praktikum', 'berufspraktikum', 'berufspraktika', 'berufspraktische tage', 'schnuppertage',
+    'berufserfahrung', 'beruflicher werdegang', 'werdegang', 'praxiserfahrung', 'berufspraxis', 'arbeitserfahrung', 'erfahrung', 'praktika', 'praktikum', 'berufspraktikum', 'berufspraktika', 'berufspraktische tage', 'schnuppertage', 'previous experience', 'prior experience', 'experiencias anteriores', 'experiencia anterior',
     'experiences', 'experience professionnelle', 'experiences professionnelles', 'parcours professionnel', 'stages',
     'experiencia', 'experiencia laboral', 'experiencia profesional', 'trayectoria profesional', 'puestos ocupados', 'puestos desempenados', 'cargos ocupados',
     'experiencia profissional', 'historico profissional',
@@ -60,7 +60,7 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
     'skills', 'technical skills', 'key skills', 'core skills', 'core competencies', 'competencies', 'areas of expertise', 'expertise',
     'technologies', 'skills and tools', 'tools', 'computer skills', 'interpersonal skills', 'skills and interests', 'technical skills and interests',
     'strengths', 'key strengths', 'core strengths', 'skills and strengths', 'strengths and skills', 'proficiencies', 'technical proficiencies',
-    'capabilities', 'abilities', 'tech stack', 'technology stack', 'stack', 'toolbox', 'toolkit', 'skill set', 'skillset', 'know how', 'technical expertise',
+    'capabilities', 'abilities', 'tech', 'tech stack', 'technology stack', 'stack', 'toolbox', 'toolkit', 'skill set', 'skillset', 'know how', 'technical expertise',
     'starken', 'kernkompetenzen', 'points forts', 'atouts', 'fortalezas', 'pontos fortes', 'punti di forza', 'sterke punten', '个人优势',
     'skill', 'programming languages', 'programming skills', 'programmiersprachen', 'langages de programmation', 'programmierung', 'programmation', 'programacion', 'programacao', 'programmazione',
     'lenguajes de programacion', 'linguagens de programacao', 'linguaggi di programmazione', 'programmeertalen', 'programmeer talen',
@@ -88,14 +88,14 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
     'projetos pessoais', 'proyectos personales', 'progetti personali', 'persoonlijke projecten', 'realisations', 'projets et realisations', 'projetos academicos', 'proyectos academicos', 'private projekte', 'eigene projekte',
     'projects', 'personal projects', 'selected projects', 'key projects', 'side projects', 'academic projects',
     'open source', 'open source contributions', 'open source projects', 'open source software', 'selected open source contributions', 'portfolio', 'portfolios',
-    'projekte', 'projets', 'projets personnels', 'proyectos', 'projetos', 'progetti', 'projecten',
+    'projekte', 'projets', 'projets personnels', 'proyectos', 'projetos', 'progetti', 'projecten', 'projeto', 'projeto relevante', 'projetos relevantes',
     '项目经历', '项目经验', '项目', '作品集', '作品', '个人项目', '科研项目', '开源项目', '项目作品',
   ],
   certifications: [
     'certyfikaty', 'kursy', 'szkolenia', 'kursy i szkolenia', 'kursy i certyfikaty', 'сертификаты', 'курсы', 'повышение квалификации', 'дополнительное образование', 'sertifikalar', 'kurslar', 'sertifikat', 'sertifikasi', 'pelatihan', 'kursus', 'chứng chỉ', 'khóa học', '資格', '保有資格', '免許・資格', '資格・免許', '자격증', '자격',
     'certificados', 'cursos y certificaciones', 'cursos complementares', 'formation continue', 'attestati', 'certificeringen',
     'certifications', 'certification', 'certificates', 'licenses', 'licences', 'licenses and certifications', 'certifications and licenses',
-    'courses', 'training', 'professional exams', 'relevant courses', 'relevant courses taken', 'coursework', 'relevant coursework', 'graduate coursework', 'selected coursework',
+    'courses', 'training', 'professional exams', 'relevant courses', 'relevant courses taken', 'coursework', 'relevant coursework', 'graduate coursework', 'selected coursework', 'continuous learning', 'continuing education', 'lifelong learning', 'professional development',
     'zertifikate', 'zertifizierungen', 'weiterbildung', 'fortbildungen', 'kurse',
     'certificats', 'formations complementaires', 'certificaciones', 'cursos', 'formacion complementaria', 'formacion especifica', 'formacao complementar', 'certificacoes', 'certificazioni', 'corsi', 'certificaten', 'cursussen',
     '证书', '资格证书', '证书资质', '技能证书', '认证', '培训经历',
@@ -120,7 +120,7 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
   volunteering: [
     'wolontariat', 'działalność społeczna', 'волонтерство', 'общественная деятельность', 'gönüllülük', 'gönüllü çalışmalar', 'pengalaman organisasi', 'organisasi', 'relawan', 'hoạt động', 'hoạt động ngoại khóa', 'hoạt động tình nguyện', '대외활동', '봉사활동',
     'volunteering', 'volunteer experience', 'volunteer work', 'community involvement', 'community', 'civilian service',
-    'activities', 'other activities', 'extracurricular activities', 'extracurriculars', 'community contributions',
+    'activities', 'other activities', 'extracurricular activities', 'extracurriculars', 'community contributions', 'extra curricular activities', 'outreach', 'science outreach', 'community outreach',
     'sonstige aktivitaten', 'weitere aktivitaten', 'autres activites', 'otras actividades', 'outras atividades', 'altre attivita', 'andere activiteiten', 'overige activiteiten', 'aktivitaten', 'activites', 'actividades', 'actividades extracurriculares', 'atividades', 'atividades extracurriculares', 'attivita', 'attivita extracurriculari', 'activiteiten', 'nevenactiviteiten', 'leadership and activities', 'leadership and involvement',
     'ehrenamt', 'ehrenamtliches engagement', 'zivildienst', 'engagement', 'benevolat', 'engagements', 'implication', 'implications', 'implication sociale', 'activites parascolaires', 'voluntariado', 'volontariato', 'vrijwilligerswerk',
     '志愿者经历', '志愿服务', '志愿经历', '社团活动', '课外活动',
@@ -288,7 +288,7 @@ const NAME_WORDS = new Set([...LOOKUP.keys()].flatMap((name) => name.split(' '))
 /** Some piece of the text is not a word of any heading name: the text may be a name broken apart. */
 const brokenWord = (normal: string) => normal.includes(' ') && normal.split(' ').some((word) => !NAME_WORDS.has(word));
 
-const partKey = (part: string) => LOOKUP.get(part) ?? headingWordKey(part);
+const partKey = (part: string) => LOOKUP.get(part) ?? singular(part) ?? headingWordKey(part);
 
 /**
  * Every section a heading holds besides its own: each part it joins that is a section name on its

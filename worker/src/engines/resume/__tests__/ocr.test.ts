@@ -48,6 +48,9 @@ describe('image-only resumes', () => {
     expect(unreadPages).toBe(1);
     const a = analyseResume(buildLayout(pdf), pdf, { ocr, unreadPages });
     expect(a.notices).toContain('Only the first 2 pages were read by OCR; 1 more was not reviewed.');
+    // Its length is the file's, unread pages included: three pages are long outside academia.
+    expect(a.pageCount).toBe(3);
+    expect(renderReview(a)).toMatch(/3 pages is long for a non-academic resume/);
   }, 180_000);
 
   it('a picture with no text in it: still the clear "no selectable text" message', async () => {

@@ -452,6 +452,16 @@ describe('languages whose headings alone are read', () => {
     for (const heading of ['Graduate coursework', 'Selected Coursework']) expect(headingKey(heading)).toBe('certifications');
   });
 
+  it('learning kept up is courses; outreach and extra-curricular activity are activities; previous experience, a lone "tech" and a relevant project are read', () => {
+    for (const heading of ['CONTINUOUS LEARNING', 'Continuing Education', 'Professional Development']) expect(headingKey(heading)).toBe('certifications');
+    for (const heading of ['SCIENCE OUTREACH', 'Outreach', 'Extra-curricular activity']) expect(headingKey(heading)).toBe('volunteering');
+    for (const heading of ['EXPERIÊNCIAS ANTERIORES:', 'Previous Experience']) expect(headingKey(heading)).toBe('experience');
+    expect(headingKey('tech')).toBe('skills');
+    expect(headingKey('PROJETO RELEVANTE')).toBe('projects');
+    // A heading joining interests with extra-curricular activity holds both.
+    expect(headingAlsoHolds('Interests and extra-curricular activity')).toContain('volunteering');
+  });
+
   it('areas of interest named at the top of a research CV are its summary, as research interests are; interests and hobbies stay interests', () => {
     for (const heading of ['Areas of interest', 'Research Areas', 'Fields of Interest', 'Research Interests']) expect(headingKey(heading)).toBe('summary');
     for (const heading of ['Interests', 'Other Interests', 'Hobbies and interests']) expect(headingKey(heading)).toBe('interests');
