@@ -13,7 +13,7 @@ import type { Line, PageLayout, ResumeLayout, Section, SectionKey } from './layo
 import { COLUMN_TEXT_SHARE, HIDDEN_TEXT_SIZE } from './layout.js';
 import type { PdfText } from './pdf-text.js';
 import { isMarked, parseResume, type ParsedContact, type ParsedResume } from './resume-structure.js';
-import { ACTION_VERBS, BULLET_FONTS, CLICHES, DISPLAY_FONT_WORDS, ICON_FONTS, WEAK_OPENINGS } from './vocabulary.js';
+import { ACTION_VERBS, BULLET_FONTS, CLICHES, DISPLAY_FONT_WORDS, fontMatches, ICON_FONTS, WEAK_OPENINGS } from './vocabulary.js';
 
 export type Contact = ParsedContact;
 
@@ -450,8 +450,6 @@ function findPlaceholders(layout: ResumeLayout, pdf: PdfText): string[] {
 
 /** Hidden text of this many different words or more is a passage put there on purpose, not a tool's credit line. */
 export const HIDDEN_PASSAGE_WORDS = 8;
-
-const fontMatches = (font: string, list: readonly string[]) => list.some((s) => font.toLowerCase().replace(/[\s_-]/g, '').startsWith(s.replace(/[\s_-]/g, '')));
 
 function findAtsRisks(layout: ResumeLayout, pdf: PdfText, contact: Contact, ocr: boolean): AtsRisk[] {
   const risks: AtsRisk[] = [];

@@ -8,7 +8,7 @@ import { hasContactDetail } from './contact-patterns.js';
 import { hasDate } from './dates.js';
 import { exactHeadingKey, headingWordKey, headingAlsoHolds, HEADING_WORDS, type HeadingKey } from './headings.js';
 import type { PdfPage, PdfText, TextRun } from './pdf-text.js';
-import { SCHOOL_OR_DEGREE } from './vocabulary.js';
+import { fontMatches, ICON_FONTS, SCHOOL_OR_DEGREE } from './vocabulary.js';
 
 /** A piece of a line; `fontSize` is its largest letters', `bold` whether all its letters are bold. */
 export interface Segment { x: number; text: string; fontSize: number; bold: boolean }
@@ -86,12 +86,13 @@ export const HIDDEN_ONLY_MESSAGE =
 export const HIDDEN_TEXT_SIZE = 3.5;
 
 /**
- * The one way from the PDF's text to lines: hidden text is taken out here, so no check, keyword
- * match or model prompt ever reads what a person reading the resume would not.
+ * The one way from the PDF's text to lines: hidden text (and icons' names) are taken out here, so
+ * no check, keyword match or model prompt ever reads what a person reading the resume would not.
  */
 export function buildLayout(pdf: PdfText): ResumeLayout {
   const hidden: HiddenText[] = [];
   const visible = pdf.pages.map((page) => ({ ...page, runs: page.runs.filter((run) => {
+    if (isIconName(run)) return false;
     const why = hiddenReason(run);
     if (!why) return true;
     const same = hidden.find((h) => h.page === page.number && h.why === why);
@@ -105,6 +106,12 @@ export function buildLayout(pdf: PdfText): ResumeLayout {
   markRunningHeadersAndFooters(lines);
   return { pages, lines, ...splitSections(splitMarginLabels(lines.filter((l) => !l.furniture))), hidden };
 }
+
+/**
+ * An icon drawn from an icon font's ligature reads as the icon's name ("cogs", "users",
+ * "calendar-days" before a heading): it is an icon, not a word of the line it stands on.
+ */
+const isIconName = (run: TextRun) => /^[a-z][a-z0-9-]{2,}$/.test(run.text.trim()) && fontMatches(run.font, ICON_FONTS);
 
 function hiddenReason(run: TextRun): HiddenText['why'] | null {
   if (run.invisible) return 'invisible';

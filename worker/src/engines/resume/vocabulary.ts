@@ -42,6 +42,9 @@ export const CLICHES = [
  */
 export const ICON_FONTS = ['fontawesome', 'font awesome', 'fa-solid', 'fa-brands', 'fa-regular', 'materialicons', 'material icons', 'materialsymbols', 'ionicons', 'academicons', 'icomoon', 'wingdings', 'webdings', 'zapfdingbats', 'dingbats', 'octicons', 'bootstrap-icons', 'remixicon'];
 
+/** A font of one of these families (ICON_FONTS, BULLET_FONTS): by name, ignoring case, spaces, dashes and underscores. */
+export const fontMatches = (font: string, list: readonly string[]) => list.some((s) => font.toLowerCase().replace(/[\s_-]/g, '').startsWith(s.replace(/[\s_-]/g, '')));
+
 /**
  * Fonts word processors and TeX use to draw bullets and small symbols (Word's round bullet is
  * SymbolMT, LibreOffice's arrows OpenSymbol, TeX's bullet CMSY or LMMathSymbols): never a problem.

@@ -514,3 +514,30 @@ describe('a bracketed link word', () => {
     expect(analyseResume(buildLayout(pdf(false)), pdf(false)).placeholders).toEqual(['LinkedIn [Link]']);
   });
 });
+
+describe('icons drawn from an icon font\'s ligatures', () => {
+  // Runs as the PDF reader returns them: FontAwesome draws a ligature's icon, and its text is the icon's name.
+  const run = (text: string, x: number, y: number, font = 'Carlito-Bold', fontSize = 12): TextRun => ({ text, x, y, width: [...text].length * fontSize * 0.55, fontSize, font, bold: font.endsWith('Bold'), artifact: false });
+  const resume = (iconFont: string): PdfText => {
+    const runs: TextRun[] = [run('Alex Morgan', 56, 60, 'Carlito-Bold', 22), run('alex.morgan@mail.test  |  +34 687 67 44 88', 56, 84, 'Carlito-Regular', 10)];
+    let y = 120;
+    for (const [icon, heading, lines] of [['cogs', 'EXPERIENCE', ['Intern, Capgemini Spain, June 2024 – February 2025', '• Built a chat front end for a language model with Gradio']],
+      ['graduation-cap', 'EDUCATION', ['Computer Science Engineering, Universidad Complutense de Madrid, 2021 – 2025']],
+      ['users', 'VOLUNTEERING', ['Git talks for first-year students, 2022 – 2024']]] as const) {
+      runs.push(run(icon, 56, y, iconFont, 12), run(heading, 104, y)); y += 22;
+      for (const line of lines) { runs.push(run(line, 56, y, 'Carlito-Regular', 10.5)); y += 15; }
+      y += 12;
+    }
+    return { pages: [{ number: 1, width: 595, height: 842, imageCount: 0, runs }], fonts: ['Carlito-Bold', 'Carlito-Regular', iconFont] };
+  };
+
+  it('the icon\'s name ("cogs", "graduation-cap") is no word of the heading it stands before: each heading is found; the same words in a text font stay', () => {
+    const pdf = resume('FontAwesome7Free-Solid');
+    const a = analyseResume(buildLayout(pdf), pdf, { now: new Date('2026-06-01T00:00:00Z') });
+    expect(a.parsed.sections.map((s) => s.heading)).toEqual(['EXPERIENCE', 'EDUCATION', 'VOLUNTEERING']);
+    expect(a.sectionsFound).toEqual(expect.arrayContaining(['experience', 'education', 'volunteering']));
+    expect(a.missingSections).not.toContain('experience');
+    // Drawn in a text font, the same words are words of the line.
+    expect(buildLayout(resume('Carlito-Regular')).lines.map((l) => l.text)).toContain('cogs EXPERIENCE');
+  });
+});
