@@ -322,6 +322,10 @@ function isSidebar(narrow: TextRun[], wide: TextRun[]): boolean {
  */
 const LABEL_ROW_OFFSET = 2.5;
 
+/** The text of a side's runs on one baseline (rounded as `rowsOf` rounds it), and its words. */
+const rowText = (list: TextRun[], y: number) => list.filter((run) => Math.round(run.y) === y).map((run) => run.text).join(' ').trim();
+const wordsOnRow = (list: TextRun[], y: number) => rowText(list, y).split(/\s+/).length;
+
 /** The baselines a side's runs stand on. */
 const rowsOf = (list: TextRun[]) => [...new Set(list.map((r) => Math.round(r.y)))];
 /** How many of `rows` sit on one of `other` (within 1.5 pt). */
@@ -335,8 +339,7 @@ const onRowsOf = (rows: number[], other: number[], within = 1.5) => rows.filter(
  */
 function pairedRows(left: TextRun[], right: TextRun[]): boolean {
   const [l, r] = [rowsOf(left), rowsOf(right)];
-  const rowText = (y: number) => left.filter((run) => Math.round(run.y) === y).map((run) => run.text).join(' ');
-  const labels = l.filter((y) => rowText(y).trim().split(/\s+/).length <= LABEL_WORDS).length;
+  const labels = l.filter((y) => wordsOnRow(left, y) <= LABEL_WORDS).length;
   return l.length >= 8 && r.length >= 8 && labels >= 0.8 * l.length && onRowsOf(l, r) >= 0.85 * l.length && onRowsOf(r, l) >= 0.85 * r.length;
 }
 
@@ -354,8 +357,7 @@ function labelledValues(left: TextRun[], right: TextRun[]): boolean {
   if (l.length < 5 || r.length < 5) return false;
   const gaps = r.slice(1).map((y, i) => y - r[i]!).sort(byY);
   const step = gaps[Math.floor(gaps.length / 2)]!;
-  const rowText = (y: number) => left.filter((run) => Math.round(run.y) === y).map((run) => run.text).join(' ').trim();
-  const isLabel = (y: number) => rowText(y).split(/\s+/).length <= LABEL_WORDS || (hasDate(rowText(y)) && rowText(y).split(/\s+/).length <= DATE_LABEL_WORDS);
+  const isLabel = (y: number) => wordsOnRow(left, y) <= LABEL_WORDS || (hasDate(rowText(left, y)) && wordsOnRow(left, y) <= DATE_LABEL_WORDS);
   const beside = (y: number) => r.some((o) => Math.abs(o - y) <= LABEL_ROW_OFFSET);
   const alone = (y: number) => !r.some((o) => Math.abs(o - y) < 1.2 * step);
   if (!l.every((y) => (beside(y) && isLabel(y)) || alone(y))) return false;
