@@ -30,7 +30,7 @@ import { ResultWaiters, type Outcome } from './waiters.js';
 import type { QueueInspector } from './inspect.js';
 
 export interface InProcessQueueOptions {
-  /** Worker threads to start (each runs several async jobs at once). */
+  /** The most worker threads (each runs several async jobs at once): one starts with the runner, the others when a job finds every thread busy. */
   threads: number;
   /** file URL of a ProcessorModule, imported once in every thread. */
   processorUrl: string;
@@ -56,6 +56,8 @@ export interface InProcessQueue {
   runner: JobRunner;
   /** Counts this process knows: its own jobs, finished ones for the retention time only. */
   inspector: QueueInspector;
+  /** Worker threads started and not ended (starting ones included). */
+  threadCount(): number;
 }
 
 const MAX_FINISHED = 1000;
@@ -293,6 +295,19 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
     return best;
   }
 
+  /**
+   * Whether a job should wait for another thread: every ready thread is busy and one is starting,
+   * or the limit allows one more, which is started. A thread costs a second or more of CPU to load
+   * the processor, so an idle queue keeps only one.
+   */
+  function waitForAnotherThread(best: Thread | undefined): boolean {
+    if (best && best.runs.size === 0) return false;
+    if (threads.some((thread) => !thread.ready)) return true;
+    if (threads.length >= Math.max(1, options.threads)) return false;
+    spawnThread().catch((error) => { if (!closing) log('in-process queue: could not start another worker thread', error); });
+    return true;
+  }
+
   /** Interactive jobs go before the first batch item waiting; batch items at the end. */
   function queueUp(entry: Entry): void {
     const list = waiting.get(entry.queue)!;
@@ -307,7 +322,7 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
       const list = waiting.get(queue)!;
       while (list.length > 0 && activeCount.get(queue)! < limits.get(queue)!) {
         const thread = pickThread();
-        if (!thread) return;
+        if (waitForAnotherThread(thread) || !thread) return;
         const entry = jobs.get(list.shift()!);
         if (!entry) continue;
         startRun(entry, thread);
@@ -453,12 +468,12 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
   const runner: JobRunner = {
     async start() {
       if (started) return;
-      const count = Math.max(1, options.threads);
-      const spawned = await Promise.allSettled(Array.from({ length: count }, () => spawnThread()));
-      const failed = spawned.find((result) => result.status === 'rejected');
-      if (failed) {
+      // One thread: the processor is known to load before any job is taken.
+      try {
+        await spawnThread();
+      } catch (error) {
         await Promise.allSettled(threads.map((thread) => endJobThread(thread.worker, CLOSE_NATIVE_WAIT_MS)));
-        throw (failed as PromiseRejectedResult).reason;
+        throw error;
       }
       started = true;
       dispatch();
@@ -512,5 +527,5 @@ export function createInProcessQueue(options: InProcessQueueOptions): InProcessQ
     async close() {},
   };
 
-  return { producer, runner, inspector };
+  return { producer, runner, inspector, threadCount: () => threads.length };
 }

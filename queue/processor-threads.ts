@@ -48,6 +48,7 @@ interface Thread {
 
 export interface ProcessorThreadsOptions {
   processorUrl: string;
+  /** The most threads: one starts with the runner, the others when a job finds every thread busy. */
   threads: number;
   /** Time an attempt gets to wind down after an abort before its thread is terminated. */
   abortGraceMs: number;
@@ -86,6 +87,12 @@ export function createProcessorThreads(options: ProcessorThreadsOptions) {
     return new Promise((resolve, reject) => {
       worker.on('message', (message: ThreadToMain) => {
         if (message.type === 'ready') {
+          // Ready after close began (started for a job or as a replacement): it must not outlive close.
+          if (closing) {
+            reject(new CraftwellError('worker_crashed', 'The job runner is closing.'));
+            void endJobThread(worker, CLOSE_NATIVE_WAIT_MS);
+            return;
+          }
           threads.push(thread);
           resolve(thread);
         } else if (message.type === 'init-error') {
@@ -119,25 +126,48 @@ export function createProcessorThreads(options: ProcessorThreadsOptions) {
             : failedWith(thread.outOfMemory && alone ? FAILURES.outOfMemory : FAILURES.crashed));
         }
         // Closing ends a replacement that is still starting: expected then, not a failure to report.
-        if (!closing) spawn().catch((error) => { if (!closing) options.log('could not replace a job thread', error); });
+        if (!closing) grow().catch((error) => { if (!closing) options.log('could not replace a job thread', error); });
       });
     });
   }
 
-  function pickThread(): Thread {
+  /** Threads asked for and not yet ready (counted against the limit). */
+  let starting = 0;
+
+  function grow(): Promise<Thread> {
+    starting += 1;
+    return spawn().finally(() => { starting -= 1; });
+  }
+
+  /**
+   * The least busy thread; when every thread is busy and the limit allows, a new one. A thread
+   * costs a second or more of CPU to load the processor, so an idle runner keeps only one.
+   * A thread already there is returned at once, so its run counts before the next pick.
+   */
+  function pickThread(): Thread | Promise<Thread> {
     let best = threads[0];
     for (const thread of threads) if (thread.runs.size < best.runs.size) best = thread;
+    if ((!best || best.runs.size > 0) && !closing && threads.length + starting < Math.max(1, options.threads)) {
+      return grow().catch((error: unknown) => {
+        if (!best) throw error;
+        options.log('could not start another job thread; the job shares a busy one', error);
+        return best;
+      });
+    }
     if (!best) throw new CraftwellError('worker_crashed', 'No job thread is running.');
     return best;
   }
 
   return {
+    /** Starts the first thread: the processor is known to load before any job is taken. */
     async start(): Promise<void> {
-      await Promise.all(Array.from({ length: Math.max(1, options.threads) }, () => spawn()));
+      await grow();
     },
 
-    run(attempt: ThreadAttempt): Promise<AttemptOutcome> {
-      const thread = pickThread();
+    /** Runs an attempt on a thread; it fails (worker_crashed) only when no thread is left. */
+    async run(attempt: ThreadAttempt): Promise<AttemptOutcome> {
+      const picked = pickThread();
+      const thread = picked instanceof Promise ? await picked : picked;
       const runId = randomUUID();
       return new Promise<AttemptOutcome>((resolve) => {
         // The thread enforces the timeout itself; this catches a thread too busy to notice.
@@ -163,6 +193,11 @@ export function createProcessorThreads(options: ProcessorThreadsOptions) {
           attempt: attempt.attempt, timeoutMs: attempt.timeoutMs,
         } satisfies MainToThread);
       });
+    },
+
+    /** Threads ready and not ended (starting ones not included). */
+    threadCount(): number {
+      return threads.length;
     },
 
     async close(): Promise<void> {

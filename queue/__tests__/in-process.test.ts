@@ -20,6 +20,28 @@ describe('in-process adapter specifics', () => {
     expect(JSON.parse(stdout.trim())).toMatchObject({ content: 'from a tsx main process' });
   });
 
+  it('when the runner starts, then one thread loads; jobs at once get more, up to the limit and never past it', async () => {
+    const queue = createInProcessQueue({ threads: 3, concurrency: 5, processorUrl, log: () => {} });
+    const run = async (sleepMs: number) => {
+      const { id } = await queue.producer.enqueue('test-echo', { userId: 'user-threads', mode: 'sleep', text: '', sleepMs, save: false });
+      await queue.producer.waitForResult(id, 20_000);
+    };
+    await queue.runner.start();
+    try {
+      expect(queue.threadCount()).toBe(1);
+      // One after another, jobs never find the thread busy: no other thread is started.
+      for (let i = 0; i < 3; i++) await run(0);
+      expect(queue.threadCount()).toBe(1);
+      // Five at once: a thread each up to the limit of three, then the least busy is shared. A job
+      // waits while a thread starts, so each runs long enough for the third to be needed.
+      await Promise.all([0, 1, 2, 3, 4].map(() => run(3000)));
+      expect(queue.threadCount()).toBe(3);
+    } finally {
+      await queue.runner.close(1000);
+      await queue.producer.close();
+    }
+  });
+
   it('when a thread dies mid-job, then the job runs again on a fresh thread, and fails clearly when it keeps dying', async () => {
     const { producer, runner } = createInProcessQueue({ threads: 1, processorUrl, backoffMs: 10, log: () => {} });
     await runner.start();
