@@ -285,8 +285,11 @@ const ACADEMIC_HEADING = /(?<![\p{L}])(research interests?|research (?:areas|top
 /** Doctoral degrees and academic posts in the other six languages the reader knows (as the English list: no bare "researcher"). */
 const ACADEMIC_POSTS = /(?<![\p{L}])(doktorand\w*|habilitation|wissenschaftliche[rn]? mitarbeiter\w*|doctorat|doctorant\w*|post-?doctorat|ma[iî]tre de conf[ée]rences|doctorado|doctorand[oa]|catedr[aá]tic\w*|doutorado|doutorand[oa]|dottorat[oi]|dottorand[oi]|assegnista|promovend\w*|hoogleraar)(?![\p{L}])/iu;
 
-/** English first-person pronouns; matched whatever their case, then judged one by one. */
-const PRONOUN = /(?<![\p{L}\p{N}])(I|me|my|mine|myself|we|our)(?![\p{L}\p{N}]|['’]\p{L})/giu;
+/**
+ * English first-person pronouns; matched whatever their case, then judged one by one. A word that
+ * goes on after an apostrophe is another word, except a contraction ("I've", "I'm", "we're").
+ */
+const PRONOUN = /(?<![\p{L}\p{N}])(I|me|my|mine|myself|we|our)(?![\p{L}\p{N}]|['’](?!(?:m|ve|d|ll|re)(?![\p{L}\p{N}]))\p{L})/giu;
 
 function countPronouns(layout: ResumeLayout): { counts: Record<string, number>; lines: string[] } {
   const counts: Record<string, number> = {};

@@ -21,7 +21,7 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
     'summary', 'professional summary', 'career summary', 'executive summary', 'profile', 'professional profile', 'about me', 'about',
     'objective', 'career objective', 'personal statement', 'research interests', 'research areas', 'areas of interest', 'fields of interest', 'research statement',
     'profil', 'kurzprofil', 'zusammenfassung', 'uber mich', 'berufsziel',
-    'a propos', 'a propos de moi', 'objectif', 'profil professionnel',
+    'a propos', 'a propos de moi', 'objectif', 'profil professionnel', 'sommaire',
     'perfil', 'resumen', 'sobre mi', 'perfil profesional', 'objetivo', 'resumo', 'sobre mim', 'perfil profissional',
     'profilo', 'sommario', 'chi sono', 'profilo professionale', 'obiettivo',
     'profiel', 'samenvatting', 'over mij', 'persoonlijk profiel', 'sobre',
@@ -88,7 +88,7 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
     'projetos pessoais', 'proyectos personales', 'progetti personali', 'persoonlijke projecten', 'realisations', 'projets et realisations', 'projetos academicos', 'proyectos academicos', 'private projekte', 'eigene projekte',
     'projects', 'personal projects', 'selected projects', 'key projects', 'side projects', 'academic projects',
     'open source', 'open source contributions', 'open source projects', 'open source software', 'selected open source contributions', 'portfolio', 'portfolios',
-    'projekte', 'projets', 'projets personnels', 'proyectos', 'projetos', 'progetti', 'projecten', 'projeto', 'projeto relevante', 'projetos relevantes',
+    'projekte', 'projets', 'projets personnels', 'proyectos', 'projetos', 'progetti', 'projecten', 'projeto', 'projeto relevante', 'projetos relevantes', 'projektubersicht', 'project overview', 'projects overview',
     '项目经历', '项目经验', '项目', '作品集', '作品', '个人项目', '科研项目', '开源项目', '项目作品',
   ],
   certifications: [
@@ -120,7 +120,7 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
   volunteering: [
     'wolontariat', 'działalność społeczna', 'волонтерство', 'общественная деятельность', 'gönüllülük', 'gönüllü çalışmalar', 'pengalaman organisasi', 'organisasi', 'relawan', 'hoạt động', 'hoạt động ngoại khóa', 'hoạt động tình nguyện', '대외활동', '봉사활동',
     'volunteering', 'volunteer experience', 'volunteer work', 'community involvement', 'community', 'civilian service',
-    'activities', 'other activities', 'extracurricular activities', 'extracurriculars', 'community contributions', 'extra curricular activities', 'outreach', 'science outreach', 'community outreach',
+    'activities', 'other activities', 'extracurricular activities', 'extracurriculars', 'extracurricular', 'community contributions', 'extra curricular activities', 'outreach', 'science outreach', 'community outreach',
     'sonstige aktivitaten', 'weitere aktivitaten', 'autres activites', 'otras actividades', 'outras atividades', 'altre attivita', 'andere activiteiten', 'overige activiteiten', 'aktivitaten', 'activites', 'actividades', 'actividades extracurriculares', 'atividades', 'atividades extracurriculares', 'attivita', 'attivita extracurriculari', 'activiteiten', 'nevenactiviteiten', 'leadership and activities', 'leadership and involvement',
     'ehrenamt', 'ehrenamtliches engagement', 'zivildienst', 'engagement', 'benevolat', 'engagements', 'implication', 'implications', 'implication sociale', 'activites parascolaires', 'voluntariado', 'volontariato', 'vrijwilligerswerk',
     '志愿者经历', '志愿服务', '志愿经历', '社团活动', '课外活动',
@@ -261,9 +261,12 @@ function exactKey(text: string): HeadingKey | null {
   // "A and B" where each part is a name on its own is the first part's section.
   // The icon is taken off before the text is normalised: a stray "ë" must not turn into "and".
   const joined = joinedParts(normal).map((part) => LOOKUP.get(part));
-  return LOOKUP.get(normal) ?? singular(normal) ?? LOOKUP.get(normaliseHeading(text.replace(/^\s*\S{1,2}\s+(?=\S)/u, '')))
+  const lettersJoined = joinLoneLetters(normal);
+  return LOOKUP.get(normal) ?? singular(normal) ?? (WORDS.has(normal) ? undefined : LOOKUP.get(romanceSingular(normal)))
+    ?? LOOKUP.get(normaliseHeading(text.replace(/^\s*\S{1,2}\s+(?=\S)/u, '')))
     ?? (brokenWord(normal) || !normal.includes(' ') ? JOINED.get(normal.replace(/ /g, '')) ?? JOINED.get(lettersOf(text)) : undefined)
-    ?? (joined.length && joined.every((key) => key !== undefined) ? joined[0] : undefined) ?? null;
+    ?? (joined.length && joined.every((key) => key !== undefined) ? joined[0] : undefined)
+    ?? (lettersJoined !== normal ? exactKey(lettersJoined) : null);
 }
 
 /**
@@ -277,6 +280,20 @@ function singular(normal: string): HeadingKey | undefined {
   const plural = `${normal.replace(/y$/, 'ie')}s`;
   return ENGLISH_PLURALS.has(plural.split(' ').pop()!) ? LOOKUP.get(plural) : undefined;
 }
+
+/**
+ * A name in the plural of Portuguese, Spanish, French or Italian in its singular, word by word
+ * ("formacoes academicas", "experiencias laborales"): the names are kept as their writers most
+ * often set them, in either number. A plural known as a heading word ("objetivos") is one only
+ * when set as a heading, as its entry says.
+ */
+function romanceSingular(normal: string): string {
+  return normal.split(' ').map((word) => word.length < 5 ? word
+    : word.replace(/oes$/, 'ao').replace(/ais$/, 'al').replace(/eis$/, 'el').replace(/([^aeiou])es$/, '$1').replace(/([aeiou])s$/, '$1')).join(' ');
+}
+
+/** Letters of a short word set apart ("i t expertise", tracked capitals read letter by letter) joined back. */
+const joinLoneLetters = (normal: string) => normal.replace(/(?<![\p{L}\p{N}])\p{L}(?: \p{L}(?![\p{L}\p{N}]))+/gu, (letters) => letters.replace(/ /g, ''));
 
 /** The parts a normalised heading joins with "and" ("skills and interests"), or none. */
 function joinedParts(normal: string): string[] {

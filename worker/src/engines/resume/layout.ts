@@ -271,7 +271,7 @@ function findColumns(page: PdfPage): { gutterX: number; top: number } | null {
     const [lt, lb] = span(left), [rt, rb] = span(right);
     const overlap = Math.min(lb, rb) - Math.max(lt, rt);
     if (overlap < 0.4 * Math.min(lb - lt, rb - rt)) return null;
-    if (isLabelColumn(left, right) || (isLabelColumn(right, left) && flushRight(right)) || pairedRows(left, right) || labelsSetAgainstValues(left, right) || labelledValues(left, right)) continue;
+    if (isLabelColumn(left, right) || (isLabelColumn(right, left) && flushRight(right)) || pairedRows(left, right) || labelsSetAgainstValues(left, right) || labelledValues(left, right) || sectionsAcross(left, right)) continue;
       return { gutterX: best.x, top: best.top };
   }
   return null;
@@ -364,6 +364,25 @@ function labelledValues(left: TextRun[], right: TextRun[]): boolean {
   const labelled = r.filter((y) => l.some((o) => Math.abs(o - y) <= LABEL_ROW_OFFSET));
   const goesOn = (y: number, i: number) => i > 0 && y - r[i - 1]! <= 1.2 * step;
   return labelled.length >= 5 && labelled.length >= r.length / 2 && r.every((y, i) => labelled.includes(y) || goesOn(y, i));
+}
+
+/**
+ * Sections set across the page with their entries two by two in a grid under each heading (skills
+ * or certificates as blocks of a name and a line or two about it): two headings or more stand at
+ * the left margin alone, with no row of the right side within one and a half lines of them, and
+ * the right side holds no heading; most of its rows sit on rows of the left side, as a grid's
+ * blocks do. Two columns each carry headings of their own; a sidebar's headings stand beside the
+ * main column's running text; notes in a margin beside headed entries stand left of the headings.
+ */
+function sectionsAcross(left: TextRun[], right: TextRun[]): boolean {
+  const byY = (a: number, b: number) => a - b;
+  const [l, r] = [rowsOf(left), rowsOf(right).sort(byY)];
+  const headings = l.filter((y) => headingKey(rowText(left, y)) !== null);
+  if (headings.length < 2 || r.length < 5 || r.some((y) => headingKey(rowText(right, y)) !== null)) return false;
+  const gaps = r.slice(1).map((y, i) => y - r[i]!).sort(byY);
+  const step = gaps[Math.floor(gaps.length / 2)]!;
+  const alone = (y: number) => !r.some((o) => Math.abs(o - y) < 1.5 * step);
+  return headings.every(alone) && onRowsOf(r, l) >= 0.5 * r.length;
 }
 
 /** The most words a date set as a label holds ("September 2021 – Juli 2022", "19 Oktober – 20 Oktober 2021"). */
@@ -517,8 +536,16 @@ export function headingKey(text: string, emphasised = false): HeadingKey | null 
 
 interface HeadingStyle { size: number; bold: boolean; caps: boolean; colon: boolean }
 
-/** A heading's name without a remark in brackets after it ("PROJECTS (if you have no experience yet)"). */
-const headingName = (text: string) => text.replace(/\s*[(（][^()（）]*[)）]?\s*$/u, '').trim() || text.trim();
+/**
+ * A heading's name without a remark in brackets after it ("PROJECTS (if you have no experience
+ * yet)") and without a rule typed after it ("Experience______", "EDUCATION -------").
+ */
+const headingName = (text: string) => {
+  const name = text.replace(TYPED_RULE, '');
+  return name.replace(/\s*[(（][^()（）]*[)）]?\s*$/u, '').trim() || name.trim();
+};
+/** A line typed out of one drawing character after a heading: underscores, dashes, box lines. */
+const TYPED_RULE = /\s*([_=~\-–—─━═‾])\1{2,}\s*$/u;
 /**
  * Set in capitals. A name in capitals may keep the short words joining its parts small
  * ("EXPERIENCIA LABORAL y ACADÉMICA", "SKILLS and TOOLS"): between words in capitals they do not count.

@@ -197,6 +197,18 @@ describe('text as drawn', () => {
     expect(a.language).toBe('en');
     expect(a.pronouns).toEqual({});
   });
+
+  it('a contraction is its pronoun ("I\'ve", "we\'re"); a word going on after an apostrophe is not', async () => {
+    const bytes = await onePage((page, font) => {
+      page.drawText('Experience', { x: 56, y: 720, size: 14, font });
+      page.drawText('Led the migration of the billing service, and I’ve kept its error budget since then', { x: 56, y: 700, size: 10, font });
+      page.drawText('Built the data platform that we\'re still running across the three regional offices', { x: 56, y: 686, size: 10, font });
+      page.drawText('Ran the Me\'shell Ndegeocello tribute night and the Our\'an reading group at the library', { x: 56, y: 672, size: 10, font });
+    });
+    const pdf = await readPdfText(bytes);
+    const a = analyseResume(buildLayout(pdf), pdf);
+    expect(a.pronouns).toEqual({ I: 1, we: 1 });
+  });
 });
 
 describe('languages and confidence', () => {
@@ -445,6 +457,25 @@ describe('languages whose headings alone are read', () => {
     for (const heading of ['ACTIVIDADES', 'Atividades extracurriculares', 'Activités', 'Attività', 'Aktivitäten', 'Nevenactiviteiten']) expect(headingKey(heading)).toBe('volunteering');
     // "Other activities" in each language, and contributions to a community.
     for (const heading of ['Other Activities', 'AUTRES ACTIVITÉS', 'Sonstige Aktivitäten', 'Otras actividades', 'Outras atividades', 'Altre attività', 'Overige activiteiten', 'Community Contributions']) expect(headingKey(heading)).toBe('volunteering');
+  });
+
+  it('a name in the plural of a Romance language is its singular\'s section, word by word; an English plural that is no name stays unknown', () => {
+    expect(headingKey('Formações:')).toBe('education');
+    expect(headingKey('Formações Acadêmicas')).toBe('education');
+    expect(headingKey('Experiencias Laborales')).toBe('experience');
+    expect(headingKey('Competências')).toBe('skills');
+    for (const heading of ['Notes', 'Photos', 'Ideas']) expect(headingKey(heading)).toBeNull();
+  });
+
+  it('a short word whose letters were read apart is joined back ("I T EXPERTISE"); other lone letters stay apart', () => {
+    expect(headingKey('I T EXPERTISE')).toBe('skills');
+    expect(headingKey('Q A')).toBeNull();
+  });
+
+  it('a summary in French, a lone extracurricular heading and a project overview are known', () => {
+    expect(headingKey('Sommaire')).toBe('summary');
+    expect(headingKey('Extracurricular')).toBe('volunteering');
+    for (const heading of ['PROJEKTÜBERSICHT', 'Project Overview']) expect(headingKey(heading)).toBe('projects');
   });
 
   it('a school\'s practical work days are experience; coursework of any kind is courses', () => {

@@ -555,6 +555,48 @@ describe('label columns', () => {
   });
 });
 
+describe('sections set across the page', () => {
+  it('a section\'s entries set two by two in a grid under headings standing alone is one column; the same headings beside a column of running text are a sidebar', async () => {
+    const BLOCKS: Array<[string, string[]]> = [
+      ['Python', ['Wrote the data pipelines of the', 'analytics team and their tests']],
+      ['SQL', ['Designed the reporting schema', 'and tuned its slowest queries']],
+      ['Docker', ['Packaged every service of the', 'billing platform for one deploy']],
+      ['Terraform', ['Moved the staging network to', 'code reviewed like the apps']],
+      ['React', ['Built the booking screens of the', 'customer portal and its forms']],
+      ['Kafka', ['Ran the event bus for orders', 'across three regional offices']],
+    ];
+    const page = async (sidebar: boolean) => {
+      const { doc, w } = await newPage();
+      w.nameAndContact();
+      w.experienceAndEducation('Experience', 'Education');
+      w.line('Read economics with a minor in statistics, and led the student investment club for two years of study');
+      w.y += 10;
+      let y = w.y;
+      const heading = (t: string) => { w.at(t, LEFT, y, w.bold, 12); y += sidebar ? 13 : 26; };
+      // The grid: two blocks per row (a name over two lines about it); the sidebar: one block per row, on the left only.
+      const blocks = (list: Array<[string, string[]]>) => {
+        for (let i = 0; i < list.length; i += sidebar ? 1 : 2) {
+          for (const [k, [name, about]] of (sidebar ? [list[i]!] : list.slice(i, i + 2)).entries()) {
+            const x = k === 0 ? LEFT : 320;
+            w.at(name, x, y, w.bold); about.forEach((t, j) => w.at(t, x, y + 13 * (j + 1)));
+          }
+          y += sidebar ? 39 : 52;
+        }
+      };
+      const top = y;
+      heading('Skills'); blocks(BLOCKS.slice(0, 4));
+      heading('Certificates'); blocks(BLOCKS.slice(4));
+      // Beside a sidebar, the main column runs on row after row, past its headings.
+      if (sidebar) for (let row = top + 4; row < y; row += 14.5) w.at('Kept the release notes and the on-call rota', 320, row);
+      return (await review(await doc.save())).a;
+    };
+    const grid = await page(false);
+    expect(grid.ats.some((r) => r.id === 'multi-column')).toBe(false);
+    expect(grid.sectionsFound).toEqual(expect.arrayContaining(['experience', 'education', 'skills', 'certifications']));
+    expect((await page(true)).ats.some((r) => r.id === 'multi-column')).toBe(true);
+  });
+});
+
 describe('where columns begin', () => {
   /** A grid of cards (a bold title over two lines each), two across, `rows` down, from the page writer's y. */
   const cards = (w: Page, rows: number) => {
@@ -1244,6 +1286,15 @@ describe('what can head a section', () => {
     // Set like body text, the same line is text; a list after the colon is a labelled row, not a note.
     expect((await build('Experience: 4 Years', 'regular')).parsed.sections.map((s) => s.heading)).toEqual(['Skills:', 'Education:']);
     expect((await build('Languages: English, German')).parsed.sections.map((s) => s.heading)).toEqual(['Skills:', 'Education:']);
+  });
+
+  it('a heading with a rule typed after it (underscores, dashes, equals signs) across the page is read by its name', async () => {
+    for (const rule of ['_', '-', '=']) {
+      const a = await reviewCoreSections(['Experience', 'Education', 'Skills'].map((h) => `${h}${rule.repeat(70)}`) as [string, string, string]);
+      expect(a.sectionsFound, rule).toEqual(expect.arrayContaining(['experience', 'education', 'skills']));
+      expect(a.missingSections, rule).not.toEqual(expect.arrayContaining(['experience']));
+      expect(a.missingSections, rule).not.toEqual(expect.arrayContaining(['education']));
+    }
   });
 
   it('the usual names for education, experience and skills in each language read are known ("Bildung", "Escolaridade", "Percorso di studi", "Top Skills")', async () => {
