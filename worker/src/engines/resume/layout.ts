@@ -125,7 +125,7 @@ function hiddenReason(run: TextRun): HiddenText['why'] | null {
  * …", as many academic CV classes set them): a line whose first piece names a section, in capitals
  * or bold, in the margin (at the page's left edge, or well left of the text) and set apart from the
  * rest of the line, is that heading and then the rest. A label too long for the margin wraps onto the next line ("VOLUNTEER" over "WORK"): two
- * labels that name a section together are that one heading.
+ * labels that name a section together are that one heading, also with the text's own lines between them.
  */
 function splitMarginLabels(lines: Line[]): Line[] {
   // The margin: left of where a page's text is set (the left edge most of its lines start at);
@@ -142,16 +142,24 @@ function splitMarginLabels(lines: Line[]): Line[] {
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i], here = labels[i];
     if (!here) { out.push(line); continue; }
-    const next = lines[i + 1], below = labels[i + 1];
-    const wraps = below && next.page === line.page && next.y - line.y < 2.5 * line.fontSize
+    // The label's next line: the next label below it in the margin, within two and a half lines;
+    // the text's own lines may stand between (a label set smaller, centred on its entry's lines).
+    let j = i + 1;
+    while (j < lines.length && !labels[j] && lines[j].page === line.page && lines[j].y - line.y < 2.5 * line.fontSize) j++;
+    const next = lines[j], below = labels[j];
+    const wraps = below && next.page === line.page && next.y - line.y < 2.5 * line.fontSize && (j === i + 1 || Math.abs(next.x - line.x) <= 3)
       && exactHeadingKey(`${here.label.text} ${below.label.text}`) !== null;
     const name = wraps ? `${here.label.text} ${below.label.text}` : here.label.text;
     if (!wraps && (here.rest.length === 0 || exactHeadingKey(name) === null)) { out.push(line); continue; }
     out.push({ ...line, text: name, fontSize: here.label.fontSize, marginLabel: true, right: (here.rest[0]?.x ?? line.right + line.fontSize) - line.fontSize, segments: [{ ...here.label, text: name }], cellStarts: [here.label.x], marker: undefined });
-    for (const [part, body] of wraps ? [[line, here.rest], [next, below.rest]] as const : [[line, here.rest]] as const) {
+    const bodyLine = (part: Line, body: Segment[]) => {
       if (body.length) out.push({ ...part, text: body.map((s) => s.text).join('  '), x: body[0].x, fontSize: Math.max(...body.map((s) => s.fontSize)), segments: body, cellStarts: part.cellStarts.filter((x) => x >= body[0].x) });
-    }
-    if (wraps) i++;
+    };
+    bodyLine(line, here.rest);
+    if (!wraps) continue;
+    out.push(...lines.slice(i + 1, j));
+    bodyLine(next, below.rest);
+    i = j;
   }
   return out;
 }
@@ -418,6 +426,10 @@ function joinLines(runs: TextRun[], column: Line['column'], page: PdfPage): Line
     if (group && Math.abs(group[0].y - run.y) <= Math.max(2, 0.45 * Math.min(group[0].fontSize, run.fontSize))) group.push(run);
     else baselines.push([run]);
   }
+  // The page's body size: the size most of its characters are set in.
+  const bySize = new Map<number, number>();
+  for (const r of page.runs) bySize.set(Math.round(r.fontSize * 2) / 2, (bySize.get(Math.round(r.fontSize * 2) / 2) ?? 0) + r.text.length);
+  const bodySize = [...bySize].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 0;
   return baselines.flatMap(splitBaseline).map((group) => {
     group.sort((a, b) => a.x - b.x);
     const segments: Segment[] = [];
@@ -434,7 +446,10 @@ function joinLines(runs: TextRun[], column: Line['column'], page: PdfPage): Line
       const last = segments[segments.length - 1];
       // A marker hangs in the indent: however wide the gap after it, the item's text is the same piece.
       // A gap wider than a space where bold type turns plain parts a label from its value.
-      const apart = gap > 2 * run.fontSize || (gap > 0.6 * run.fontSize && letters && last?.bold && !bold);
+      // So does one after a section's name set a fifth larger than the page's text and the text
+      // after it: a heading with its first entry run in beside it ("Publications  1. Lim, …").
+      const nameBefore = gap > 0.6 * run.fontSize && !!last && last.fontSize >= HEADING_SCALE * Math.max(run.fontSize, bodySize) && exactHeadingKey(last.text) !== null;
+      const apart = gap > 2 * run.fontSize || (gap > 0.6 * run.fontSize && letters && last?.bold && !bold) || nameBefore;
       if (!previous || (apart && !(marker && previous === group[0]))) {
         segments.push({ x: run.x, text: collapseLetterSpacing(run.text.trim()), fontSize: run.fontSize, bold: letters && bold });
         lettered.set(segments[segments.length - 1], letters);

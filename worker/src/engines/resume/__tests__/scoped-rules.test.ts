@@ -927,6 +927,53 @@ describe('what can head a section', () => {
     expect(a.parsed.roles.find((r) => r.section === 'experience')!.bullets).toHaveLength(2);
   });
 
+  it('a section name set larger with its first entry run in beside it on one baseline is its heading; a larger word that names nothing stays with its line', async () => {
+    const page = async (name: string) => {
+      const { doc, w } = await newPage();
+      const BODY = 140;
+      w.line('Robin Vale', { font: w.bold, size: 24 });
+      w.line('robin.vale@mail.test  |  +1 415 555 0142', { x: BODY });
+      w.y += 14;
+      const section = (heading: string, lines: string[]) => {
+        // The heading in the margin, 14 pt; its first line starts 12 pt after it on its baseline.
+        w.at(heading, LEFT, w.y, w.font, 14);
+        const first = Math.max(BODY, LEFT + w.font.widthOfTextAtSize(heading, 14) + 12);
+        w.at(lines[0]!, first, w.y);
+        lines.slice(1).forEach((text, k) => w.at(text, BODY, w.y + 13 * (k + 1)));
+        w.y += 13 * lines.length + 14;
+      };
+      section('Education', ['BSc Computer Science, Lakeside University  2017 – 2022']);
+      section(name, ['1. R. Vale, M. Lim. A Fast Query Engine on GPUs. In Proc. of the', 'Data Systems Conference, 2023.']);
+      section('Experience', ['Research intern, Northwind Labs  2021 – 2022', '• Built the query planner benchmarks for the team']);
+      section('Skills', ['Python, C++, CUDA, SQL']);
+      return (await review(await doc.save())).a;
+    };
+    expect((await page('Publications')).sectionsFound).toContain('publications');
+    expect((await page('Highlights')).parsed.sections.map((s) => s.heading)).not.toContain('Highlights');
+  });
+
+  it('a margin label set smaller, centred on its entry and wrapped over two lines with the entry\'s lines between, is one heading', async () => {
+    const { doc, w } = await newPage();
+    const BODY = 130;
+    w.line('Robin Vale', { font: w.bold, size: 20 });
+    w.line('robin.vale@mail.test  |  +1 415 555 0142', { x: BODY });
+    w.y += 10;
+    const entry = (label: string[], lines: string[]) => {
+      const top = w.y;
+      lines.forEach((text, k) => w.at(text, BODY, top + 13 * k));
+      // Each label line half-way between the entry's rows: no label stands on a row of the text.
+      label.forEach((text, k) => w.at(text, LEFT, top + 6.5 + 11 * k, w.bold, 9));
+      w.y = top + 13 * lines.length + 12;
+    };
+    entry(['EXPERIENCE'], ['Analyst, Northwind, Jan 2020 – Present', '• Built the weekly report for the board and the regional teams', '• Trained four new colleagues on the reporting tools']);
+    entry(['EDUCATION'], ['BSc Economics, Lakeside University, 2016 – 2019', 'Coursework: statistics, econometrics, public finance']);
+    entry(['CONTINUOUS', 'LEARNING'], ['Data engineering course, online, 2023', 'Cloud practitioner course, online, 2022', 'Statistics reading group, weekly']);
+    entry(['SKILLS'], ['Python, SQL, Tableau, forecasting', 'dbt, Airflow, BigQuery']);
+    const { a } = await review(await doc.save());
+    expect(a.parsed.sections.map((s) => [s.key, s.heading])).toContainEqual(['certifications', 'CONTINUOUS LEARNING']);
+    expect(a.unrecognisedHeadings).toEqual([]);
+  });
+
   it('a bold margin label at the page\'s edge beside plain text is its heading, wrapped onto two lines or not; a bold label not naming a section stays text', async () => {
     const { doc, w } = await newPage();
     const BODY = 150;
