@@ -336,6 +336,11 @@ const wordsOnRow = (list: TextRun[], y: number) => rowText(list, y).split(/\s+/)
 
 /** The baselines a side's runs stand on. */
 const rowsOf = (list: TextRun[]) => [...new Set(list.map((r) => Math.round(r.y)))];
+/** The usual distance from one of a side's rows (sorted) to the next: the median. */
+function rowStep(sorted: number[]): number {
+  const gaps = sorted.slice(1).map((y, i) => y - sorted[i]!).sort((a, b) => a - b);
+  return gaps[Math.floor(gaps.length / 2)]!;
+}
 /** How many of `rows` sit on one of `other` (within 1.5 pt). */
 const onRowsOf = (rows: number[], other: number[], within = 1.5) => rows.filter((y) => other.some((o) => Math.abs(o - y) <= within)).length;
 
@@ -363,8 +368,7 @@ function labelledValues(left: TextRun[], right: TextRun[]): boolean {
   const byY = (a: number, b: number) => a - b;
   const [l, r] = [rowsOf(left).sort(byY), rowsOf(right).sort(byY)];
   if (l.length < 5 || r.length < 5) return false;
-  const gaps = r.slice(1).map((y, i) => y - r[i]!).sort(byY);
-  const step = gaps[Math.floor(gaps.length / 2)]!;
+  const step = rowStep(r);
   const isLabel = (y: number) => wordsOnRow(left, y) <= LABEL_WORDS || (hasDate(rowText(left, y)) && wordsOnRow(left, y) <= DATE_LABEL_WORDS);
   const beside = (y: number) => r.some((o) => Math.abs(o - y) <= LABEL_ROW_OFFSET);
   const alone = (y: number) => !r.some((o) => Math.abs(o - y) < 1.2 * step);
@@ -383,12 +387,10 @@ function labelledValues(left: TextRun[], right: TextRun[]): boolean {
  * main column's running text; notes in a margin beside headed entries stand left of the headings.
  */
 function sectionsAcross(left: TextRun[], right: TextRun[]): boolean {
-  const byY = (a: number, b: number) => a - b;
-  const [l, r] = [rowsOf(left), rowsOf(right).sort(byY)];
+  const [l, r] = [rowsOf(left), rowsOf(right).sort((a, b) => a - b)];
   const headings = l.filter((y) => headingKey(rowText(left, y)) !== null);
   if (headings.length < 2 || r.length < 5 || r.some((y) => headingKey(rowText(right, y)) !== null)) return false;
-  const gaps = r.slice(1).map((y, i) => y - r[i]!).sort(byY);
-  const step = gaps[Math.floor(gaps.length / 2)]!;
+  const step = rowStep(r);
   const alone = (y: number) => !r.some((o) => Math.abs(o - y) < 1.5 * step);
   return headings.every(alone) && onRowsOf(r, l) >= 0.5 * r.length;
 }
@@ -426,10 +428,7 @@ function joinLines(runs: TextRun[], column: Line['column'], page: PdfPage): Line
     if (group && Math.abs(group[0].y - run.y) <= Math.max(2, 0.45 * Math.min(group[0].fontSize, run.fontSize))) group.push(run);
     else baselines.push([run]);
   }
-  // The page's body size: the size most of its characters are set in.
-  const bySize = new Map<number, number>();
-  for (const r of page.runs) bySize.set(Math.round(r.fontSize * 2) / 2, (bySize.get(Math.round(r.fontSize * 2) / 2) ?? 0) + r.text.length);
-  const bodySize = [...bySize].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 0;
+  const bodySize = commonSize(page.runs);
   return baselines.flatMap(splitBaseline).map((group) => {
     group.sort((a, b) => a.x - b.x);
     const segments: Segment[] = [];
@@ -797,8 +796,8 @@ function headingSize(named: Line[]): number {
   return shared.length ? Math.max(...shared) : commonSize(named);
 }
 
-/** The font size that most characters are set in. */
-function commonSize(lines: Line[]): number {
+/** The font size that most characters (of lines, or of a page's runs) are set in. */
+function commonSize(lines: Array<{ fontSize: number; text: string }>): number {
   const counts = new Map<number, number>();
   for (const l of lines) counts.set(Math.round(l.fontSize * 2) / 2, (counts.get(Math.round(l.fontSize * 2) / 2) ?? 0) + l.text.length);
   return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 0;
