@@ -394,8 +394,9 @@ const PLACEHOLDERS: RegExp[] = [
   // A field's label left as its value ("Name Here", "Company's Name", "Firma 1", "Describe project"), filler ("blah blah").
   slot(String.raw`(?:name|text|title|company|position|description|details?|address|role) here|company['’]s name|(?:company|firma|empresa|entreprise|azienda|bedrijf) \d|describe (?:the |your )?(?:project|role|job|position|company)`),
   /(?<![\p{L}])blah,? blah(?![\p{L}])/iu,
-  // Digits masked with X's inside a number ("138XXXX8899", "+1 555 XXX 0142"): no real number is.
-  /\d{2,}[\s.-]?X{3,}[\s.-]?\d{2,}/u,
+  // Digits masked with X's inside a number ("138XXXX8899", "+1 555 XXX 0142") or at its end
+  // ("06xxxxxxxx"): no real number is.
+  /\d{2,}[\s.-]?X{3,}[\s.-]?\d{2,}|\d{2,}[\s.-]?[Xx]{4,}(?![\p{L}\p{N}])/u,
   // The same slots in the other languages the reader knows: "your name" and "company name" forms.
   new RegExp(`(?<![\\p{L}])(?:seu|sua|tu|votre|ton|ihr|dein|jouw|uw|il tuo|la tua)[ ._-]?(?:nome|nombre|nom|name|naam|perfil|profil|e-?mail|correo)(?![\\p{L}])`, 'iu'),
   slot(String.raw`firmenname|unternehmensname|name des unternehmens|max mustermann|erika mustermann|musterstra(?:ß|ss)e\s?\d*|nom de l['’](?:entreprise|[ée]cole)|nom du projet(?:\s?\d)?|intitul[ée] du poste|nombre de la empresa|nombre del proyecto(?:\s?\d)?|nome da empresa|nome do projeto(?:\s?\d)?|nome dell['’]azienda|nome del progetto(?:\s?\d)?|bedrijfsnaam|naam van het bedrijf|projectnaam(?:\s?\d)?`),

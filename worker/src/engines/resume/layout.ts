@@ -231,8 +231,8 @@ function layoutPage(page: PdfPage): PageLayout {
 const crosses = (r: TextRun, x: number) => r.x < x - 1 && r.x + r.width > x + 1;
 /** The least share of a page's text that two columns hold when they are the page's layout. */
 export const COLUMN_TEXT_SHARE = 0.4;
-/** The least share of the text a sidebar with rows of its own holds (a narrower column needs 0.15). */
-const SIDEBAR_SHARE = 0.08;
+/** The least share of the text a sidebar with rows of its own holds (a column without rows of its own needs 0.15). */
+const SIDEBAR_SHARE = 0.05;
 
 /** Page footers (page numbers, a repeated address line) may span the columns. */
 const isFooter = (r: TextRun, page: PdfPage) => r.y > page.height * 0.93;

@@ -478,6 +478,11 @@ describe('languages whose headings alone are read', () => {
     for (const heading of ['PROJEKTÜBERSICHT', 'Project Overview']) expect(headingKey(heading)).toBe('projects');
   });
 
+  it('a Russian heading for work alone and the German for language in the singular are known', () => {
+    expect(headingKey('Работа')).toBe('experience');
+    expect(headingKey('Sprache')).toBe('languages');
+  });
+
   it('a school\'s practical work days are experience; coursework of any kind is courses', () => {
     for (const heading of ['Berufspraktische Tage:', 'Praktikum', 'Berufspraktika']) expect(headingKey(heading)).toBe('experience');
     for (const heading of ['Graduate coursework', 'Selected Coursework']) expect(headingKey(heading)).toBe('certifications');

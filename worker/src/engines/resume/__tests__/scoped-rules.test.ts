@@ -466,6 +466,45 @@ describe('label columns', () => {
     expect(a.missingSections).toEqual([]);
   });
 
+  it('a sidebar of short contact and language lines, a sixteenth of the text beside a densely set main column, is a second column; dates as thin beside their entries are not', async () => {
+    const build = async (side: 'sidebar' | 'dates') => {
+      const { doc, w } = await newPage();
+      const MAIN = 200;
+      const text = (t: string, x: number, at: number, font = w.font, size = 8) => w.page.drawText(t, { x, y: 792 - at, size, font });
+      // The main column: small type on a 10 pt grid, the first heading on the sidebar's first row.
+      let y = 60;
+      const starts: number[] = [];
+      for (const [heading, entries] of [['Experience', ['Northwind', 'Quay Shipping', 'Harbor Bank', 'Lakeside Council', 'City Transit']], ['Projects', ['Route planner', 'Stock tracker']], ['Education', ['Lakeside University']]] as const) {
+        text(heading, MAIN, y, w.bold, 12); y += 20;
+        for (const entry of entries) {
+          starts.push(y);
+          text(`${entry}, 2019 to 2023`, MAIN, y, w.bold); y += 10;
+          for (const item of ['Built the weekly sales report for the board and the regional teams', 'Trained four new colleagues on the reporting tools and the data', 'Cut the monthly close from five days to two with shared queries']) { text(item, MAIN, y); y += 10; }
+          y += 10;
+        }
+      }
+      if (side === 'sidebar') {
+        // Rows of its own, 14 pt apart: a few meet a main row by chance.
+        let s = 60;
+        for (const [line, heading] of [['Contact', true], ['robin.vale@mail.test', false], ['+1 415 555 0142', false], ['Leeds, UK', false], ['Languages', true], ['English (native)', false], ['German (C1)', false], ['French (B1)', false],
+          ['Links', true], ['github.com/rvale', false], ['rvale.dev', false]] as const) {
+          text(line, LEFT, s, heading ? w.bold : w.font, heading ? 10 : 8);
+          s += 14;
+        }
+      } else {
+        for (const [i, at] of starts.entries()) text(`${2015 + i} – ${2016 + i}`, LEFT, at);
+      }
+      return (await review(await doc.save())).a;
+    };
+    const sidebar = await build('sidebar');
+    expect(sidebar.ats.some((r) => r.id === 'multi-column')).toBe(true);
+    expect(sidebar.sectionsFound).toEqual(expect.arrayContaining(['experience', 'projects', 'education', 'languages']));
+    expect(sidebar.missingSections).not.toContain('experience');
+    const dates = await build('dates');
+    expect(dates.ats.some((r) => r.id === 'multi-column')).toBe(false);
+    expect(dates.sectionsFound).toEqual(expect.arrayContaining(['experience', 'projects', 'education']));
+  });
+
   it('labels read across beside their values, with a list and a contact line above or below the values, are one column; a sidebar left of a column of dates is the layout', async () => {
     // Labels on the values' rows, one contact line above them and a list of hobbies below them:
     // beside the values, every label sits on a value's row.
@@ -1840,6 +1879,20 @@ describe('placeholders', () => {
     expect(await build('Max Mustermann', 'max@mail.test  |  Musterstraße 1, Berlin', 'Nombre de la empresa', ['Booking app for the student club', 'Web Developer  MONTH 2014 - MONTH 2017'])).toEqual([
       'Max Mustermann', 'max@mail.test | Musterstraße 1, Berlin', 'Nombre de la empresa  Jan 2020 – Present', 'Web Developer MONTH 2014 - MONTH 2017',
     ]);
+  });
+
+  it('a phone number whose last digits are X\'s is caught; a status code class or a product\'s model is not', async () => {
+    const { doc, w } = await newPage();
+    w.line('Lena Vogt', { font: w.bold, size: 20 });
+    w.line('lena@mail.test  |  06xxxxxxxx');
+    w.line('Berlin  |  +44 7700 XXXXXX');
+    w.heading('EXPERIENCE');
+    w.role('Backend Developer, Northwind', 'Jan 2020 – Present');
+    w.line('• Cut 5xx errors by half and moved the builds to RTX 4090 runners');
+    w.line('• Wrote the 2xx and 4xx response checks for the public API');
+    w.heading('EDUCATION');
+    w.role('BSc Computer Science, University of York', '2015 – 2018');
+    expect((await review(await doc.save())).a.placeholders).toEqual(['lena@mail.test | 06xxxxxxxx', 'Berlin | +44 7700 XXXXXX']);
   });
 
   it('an address at an example domain or named for its field, digits counted up or masked in pairs, "X%", a template\'s instruction or bracketed hint in each language, and a design tool\'s stock names are caught', async () => {
