@@ -13,6 +13,8 @@ import type { TextRun } from './pdf-text.js';
 const MARKS: Record<string, string> = {
   '\u00b4': '\u0301', '`': '\u0300', '\u02c6': '\u0302', '\u00a8': '\u0308', '\u02dc': '\u0303', '\u02c7': '\u030c',
   '\u02d8': '\u0306', '\u02da': '\u030a', '\u02d9': '\u0307', '\u02dd': '\u030b', '\u00af': '\u0304',
+  // Marks set under the letter (TeX's \c and \k): a cedilla, an ogonek.
+  '\u00b8': '\u0327', '\u02db': '\u0328',
 };
 const ACCENT = new RegExp(`[${Object.keys(MARKS).join('')}]`, 'u');
 const ACCENTS = new RegExp(ACCENT.source, 'gu');

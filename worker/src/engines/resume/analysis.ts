@@ -283,7 +283,7 @@ const RESEARCH_OR_TEACHING = /(?<![\p{L}])(curriculum vit(?:ae|æ)|teaching expe
 const ACADEMIC_HEADING = /(?<![\p{L}])(research interests?|research (?:areas|topics|focus)|teaching|forschungs(?:interessen|schwerpunkte?)|lehrt[äa]tigkeit|lehrerfahrung|int[ée]r[êe]ts de recherche|th[èe]mes de recherche|enseignements?|intereses de investigaci[oó]n|l[ií]neas de investigaci[oó]n|docencia|experiencia docente|interesses de pesquisa|linhas de pesquisa|doc[êe]ncia|interessi di ricerca|didattica|onderzoeksinteresses|onderwijservaring)(?![\p{L}])/iu;
 
 /** Doctoral degrees and academic posts in the other six languages the reader knows (as the English list: no bare "researcher"). */
-const ACADEMIC_POSTS = /(?<![\p{L}])(doktorand\w*|habilitation|wissenschaftliche[rn]? mitarbeiter\w*|doctorat|doctorant\w*|post-?doctorat|ma[iî]tre de conf[ée]rences|doctorado|doctorand[oa]|catedr[aá]tic\w*|doutorado|doutorand[oa]|dottorat[oi]|dottorand[oi]|assegnista|promovend\w*|hoogleraar)(?![\p{L}])/iu;
+const ACADEMIC_POSTS = /(?<![\p{L}])(doktorand\w*|habilitation|wissenschaftliche[rn]? mitarbeiter\w*|doctorat|doctorant\w*|post-?doctorat|ma[iî]tre de conf[ée]rences|doctorado|doctorand[oa]|catedr[aá]tic\w*|doutorado|doutoramento|doutoral|doutorand[oa]|dottorat[oi]|dottorand[oi]|assegnista|promovend\w*|hoogleraar)(?![\p{L}])/iu;
 
 /**
  * English first-person pronouns; matched whatever their case, then judged one by one. A word that

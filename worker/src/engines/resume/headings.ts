@@ -49,7 +49,7 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
     'educational qualification', 'educational qualifications',
     'ausbildung', 'bildungsweg', 'studium', 'schulbildung', 'schul und berufsbildung', 'akademischer werdegang', 'aus und weiterbildung',
     'formation', 'formations', 'diplomes', 'etudes', 'parcours academique', 'cursus',
-    'educacion', 'formacion', 'formacion academica', 'estudios', 'educacao', 'formacao', 'formacao academica', 'educacion formal', 'formacion reglada', 'educacao formal',
+    'educacion', 'formacion', 'formacion academica', 'estudios', 'educacao', 'formacao', 'formacao academica', 'dados academicos', 'educacion formal', 'formacion reglada', 'educacao formal',
     'istruzione', 'formazione', 'percorso formativo', 'istruzione e formazione',
     'opleiding', 'opleidingen', 'onderwijs',
     '教育背景', '教育经历', '学历', '教育', '学习经历', '学历背景',
@@ -77,7 +77,7 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
     'personal skills', 'communication skills', 'organisational skills', 'organisational and managerial skills', 'job related skills', 'other skills', 'otras habilidades', 'otras competencias', 'outras habilidades', 'altre competenze', 'autres competences', 'weitere kenntnisse',
     'personliche fahigkeiten', 'kommunikative fahigkeiten', 'organisations und fuhrungskompetenzen', 'jobbezogene fahigkeiten', 'digitale kompetenz', 'digitale kompetenzen', 'computerkenntnisse',
     'competences personnelles', 'competences en communication', 'competences organisationnelles', 'competences liees a l emploi', 'competences numeriques', 'competences informatiques',
-    'competencias personales', 'competencias comunicativas', 'competencias de organizacion', 'competencias relacionadas con el empleo', 'competencias digitales', 'conocimientos informaticos', 'informatica',
+    'competencias personales', 'competencias comunicativas', 'competencias de organizacion', 'competencias relacionadas con el empleo', 'competencias digitales', 'conocimientos informaticos', 'informatica', 'informatique',
     'competencias pessoais', 'competencias de comunicacao', 'competencias de organizacao', 'competencias profissionais', 'competencia digital', 'competencias digitais', 'conhecimentos informaticos',
     'competenze personali', 'competenze comunicative', 'competenze organizzative e gestionali', 'competenze professionali', 'competenze digitali', 'competenze informatiche', 'conoscenze informatiche',
     'capacita e competenze personali', 'capacita e competenze informatiche', 'capacita e competenze tecniche', 'capacita e competenze relazionali', 'capacita e competenze organizzative',
@@ -252,6 +252,13 @@ export function exactHeadingKey(text: string): HeadingKey | null {
   return throughLigatures(text, exactKey);
 }
 
+/** One or two characters and a space before a heading: an icon's stray character or the section's number ("3 Formações"). */
+const ICON_OR_NUMBER = /^\s*\S{1,2}\s+(?=\S)/u;
+
+/** A normalised name as written, in the English singular or in a Romance plural. */
+const nameKey = (normal: string): HeadingKey | undefined =>
+  LOOKUP.get(normal) ?? singular(normal) ?? (WORDS.has(normal) ? undefined : LOOKUP.get(romanceSingular(normal)));
+
 function exactKey(text: string): HeadingKey | null {
   const normal = normaliseHeading(text);
   if (normal === '' || normal.split(' ').length > 6) return null;
@@ -262,8 +269,8 @@ function exactKey(text: string): HeadingKey | null {
   // The icon is taken off before the text is normalised: a stray "ë" must not turn into "and".
   const joined = joinedParts(normal).map((part) => LOOKUP.get(part));
   const lettersJoined = joinLoneLetters(normal);
-  return LOOKUP.get(normal) ?? singular(normal) ?? (WORDS.has(normal) ? undefined : LOOKUP.get(romanceSingular(normal)))
-    ?? LOOKUP.get(normaliseHeading(text.replace(/^\s*\S{1,2}\s+(?=\S)/u, '')))
+  return nameKey(normal)
+    ?? (ICON_OR_NUMBER.test(text) ? nameKey(normaliseHeading(text.replace(ICON_OR_NUMBER, ''))) : undefined)
     ?? (brokenWord(normal) || !normal.includes(' ') ? JOINED.get(normal.replace(/ /g, '')) ?? JOINED.get(lettersOf(text)) : undefined)
     ?? (joined.length && joined.every((key) => key !== undefined) ? joined[0] : undefined)
     ?? (lettersJoined !== normal ? exactKey(lettersJoined) : null);

@@ -592,6 +592,9 @@ const markOf = (l: Line) => LIST_MARK.exec(l.text)?.[1]?.replace(/\d+/, '#');
  * has a heading word and the look of the other headings (size, weight, capitals, trailing colon),
  * or — once two or more named headings set the style — any short line in exactly that style.
  */
+/** A section's number before its name: "6 ", "2. ", "3.1 ". */
+const SECTION_NUMBER = /^\s*\d{1,2}(?:\.\d{1,2})*\.?\s+(?=\p{L})/u;
+
 function splitSections(lines: Line[]): { sections: Section[]; subsections: SectionKey[] } {
   const bodySize = commonSize(lines);
   // A heading may wear a mark before it ("+ EDUCATION", "➢ Ausbildung", "1. PROJECTS"): where two
@@ -641,7 +644,8 @@ function splitSections(lines: Line[]): { sections: Section[]; subsections: Secti
     // Sizes and weights read by OCR are estimates: an unnamed line is never a heading by its look there.
     if (ocr) return null;
     const distinctive = styles.some((st) => st.size > bodySize + 0.5 || st.caps || st.colon);
-    const bare = decorated(l) ? headingName(unmarked(l)) : nameOf(l);
+    // A section's number before its name ("6 Other Activities", "2.") is no digit of the name.
+    const bare = (decorated(l) ? headingName(unmarked(l)) : nameOf(l)).replace(SECTION_NUMBER, '');
     const plain = sameStyle(l) && !/\d/.test(bare) && bare.split(/\s+/).length <= HEADING_WORDS;
     if (styles.length >= 2 && distinctive && plain && (headingsOverDates || !nextHasDate(l))) return 'other';
     // Bold at body size says nothing alone (entries set their titles so too); the space under the

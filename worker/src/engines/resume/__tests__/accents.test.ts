@@ -47,6 +47,14 @@ describe('accents drawn apart from their letters', () => {
     expect(text).not.toMatch(/[\u00b4`\u00a8\u02dc]/u);
   });
 
+  it('a cedilla drawn as a glyph of its own before its letter is composed into it', async () => {
+    const runs = await read((page, font) => {
+      drawAccented(page, font, 100, 'Forma', '\u00b8', 'c', '\u00f5es');
+      drawAccented(page, font, 115, 'Fran', '\u00b8', 'c', 'ais');
+    });
+    expect(runs.join('|')).toBe('Formações|Français');
+  });
+
   it('an accent raised over a capital is composed into it', async () => {
     const runs = await read((page, font) => drawAccented(page, font, 100, '', '\u00b4', 'E', 'ducation', 2.5));
     expect(runs.join('|')).toBe('Éducation');

@@ -483,6 +483,14 @@ describe('languages whose headings alone are read', () => {
     expect(headingKey('Sprache')).toBe('languages');
   });
 
+  it('a Portuguese heading for academic data is education', () => {
+    expect(headingKey('Dados Académicos')).toBe('education');
+  });
+
+  it('computing alone as a French heading is the skills section, as in the other Romance languages', () => {
+    for (const heading of ['Informatique', 'Informática', 'Informatica']) expect(headingKey(heading)).toBe('skills');
+  });
+
   it('a school\'s practical work days are experience; coursework of any kind is courses', () => {
     for (const heading of ['Berufspraktische Tage:', 'Praktikum', 'Berufspraktika']) expect(headingKey(heading)).toBe('experience');
     for (const heading of ['Graduate coursework', 'Selected Coursework']) expect(headingKey(heading)).toBe('certifications');

@@ -1374,6 +1374,24 @@ describe('what can head a section', () => {
     expect((await build('Languages: English, German')).parsed.sections.map((s) => s.heading)).toEqual(['Skills:', 'Education:']);
   });
 
+  it('numbered section headings are read by their names, a plural one too; a numbered heading of unknown name is still a heading', async () => {
+    const named = await reviewCoreSections(['1 Experience', '2 Formações', '3 Skills']);
+    expect(named.sectionsFound).toEqual(expect.arrayContaining(['experience', 'education', 'skills']));
+    // Under a numbered heading of unknown name an education may stand: it is not called missing.
+    const { doc, w } = await newPage();
+    w.nameAndContact();
+    w.heading('1 Experience');
+    w.role('Analyst, Northwind', 'Jan 2020 – Present');
+    w.line('• Built the weekly sales report for the board and the regional teams');
+    w.heading('2 Skills');
+    w.line('Python, SQL, Tableau');
+    w.heading('3 Track Record');
+    w.role('BSc Economics, Lakeside University', 'Sep 2016 – Jun 2019');
+    const { a } = await review(await doc.save());
+    expect(a.parsed.sections.map((sec) => sec.heading)).toContain('3 Track Record');
+    expect(a.missingSections).not.toContain('education');
+  });
+
   it('a heading with a rule typed after it (underscores, dashes, equals signs) across the page is read by its name', async () => {
     for (const rule of ['_', '-', '=']) {
       const a = await reviewCoreSections(['Experience', 'Education', 'Skills'].map((h) => `${h}${rule.repeat(70)}`) as [string, string, string]);
@@ -2164,7 +2182,7 @@ describe('length and density', () => {
     expect(md).toMatch(/Give the text room: page \d holds \d+ words/);
   });
 
-  it('an academic CV in another language (teaching or research, and a doctorate) is not held to two pages; a researcher post alone does not make one', async () => {
+  it('an academic CV in another language (teaching or research, and a doctorate, as Portugal names it too) is not held to two pages; a researcher post alone does not make one', async () => {
     const build = async (research: string, post: string) => {
       const { doc, w } = await newPage(8);
       w.line('Camille Roux', { font: w.bold, size: 20 });
@@ -2184,6 +2202,9 @@ describe('length and density', () => {
     expect(academic.pageCount).toBe(3);
     expect(academic.academic).toBe(true);
     expect(academic.score.parts.find((p) => p.key === 'length')!.notes.join(' ')).not.toMatch(/over the 2 pages/);
+    // The doctorate as Portugal names it.
+    for (const post of ['Doutoramento em Física', 'Programa doutoral em Astronomia']) expect((await build('DOCÊNCIA', post)).academic, post).toBe(true);
+    expect((await build('DOCÊNCIA', 'Engenheiro')).academic).toBe(false);
     expect((await build('ENSEIGNEMENTS', 'Ingénieur')).academic).toBe(false);
     expect((await build('PROJETS', 'Doctorant')).academic).toBe(false);
   });
