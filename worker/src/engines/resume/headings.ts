@@ -36,7 +36,7 @@ const NAMES: Record<SectionKey | 'contact' | 'personal' | 'links' | 'leadership'
     'employment history', 'work history', 'career history', 'experience highlights', 'research experience', 'teaching experience',
     'berufserfahrung', 'beruflicher werdegang', 'werdegang', 'praxiserfahrung', 'berufspraxis', 'arbeitserfahrung', 'erfahrung', 'praktika', 'praktikum', 'berufspraktikum', 'berufspraktika', 'berufspraktische tage', 'schnuppertage', 'previous experience', 'prior experience', 'experiencias anteriores', 'experiencia anterior',
     'experiences', 'experience professionnelle', 'experiences professionnelles', 'parcours professionnel', 'stages',
-    'experiencia', 'experiencia laboral', 'experiencia profesional', 'trayectoria profesional', 'puestos ocupados', 'puestos desempenados', 'cargos ocupados',
+    'experiencia', 'experiencia laboral', 'experiencia profesional', 'trayectoria profesional', 'puestos ocupados', 'puestos', 'postes occupes', 'postes', 'puestos desempenados', 'cargos ocupados',
     'experiencia profissional', 'historico profissional',
     'esperienza', 'esperienze', 'esperienza lavorativa', 'esperienze lavorative', 'esperienza professionale', 'esperienze professionali',
     'werkervaring', 'ervaring', 'professionele ervaring', 'loopbaan', 'stage',

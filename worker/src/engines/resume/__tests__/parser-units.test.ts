@@ -487,6 +487,10 @@ describe('languages whose headings alone are read', () => {
     expect(headingKey('Dados Académicos')).toBe('education');
   });
 
+  it('positions held, in French as in Spanish, are the experience section', () => {
+    for (const heading of ['Postes', 'Postes occupés', 'Puestos', 'Puestos ocupados']) expect(headingKey(heading)).toBe('experience');
+  });
+
   it('computing alone as a French heading is the skills section, as in the other Romance languages', () => {
     for (const heading of ['Informatique', 'Informática', 'Informatica']) expect(headingKey(heading)).toBe('skills');
   });
