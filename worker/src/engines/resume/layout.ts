@@ -229,6 +229,9 @@ function layoutPage(page: PdfPage): PageLayout {
 }
 
 const crosses = (r: TextRun, x: number) => r.x < x - 1 && r.x + r.width > x + 1;
+/** Type half as large again, or more: another piece of the page, not the same line's text. */
+const SIZE_CHANGE = 1.5;
+
 /** The least share of a page's text that two columns hold when they are the page's layout. */
 export const COLUMN_TEXT_SHARE = 0.4;
 /** The least share of the text a sidebar with rows of its own holds (a column without rows of its own needs 0.15). */
@@ -317,11 +320,16 @@ function isLabelColumn(labels: TextRun[], text: TextRun[]): boolean {
 /**
  * A thin sidebar (contact details, a few skills and languages): ten rows or more, at most a third
  * of them on a row of the other side. Labels beside their values, dates beside entries, sit on the
- * values' rows.
+ * values' rows. A shorter one, whose rows may meet the other side's as often as not, is a sidebar
+ * when it stands under a section heading of its own beside a side with two: margin labels head
+ * no sections on both sides (and labels on their values' rows are still read across, by the
+ * tests the gutter's band goes through after this one).
  */
 function isSidebar(narrow: TextRun[], wide: TextRun[]): boolean {
   const rows = rowsOf(narrow);
-  return rows.length >= 10 && onRowsOf(rows, rowsOf(wide)) <= rows.length / 3;
+  if (rows.length >= 10 && onRowsOf(rows, rowsOf(wide)) <= rows.length / 3) return true;
+  const named = (list: TextRun[]) => rowsOf(list).filter((y) => exactHeadingKey(rowText(list, y)) !== null).length;
+  return rows.length >= 6 && named(narrow) >= 1 && named(wide) >= 2;
 }
 
 /**
@@ -448,7 +456,13 @@ function joinLines(runs: TextRun[], column: Line['column'], page: PdfPage): Line
       // So does one after a section's name set a fifth larger than the page's text and the text
       // after it: a heading with its first entry run in beside it ("Publications  1. Lim, …").
       const nameBefore = gap > 0.6 * run.fontSize && !!last && last.fontSize >= HEADING_SCALE * Math.max(run.fontSize, bodySize) && exactHeadingKey(last.text) !== null;
-      const apart = gap > 2 * run.fontSize || (gap > 0.6 * run.fontSize && letters && last?.bold && !bold) || nameBefore;
+      // So does one where the words' type changes size by half or more: a contact line in small
+      // type beside a profile set large shares its baseline, not its piece. (An icon is often set
+      // larger than the words it marks: it stays with them.)
+      const words = (r: TextRun) => /\p{L}/u.test(r.text) && !fontMatches(r.font, ICON_FONTS);
+      const smaller = previous ? Math.min(previous.fontSize, run.fontSize) : run.fontSize;
+      const resized = !!previous && words(previous) && words(run) && gap > 0.6 * smaller && Math.max(previous.fontSize, run.fontSize) >= SIZE_CHANGE * smaller;
+      const apart = gap > 2 * run.fontSize || (gap > 0.6 * run.fontSize && letters && last?.bold && !bold) || nameBefore || resized;
       if (!previous || (apart && !(marker && previous === group[0]))) {
         segments.push({ x: run.x, text: collapseLetterSpacing(run.text.trim()), fontSize: run.fontSize, bold: letters && bold });
         lettered.set(segments[segments.length - 1], letters);

@@ -164,7 +164,27 @@ function findImplicitSummary(layout: ResumeLayout): string | undefined {
   const paragraph = paragraphs(header).map((p) => p.map((l) => l.text.trim()).join(' ')).find(isProseParagraph);
   if (paragraph) return paragraph;
   // Only where no section is headed as the summary: a motto or tagline beside one adds nothing.
-  return layout.sections.some((s) => s.key === 'summary') ? undefined : header.map((l) => l.text.trim()).find(isProfileLine);
+  if (layout.sections.some((s) => s.key === 'summary')) return undefined;
+  // Pieces joined across lines must end as a sentence does: a list of short items is no profile.
+  return header.map((l) => l.text.trim()).find(isProfileLine) ?? headerColumns(header).find((text) => isProfileLine(text) && /\p{L}[.!?]$/u.test(text));
+}
+
+/**
+ * The header's pieces read column by column: runs of pieces at one left edge and one size, each a
+ * line's height or less under the last. A profile set beside the contact details shares their
+ * baselines, so its lines come out joined to theirs ("ć robin@mail.test  interest in data and AI").
+ */
+function headerColumns(header: Line[]): string[] {
+  const runs: Array<{ x: number; size: number; page: number; y: number; texts: string[] }> = [];
+  for (const line of header) {
+    for (const piece of line.segments) {
+      const run = runs.find((r) => r.page === line.page && Math.abs(r.x - piece.x) <= 2 && Math.abs(r.size - piece.fontSize) < 0.5
+        && line.y - r.y > 0 && line.y - r.y <= 1.6 * piece.fontSize);
+      if (run) { run.texts.push(piece.text.trim()); run.y = line.y; }
+      else runs.push({ x: piece.x, size: piece.fontSize, page: line.page, y: line.y, texts: [piece.text.trim()] });
+    }
+  }
+  return runs.map((r) => r.texts.join(' '));
 }
 
 /**

@@ -505,6 +505,79 @@ describe('label columns', () => {
     expect(dates.sectionsFound).toEqual(expect.arrayContaining(['experience', 'projects', 'education']));
   });
 
+  it('a short sidebar under headings of its own, beside a main column under headings of its own, is a second column though half its rows meet the main column\'s; a margin of dates and item labels is not', async () => {
+    const { doc, w } = await newPage();
+    const MAIN = 200;
+    const text = (t: string, x: number, at: number, font = w.font, size = 10) => w.page.drawText(t, { x, y: 792 - at, size, font });
+    let y = 150;
+    const rows: number[] = [];
+    for (const [heading, entries] of [['Experience', ['Analyst, Northwind', 'Clerk, Quay Shipping']], ['Education', ['BSc Economics, Lakeside University']], ['Awards', ['Best final-year project, Lakeside University']]] as const) {
+      text(heading, MAIN, y, w.bold, 16); y += 22;
+      for (const entry of entries) {
+        text(`${entry}, 2019 – 2023`, MAIN, y, w.bold); rows.push(y); y += 12;
+        for (const item of ['Built the weekly sales report for the board and the teams', 'Trained four new colleagues on the reporting tools']) { text(item, MAIN, y); rows.push(y); y += 12; }
+        y += 10;
+      }
+    }
+    // Eight rows set flush right at the gutter, every other one on a main row.
+    const lines: Array<[string, boolean]> = [['Contact', true], ['Robin Vale', false], ['Leeds', false], ['robin@mail.test', false], ['Languages', true], ['English (native)', false], ['German (fluent)', false], ['French (basic)', false]];
+    lines.forEach(([line, heading], i) => {
+      const font = heading ? w.bold : w.font, size = heading ? 14 : 10;
+      text(line, 160 - font.widthOfTextAtSize(line, size), i % 2 === 0 ? rows[i]! : rows[i]! + 6, font, size);
+    });
+    const { a } = await review(await doc.save());
+    expect(a.ats.some((r) => r.id === 'multi-column')).toBe(true);
+    expect(a.sectionsFound).toEqual(expect.arrayContaining(['experience', 'education', 'awards', 'languages']));
+    // A margin of dates and item labels ("Languages", "Tools") on the entries' rows, the headings
+    // over the entries (as moderncv sets a CV), is one column read across.
+    const margin = await (async () => {
+      const { doc: d, w: m } = await newPage();
+      const at = (t: string, x: number, row: number, font = m.font, size = 10) => m.page.drawText(t, { x, y: 792 - row, size, font });
+      let row = 80;
+      for (const [heading, items] of [['Experience', [['2019–2023', 'Analyst, Northwind: built the weekly sales report for the board'], ['2016–2019', 'Clerk, Quay Shipping: kept the accounts of the port office']]],
+        ['Education', [['2012–2016', 'BSc Economics, Lakeside University, with a thesis on freight']]],
+        ['Skills', [['Languages', 'English (native), German (fluent), French (basic)'], ['Tools', 'Python, SQL, Tableau, Excel and Power BI for the reports'], ['Methods', 'Forecasting, A/B tests and regression models']]]] as const) {
+        at(heading, MAIN, row, m.bold, 14); row += 22;
+        for (const [label, value] of items) {
+          at(label, 150 - m.font.widthOfTextAtSize(label, 10), row); at(value, MAIN, row); row += 14;
+          at('Worked with four colleagues across two offices and the board', MAIN, row); row += 18;
+        }
+      }
+      return (await review(await d.save())).a;
+    })();
+    expect(margin.ats.some((r) => r.id === 'multi-column')).toBe(false);
+  });
+
+  it('a profile set large beside contact details in small type, on their baselines, is read as the summary; words in one size with a space between stay one piece', async () => {
+    const { doc, w } = await newPage();
+    const text = (t: string, x: number, at: number, size: number, font = w.font) => w.page.drawText(t, { x, y: 792 - at, size, font });
+    text('Robin Vale', 200, 80, 30, w.bold);
+    // The contact details in the margin, one on a line of the profile, less than two of its own
+    // ems before it (a wider gap parts the two lines already).
+    const email = 'robin.vale@mail.test';
+    const profileX = 60 + w.font.widthOfTextAtSize(email, 10) + 14;
+    text('Leeds, UK', 60, 110, 10); text('Pragmatic and curious data analyst with a', profileX, 118, 18);
+    text('+44 113 4960', 60, 124, 10);
+    text(email, 60, 140, 10); text('taste for forecasting and clear reports.', profileX, 140, 18);
+    text('github.com/rvale', 60, 156, 10);
+    w.y = 200;
+    w.coreSections('Experience', 'Education', 'Skills');
+    const { a } = await review(await doc.save());
+    expect(a.parsed.implicitSummary).toBe('Pragmatic and curious data analyst with a taste for forecasting and clear reports.');
+    expect(a.sectionsFound).toContain('summary');
+    expect(a.missingSections).not.toContain('summary');
+    // Words in one size with a wide space between are one piece.
+    const pdf = await readPdfText(await (async () => {
+      const d = await PDFDocument.create();
+      const font = await d.embedFont(StandardFonts.Helvetica);
+      const page = d.addPage([612, 792]);
+      page.drawText('Leeds, UK', { x: 60, y: 700, size: 10, font });
+      page.drawText('robin@mail.test', { x: 60 + font.widthOfTextAtSize('Leeds, UK', 10) + 8, y: 700, size: 10, font });
+      return d.save();
+    })());
+    expect(buildLayout(pdf).lines.map((l) => l.segments.length)).toEqual([1]);
+  });
+
   it('labels read across beside their values, with a list and a contact line above or below the values, are one column; a sidebar left of a column of dates is the layout', async () => {
     // Labels on the values' rows, one contact line above them and a list of hobbies below them:
     // beside the values, every label sits on a value's row.
