@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serviceUrl } from '../support/services.js';
+import { serviceUrl, testKeyPrefix } from '../support/services.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -59,7 +59,7 @@ describe.skipIf(!postgresUrl || !redisUrl)('when the api runs on its own (npm ru
           DATA_DIR: dataDir,
           DATABASE_URL: database.url,
           REDIS_URL: redisUrl!,
-          QUEUE_PREFIX: `cwtest-${randomBytes(4).toString('hex')}`,
+          QUEUE_PREFIX: testKeyPrefix(),
           BETTER_AUTH_SECRET: randomBytes(32).toString('hex'),
           RECORD_MODULES_TO: modulesFile,
         },

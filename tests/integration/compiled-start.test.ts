@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serviceUrl } from '../support/services.js';
+import { serviceUrl, testKeyPrefix } from '../support/services.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { signUp, authed } from '../support/app.js';
 // @ts-expect-error: a plain-JavaScript script with no type declarations
@@ -58,7 +58,7 @@ describe.skipIf(!postgresUrl || !redisUrl)('when the compiled api runs with plai
       env: {
         PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1',
         LOG_LEVEL: 'info', DATA_DIR: dataDir, DATABASE_URL: database.url, REDIS_URL: redisUrl!,
-        QUEUE_PREFIX: `cwtest-${randomBytes(4).toString('hex')}`, BETTER_AUTH_SECRET: randomBytes(32).toString('hex'),
+        QUEUE_PREFIX: testKeyPrefix(), BETTER_AUTH_SECRET: randomBytes(32).toString('hex'),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

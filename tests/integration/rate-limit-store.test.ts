@@ -3,7 +3,6 @@
  * cost no Redis round trip and reach Redis in one batch; near it, every hit goes to Redis, so two
  * replicas still refuse at exactly the same count.
  */
-import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
@@ -12,14 +11,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Options } from 'express-rate-limit';
 import { BatchedRedisStore } from '@craftwell/api/middleware/rate-limit-store';
 import { createRateLimits } from '@craftwell/api/middleware/rate-limits';
-import { optionalRedisUrl } from '../support/services.js';
+import { optionalRedisUrl, testKeyPrefix } from '../support/services.js';
 
 const redisUrl = optionalRedisUrl();
 
 describe.skipIf(!redisUrl)('batched rate-limit store', () => {
   let redis: Redis;
   let other: Redis;
-  const prefix = `cwtest-${randomBytes(4).toString('hex')}:rate-limit:`;
+  const prefix = `${testKeyPrefix()}:rate-limit:`;
   const store = (client: Redis, limit: number) => {
     const s = new BatchedRedisStore(client, prefix);
     s.init({ windowMs: 60_000, limit } as Options);
@@ -96,7 +95,7 @@ describe.skipIf(!redisUrl)('batched rate-limit store', () => {
 });
 
 describe.skipIf(!redisUrl)('rate limits while Redis is away', () => {
-  const prefix = `cwtest-${randomBytes(4).toString('hex')}`;
+  const prefix = testKeyPrefix();
   let client: Redis;
   let server: http.Server;
   let url = '';

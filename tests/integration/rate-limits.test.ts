@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { optionalRedisUrl, serviceUrl } from '../support/services.js';
+import { optionalRedisUrl, serviceUrl, testKeyPrefix } from '../support/services.js';
 import { authed, signUp, startTestApp, type TestApp } from '../support/app.js';
 
 const postgresUrl = serviceUrl('postgres');
@@ -201,7 +201,7 @@ describe.skipIf(!postgresUrl || !redisUrl)('rate limits shared by api replicas',
   const apps: TestApp[] = [];
 
   beforeAll(async () => {
-    const shared = { QUEUE_PREFIX: `cwtest-${randomBytes(4).toString('hex')}`, RATE_LIMIT_PER_MINUTE: '4' };
+    const shared = { QUEUE_PREFIX: testKeyPrefix(), RATE_LIMIT_PER_MINUTE: '4' };
     apps.push(await startTestApp({ postgresUrl: postgresUrl!, redisUrl, env: shared }));
     apps.push(await startTestApp({ postgresUrl: postgresUrl!, redisUrl, env: shared }));
   }, 180_000);

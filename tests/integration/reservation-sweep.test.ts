@@ -17,7 +17,7 @@ import { newObjectKey } from '@craftwell/storage/keys';
 import { DEFAULT_USE_LIMITS, reserveUse, usageOf, type Quotas } from '@craftwell/core/repositories/quota';
 import { TOOL_NAMES } from '@craftwell/contracts/jobs';
 import { sweepReservations } from '@craftwell/api/jobs/reservation-sweep';
-import { serviceUrl } from '../support/services.js';
+import { serviceUrl, testKeyPrefix } from '../support/services.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 
 const postgresUrl = serviceUrl('postgres');
@@ -31,7 +31,7 @@ describe.skipIf(!postgresUrl || !redisUrl)('reservation sweep', () => {
   let runner: JobRunner;
   let storage: ObjectStorage;
   let storageDir: string;
-  const prefix = `cwtest-sweep-${randomUUID().slice(0, 8)}`;
+  const prefix = testKeyPrefix('cwtest-sweep');
   const user = { id: randomUUID(), plan: 'free' as const };
   const quotas = { free: Object.fromEntries(TOOL_NAMES.map((t) => [t, 10])), premium: Object.fromEntries(TOOL_NAMES.map((t) => [t, null])) } as Quotas;
 

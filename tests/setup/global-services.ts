@@ -5,6 +5,7 @@
  * Tests read them with inject(); a test that needs a missing service fails in CI and skips locally.
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -12,6 +13,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '@craftwell/core/db/embedded-postgres';
 import { findRedisServer } from '@craftwell/api/embedded/redis';
+import { Redis } from 'ioredis';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -33,9 +35,32 @@ function redisAnswers(url: string, timeoutMs = 1000): Promise<boolean> {
   });
 }
 
+/**
+ * Deletes every key this run's tests made (their prefixes hold the run's id: testKeyPrefix() in
+ * tests/support/services.ts), so a Redis shared with other work keeps nothing of a test run.
+ */
+export async function deleteRunKeys(url: string, run: string): Promise<number> {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  let deleted = 0;
+  try {
+    await redis.connect();
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `*-${run}-*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length) deleted += await redis.unlink(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+  return deleted;
+}
+
 export default async function setup(project: TestProject) {
   const notes: string[] = [];
   const stops: Array<() => Promise<void>> = [];
+  // One id for the whole run (each project's setup sees the same), inherited by every test process.
+  const run = (process.env.CRAFTWELL_TEST_RUN ??= randomBytes(4).toString('hex'));
 
   let postgresUrl: string | null = process.env.DATABASE_URL ?? null;
   if (!postgresUrl) {
@@ -77,6 +102,7 @@ export default async function setup(project: TestProject) {
   project.provide('servicesNote', notes.join('; '));
 
   return async () => {
+    if (redisUrl) await deleteRunKeys(redisUrl, run).catch((err: Error) => console.warn(`[craftwell tests] could not delete this run's Redis keys: ${err.message}`));
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
   };
 }

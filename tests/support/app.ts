@@ -8,6 +8,7 @@ import { loadConfig } from '@craftwell/core/config/env';
 import { startServer, type RunningServer, type ServerSeams } from '@craftwell/api/server';
 import { createTestDatabase, type TestDatabase } from './database.js';
 import { shareModelCache } from './model-cache.js';
+import { testKeyPrefix } from './services.js';
 
 export interface TestApp extends RunningServer {
   database: TestDatabase;
@@ -35,7 +36,7 @@ export async function startTestApp(options: {
     DATA_DIR: dataDir,
     DATABASE_URL: database.url,
     QUEUE_MODE: options.redisUrl ? 'bullmq' : 'in-process',
-    QUEUE_PREFIX: `cwtest-${randomBytes(4).toString('hex')}`,
+    QUEUE_PREFIX: testKeyPrefix(),
     BETTER_AUTH_SECRET: randomBytes(32).toString('hex'),
     SIGN_IN_RATE_LIMIT_PER_MINUTE: '1000',
     RATE_LIMIT_PER_MINUTE: '100000',

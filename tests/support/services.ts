@@ -2,6 +2,7 @@
  * Service requirements for tests. In CI (CI=true) a missing service fails the test file; on a
  * laptop the tests that need it are skipped with a notice saying why.
  */
+import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 
 export type Service = 'postgres' | 'redis';
@@ -20,4 +21,15 @@ export function serviceUrl(service: Service): string | null {
 /** Redis when the run has one (BullMQ, the production path), else null (in-process queue). */
 export function optionalRedisUrl(): string | null {
   return inject('redisUrl');
+}
+
+/**
+ * A prefix for a test's keys in Redis (queues, rate-limit counters): `<kind>-<run>-<random>`. The
+ * run's id is set by the global setup, which deletes every key of the run when it ends, so a
+ * shared Redis keeps nothing of a test run.
+ */
+export function testKeyPrefix(kind = 'cwtest'): string {
+  const run = process.env.CRAFTWELL_TEST_RUN;
+  if (!run) throw new Error('CRAFTWELL_TEST_RUN is not set: run the tests through vitest, whose global setup sets it.');
+  return `${kind}-${run}-${randomBytes(4).toString('hex')}`;
 }

@@ -3,7 +3,6 @@
  * own data folder, a fresh database and a unique queue prefix, and stops the whole process group.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -11,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTestDatabase, type TestDatabase } from '../../support/database.js';
 import { shareModelCache } from '../../support/model-cache.js';
+import { testKeyPrefix } from '../../support/services.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -94,7 +94,7 @@ export async function startE2eApp(options: { name: string; postgresUrl: string; 
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     DATABASE_URL: database.url,
-    QUEUE_PREFIX: `cwe2e-${randomBytes(4).toString('hex')}`,
+    QUEUE_PREFIX: testKeyPrefix('cwe2e'),
     LOG_LEVEL: 'warn',
     SIGN_IN_RATE_LIMIT_PER_MINUTE: '1000',
     RATE_LIMIT_PER_MINUTE: '100000',
