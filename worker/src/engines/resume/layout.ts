@@ -502,7 +502,7 @@ function splitBaseline(group: TextRun[]): TextRun[][] {
     const part = parts[parts.length - 1];
     const last = part?.[part.length - 1];
     const small = last ? Math.min(last.fontSize, run.fontSize) : 0;
-    const apart = last && run.x - (last.x + last.width) > 2 * small && Math.max(last.fontSize, run.fontSize) >= 1.5 * small;
+    const apart = last && run.x - (last.x + last.width) > 2 * small && Math.max(last.fontSize, run.fontSize) >= SIZE_CHANGE * small;
     if (part && !apart) part.push(run);
     else parts.push([run]);
   }

@@ -169,6 +169,9 @@ function findImplicitSummary(layout: ResumeLayout): string | undefined {
   return header.map((l) => l.text.trim()).find(isProfileLine) ?? headerColumns(header).find((text) => isProfileLine(text) && /\p{L}[.!?]$/u.test(text));
 }
 
+/** The farthest a paragraph's next line stands under the last, in the type's size: a line and a half. */
+const NEXT_LINE = 1.6;
+
 /**
  * The header's pieces read column by column: runs of pieces at one left edge and one size, each a
  * line's height or less under the last. A profile set beside the contact details shares their
@@ -179,7 +182,7 @@ function headerColumns(header: Line[]): string[] {
   for (const line of header) {
     for (const piece of line.segments) {
       const run = runs.find((r) => r.page === line.page && Math.abs(r.x - piece.x) <= 2 && Math.abs(r.size - piece.fontSize) < 0.5
-        && line.y - r.y > 0 && line.y - r.y <= 1.6 * piece.fontSize);
+        && line.y - r.y > 0 && line.y - r.y <= NEXT_LINE * piece.fontSize);
       if (run) { run.texts.push(piece.text.trim()); run.y = line.y; }
       else runs.push({ x: piece.x, size: piece.fontSize, page: line.page, y: line.y, texts: [piece.text.trim()] });
     }
@@ -207,7 +210,7 @@ function paragraphs(lines: Line[]): Line[][] {
   for (const line of lines) {
     const last = out[out.length - 1]?.at(-1);
     const joins = last && last.page === line.page && last.column === line.column && Math.abs(last.fontSize - line.fontSize) < 0.5
-      && line.y - last.y > 0 && line.y - last.y <= 1.6 * line.fontSize;
+      && line.y - last.y > 0 && line.y - last.y <= NEXT_LINE * line.fontSize;
     if (joins) out[out.length - 1]!.push(line);
     else out.push([line]);
   }

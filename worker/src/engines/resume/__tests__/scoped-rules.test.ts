@@ -86,6 +86,19 @@ async function newPage(size = 10) {
   return { doc, w };
 }
 
+/** The placeholders found on a page with a name, its contact lines, one job with its lines and one degree. */
+async function placeholdersOn(name: string, contact: string[], job: [string, string], lines: string[], degree: [string, string] = ['BSc Economics, University of York', '2015 – 2018']): Promise<string[]> {
+  const { doc, w } = await newPage();
+  w.line(name, { font: w.bold, size: 20 });
+  for (const line of contact) w.line(line);
+  w.heading('EXPERIENCE');
+  w.role(...job);
+  for (const line of lines) w.line(line);
+  w.heading('EDUCATION');
+  w.role(...degree);
+  return (await review(await doc.save())).a.placeholders;
+}
+
 /** The review of a page with the name and contact, then Experience, Education and Skills under the given headings. */
 async function reviewCoreSections(headings: [string, string, string]): Promise<ResumeAnalysis> {
   const { doc, w } = await newPage();
@@ -1973,17 +1986,9 @@ describe('placeholders', () => {
   });
 
   it('a phone number whose last digits are X\'s is caught; a status code class or a product\'s model is not', async () => {
-    const { doc, w } = await newPage();
-    w.line('Lena Vogt', { font: w.bold, size: 20 });
-    w.line('lena@mail.test  |  06xxxxxxxx');
-    w.line('Berlin  |  +44 7700 XXXXXX');
-    w.heading('EXPERIENCE');
-    w.role('Backend Developer, Northwind', 'Jan 2020 – Present');
-    w.line('• Cut 5xx errors by half and moved the builds to RTX 4090 runners');
-    w.line('• Wrote the 2xx and 4xx response checks for the public API');
-    w.heading('EDUCATION');
-    w.role('BSc Computer Science, University of York', '2015 – 2018');
-    expect((await review(await doc.save())).a.placeholders).toEqual(['lena@mail.test | 06xxxxxxxx', 'Berlin | +44 7700 XXXXXX']);
+    expect(await placeholdersOn('Lena Vogt', ['lena@mail.test  |  06xxxxxxxx', 'Berlin  |  +44 7700 XXXXXX'], ['Backend Developer, Northwind', 'Jan 2020 – Present'],
+      ['• Cut 5xx errors by half and moved the builds to RTX 4090 runners', '• Wrote the 2xx and 4xx response checks for the public API'], ['BSc Computer Science, University of York', '2015 – 2018']))
+      .toEqual(['lena@mail.test | 06xxxxxxxx', 'Berlin | +44 7700 XXXXXX']);
   });
 
   it('an address at an example domain or named for its field, digits counted up or masked in pairs, "X%", a template\'s instruction or bracketed hint in each language, and a design tool\'s stock names are caught', async () => {
@@ -2103,17 +2108,8 @@ describe('placeholders', () => {
   });
 
   it('real numbers with zeros, a rating and a decorative rule are not placeholders', async () => {
-    const { doc, w } = await newPage();
-    w.line('Ola Berg', { font: w.bold, size: 20 });
-    w.line('ola.berg@mail.test  |  +44 20 7946 0000  |  +1 (800) 555-0100  |  0049 30 0000 1234');
-    w.line('* * *');
-    w.heading('EXPERIENCE');
-    w.role('Analyst, Kettle & Co, 100 Main Street, London', 'Jan 2020 – Present');
-    w.line('• Rated 4.9 ** by 300 clients; grew the book from 0 to 100 accounts');
-    w.line('***');
-    w.heading('EDUCATION');
-    w.role('BSc Economics, University of York', '2015 – 2018');
-    expect((await review(await doc.save())).a.placeholders).toEqual([]);
+    expect(await placeholdersOn('Ola Berg', ['ola.berg@mail.test  |  +44 20 7946 0000  |  +1 (800) 555-0100  |  0049 30 0000 1234', '* * *'], ['Analyst, Kettle & Co, 100 Main Street, London', 'Jan 2020 – Present'],
+      ['• Rated 4.9 ** by 300 clients; grew the book from 0 to 100 accounts', '***'])).toEqual([]);
   });
 
   it('a filled-in resume has none', async () => {
