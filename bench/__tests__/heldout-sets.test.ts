@@ -21,6 +21,21 @@ describe('held-out sets', () => {
     expect(tuned).toEqual([]);
   });
 
+  it('the object development set shares no source with the held-out set or the shared photos', () => {
+    // Looked at while a change is made, so it must not be what measures the change.
+    const dev = json('image/object-dev-set.json') as { photos: Record<string, { source: string }>; asks: Array<{ photo: string; seen: string }> };
+    const heldOut = Object.values(json('image/object-heldout-set.json').photos as Record<string, { source: string }>);
+    const repoAndPath = (source: string) => source.replace(/ @ \S+$/, '').toLowerCase();
+    const measured = new Set(heldOut.map((p) => repoAndPath(p.source)));
+    const heldOutRepos = new Set(heldOut.map((p) => repoAndPath(p.source).split(' ')[0]));
+    const sources = Object.values(dev.photos).map((p) => p.source);
+    expect(sources.length).toBeGreaterThan(20);
+    expect(sources.filter((s) => measured.has(repoAndPath(s)) || heldOutRepos.has(repoAndPath(s).split(' ')[0]))).toEqual([]);
+    expect(sources.filter((s) => sharedSourceOf(s) !== null)).toEqual([]);
+    // Every ask names a photo of the set and says what was seen.
+    expect(dev.asks.filter((a) => !dev.photos[a.photo] || !a.seen)).toEqual([]);
+  });
+
   it('the check finds a shared input by its source line, and by its bytes under any name', () => {
     // Each shared resume and photo, written as a held-out entry would name it.
     expect(sharedSourceOf('jurichar/cv CV_FR.pdf @ 0321a000404c')).toMatch(/french_canva_richard/);
