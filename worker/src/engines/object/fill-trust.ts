@@ -2,11 +2,11 @@
  * Whether the classical fill's result can be trusted. PatchMatch copies texture; it does not
  * understand geometry. When the hole covers a large part of a scene laid out in straight lines
  * (walls, windows, shelves, vehicles), it lays the wrong surface or stacks copies of the structure
- * beside the hole. When the hole covers more than a third of the photo, whatever the scene, most
- * of the result is made up from too little context: stretched texture, repeated stripes, smears.
+ * beside the hole. When the hole covers 30 % of the photo or more, whatever the scene, most of
+ * the result is made up from too little context: stretched texture, repeated stripes, smears.
  * Such a result is still returned, but the reply's note says so and points to the brush and to
  * the inpainting model (docs/engines/object-removal.md, "Limits"). A learned fill is judged by
- * the size alone: it knows more of geometry than a patch copy, but a third of a photo is too
+ * the size alone: it knows more of geometry than a patch copy, but 30 % of a photo is too
  * little context for any fill, and an inpainting model given one tends to invent an object there.
  */
 import { chessboardDistance, maskArea, maskBounds, type Mask, type RgbImage } from './image.js';
@@ -30,7 +30,7 @@ export interface FillTrustOptions {
 }
 
 export const FILL_TRUST_DEFAULTS: FillTrustOptions = {
-  maxHoleShare: 0.35, minHoleShare: 0.08, minStraightShare: 0.3, minEdgeDensity: 0.04, bandShare: 0.25, minBand: 16, edgeStrength: 120, runHalfLength: 4,
+  maxHoleShare: 0.3, minHoleShare: 0.08, minStraightShare: 0.3, minEdgeDensity: 0.04, bandShare: 0.25, minBand: 16, edgeStrength: 120, runHalfLength: 4,
 };
 
 export interface FillTrust {
