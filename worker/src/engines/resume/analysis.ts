@@ -478,7 +478,7 @@ function findAtsRisks(layout: ResumeLayout, pdf: PdfText, contact: Contact, ocr:
     // are a block set side by side (cards, a grid of degrees or languages) in a one-column resume;
     // so are notes beside the entries and a grid under more one-column text than it holds.
     const fullPage = Math.max(...layout.pages.map((p) => textSize(p.lines)));
-    const layoutPages = columnPages.filter((p) => textSize(p.lines.filter((l) => l.column !== 'full')) >= COLUMN_TEXT_SHARE * fullPage && !notesBeside(p) && !underOneColumnText(p));
+    const layoutPages = columnPages.filter((p) => textSize(p.lines.filter((l) => l.column !== 'full')) >= COLUMN_TEXT_SHARE * fullPage && !notesBeside(p) && !underOneColumnText(p, layout.pages));
     const page = layoutPages[0] ?? columnPages[0];
     const sideBySide = page.lines.filter((l) => l.column === 'left').find((l) => page.lines.some((r) => r.column === 'right' && Math.abs(r.y - l.y) < 3));
     const partner = sideBySide && page.lines.find((r) => r.column === 'right' && Math.abs(r.y - sideBySide.y) < 3);
@@ -589,16 +589,21 @@ function notesBeside(page: PageLayout): boolean {
 
 /**
  * Columns that start below one-column text outweighing them (a grid of projects or courses after
- * full-width sections) are a block set side by side on a one-column page, not its layout. Only lines
- * that run across the gutter count as one-column text: beside a photo or a name block, a main
- * column's first lines stand above its sidebar's without crossing the gutter.
+ * full-width sections, a table on a last page after one-column pages) are a block set side by side
+ * in a one-column resume, not its layout. The one-column text counted is the earlier pages' (set
+ * in one column) and this page's above the columns; only lines that run across the gutter count.
+ * Beside a photo or a name block, a main column's first lines stand above its sidebar's without
+ * crossing it; an earlier page whose columns were not told apart has few lines that cross it.
  */
-function underOneColumnText(page: PageLayout): boolean {
+function underOneColumnText(page: PageLayout, pages: PageLayout[]): boolean {
   const gutter = page.gutterX!;
   const columns = page.lines.filter((l) => l.column !== 'full');
   const top = Math.min(...columns.map((l) => l.y));
-  const across = page.lines.filter((l) => l.column === 'full' && l.y < top && l.x < gutter - 1 && l.right > gutter + 1);
-  return textSize(across) > textSize(columns);
+  const crosses = (l: Line) => l.column === 'full' && l.x < gutter - 1 && l.right > gutter + 1;
+  const across = page.lines.filter((l) => l.y < top && crosses(l));
+  const before = pages.filter((p) => p.page < page.page);
+  const earlier = before.every((p) => p.gutterX === null) ? before.flatMap((p) => p.lines).filter(crosses) : [];
+  return textSize(across) + textSize(earlier) > textSize(columns);
 }
 
 /**

@@ -79,3 +79,36 @@ function stopWordScores(text: string): Array<readonly [ResumeLanguage, number]> 
   const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
   return LOOKUP.map(([language, set]) => [language, words.filter((w) => set.has(w)).length] as const).sort((a, b) => b[1] - a[1]);
 }
+
+/**
+ * Names of spoken languages as a resume writes them in the languages the review reads ("German",
+ * "Deutsch", "allemand", "Alemán"…): every two-letter ISO 639-1 code named by the runtime's own
+ * locale data, lower-case without accents. Built from the codes, not listed by hand, so no
+ * language is left out for not having been seen.
+ */
+const SPOKEN_LANGUAGE_NAMES: ReadonlySet<string> = (() => {
+  const names = new Set<string>();
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  for (const locale of ['en', 'de', 'fr', 'es', 'pt', 'it', 'nl']) {
+    const display = new Intl.DisplayNames([locale], { type: 'language', fallback: 'none' });
+    for (const a of letters) {
+      for (const b of letters) {
+        let name: string | undefined;
+        try { name = display.of(a + b); } catch { name = undefined; }
+        // One-word names only: a resume writes "Mandarin" or "Chinese", not a qualified name.
+        if (name && !/\s/.test(name)) names.add(plainWord(name));
+      }
+    }
+  }
+  return names;
+})();
+
+function plainWord(word: string): string {
+  return word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/** The text opens with the name of a spoken language ("Korean (fluent)", "Français – langue maternelle"). */
+export function startsWithSpokenLanguage(text: string): boolean {
+  const first = /^\p{L}+/u.exec(text.trim())?.[0];
+  return !!first && SPOKEN_LANGUAGE_NAMES.has(plainWord(first));
+}

@@ -7,6 +7,7 @@ import { UserFacingJobError } from '@craftwell/contracts/handler';
 import { hasContactDetail } from './contact-patterns.js';
 import { hasDate } from './dates.js';
 import { exactHeadingKey, headingWordKey, headingAlsoHolds, HEADING_WORDS, type HeadingKey } from './headings.js';
+import { startsWithSpokenLanguage } from './language.js';
 import type { PdfPage, PdfText, TextRun } from './pdf-text.js';
 import { fontMatches, ICON_FONTS, SCHOOL_OR_DEGREE } from './vocabulary.js';
 
@@ -765,8 +766,9 @@ const LIST_SECTIONS: ReadonlySet<HeadingKey> = new Set(['skills', 'languages', '
 /**
  * A labelled row standing for a list section ("Key skills: JS, TS, React", "Languages – English,
  * German, French", as headers and sidebars set them): a list section's name, then at least three
- * short items. A sentence that starts with the same word ("Languages such as Python, Java and Go
- * were used") has long items and does not count.
+ * short items, or for languages, items that each open with a spoken language's name. A sentence
+ * that starts with the same word ("Languages such as Python, Java and Go were used") has long items
+ * and does not count.
  */
 export function inlineListKey(text: string): HeadingKey | null {
   const words = text.replace(LIST_MARK, '').trim().split(/\s+/);
@@ -775,7 +777,10 @@ export function inlineListKey(text: string): HeadingKey | null {
     if (!key || !LIST_SECTIONS.has(key)) continue;
     const items = words.slice(n).join(' ').replace(/^[:：–—-]\s*/, '').split(/[,;|·•]/).map((item) => item.trim()).filter(Boolean);
     const shortItems = items.length >= 3 && items.reduce((sum, item) => sum + item.split(/\s+/).length, 0) / items.length <= 3;
-    return shortItems ? key : null;
+    // One or two spoken languages ("Languages: Korean (fluent), English (fluent)") name themselves:
+    // no count of items is needed where every item opens with a language's name.
+    const spoken = key === 'languages' && items.length > 0 && items.every(startsWithSpokenLanguage);
+    return shortItems || spoken ? key : null;
   }
   return null;
 }

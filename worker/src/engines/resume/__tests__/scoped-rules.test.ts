@@ -823,6 +823,42 @@ describe('where columns begin', () => {
     expect(a.ats.some((r) => r.id === 'column-block')).toBe(false);
   });
 
+  it('a table side by side on a last page, after one-column pages holding more text, is a block; after a short one-column page it is the layout', async () => {
+    const build = async (onePage: (w: Page) => void) => {
+      const { doc, w } = await newPage();
+      w.nameAndContact();
+      onePage(w);
+      w.next();
+      // A table of two columns of cells (strengths beside opportunities), each cell centred in its
+      // row, one cell of a row left empty: a page of its own at the end.
+      w.heading('Strengths and opportunities');
+      const cells: Array<[string[], string[]]> = [
+        [['Patient with people and quick to build', 'trust with customers and drivers'], ['A degree in logistics that opens the', 'door to planning roles in the region']],
+        [['Organised, punctual and responsible'], ['Contacts in the freight and shipping', 'trade from two summers of placements']],
+        [['Finds the practical fix for a problem'], ['Online shops growing fast in the region', 'and needing people who plan deliveries']],
+        [['Keen to learn planning, stock control', 'and the design of delivery routes'], ['Demand for hand-made and personal', 'products sold by small local makers']],
+        [['Committed to my goals and my family'], []],
+        [['Puts things off at times when busy'], ['Strong competition for junior posts', 'from graduates of larger universities']],
+        [['Unsure in new settings at the start'], ['Little money for projects of my own', 'and for courses outside the degree']],
+      ];
+      let y = w.y + 16;
+      for (const [left, right] of cells) {
+        const rows = Math.max(left.length, right.length, 1);
+        for (const [x, cell] of [[LEFT, left], [320, right]] as const) {
+          const top = y + ((rows - cell.length) * 13) / 2;
+          cell.forEach((text, k) => w.at(text, x, top + 13 * k));
+        }
+        y += rows * 13 + 22;
+      }
+      return (await review(await doc.save())).a;
+    };
+    const afterPages = await build(experience);
+    expect(afterPages.ats.some((r) => r.id === 'multi-column')).toBe(false);
+    expect(afterPages.ats.find((r) => r.id === 'column-block')?.detail).toMatch(/^The resume is one column, but page 2 sets text side by side/);
+    const afterShortPage = await build((w) => { w.heading('Summary'); w.line('Logistics graduate who plans routes and stock.'); });
+    expect(afterShortPage.ats.find((r) => r.id === 'multi-column')?.detail).toMatch(/^Two-column layout on page 2:/);
+  });
+
   it('when the first page is set in columns, the resume is two-column, and its later pages are named with it', async () => {
     const { doc, w } = await newPage();
     w.nameAndContact();
@@ -1690,6 +1726,28 @@ describe('what can head a section', () => {
     }
     const sentence = await build('Skills such as forecasting, building the weekly report for the board, and presenting to managers were used daily');
     expect(sentence.missingSections).toContain('skills');
+  });
+
+  it('one or two spoken languages given as a labelled row ("Languages: Korean (fluent), English (fluent)") are the languages section; two programming languages are not', async () => {
+    const build = async (row: string) => {
+      const { doc, w } = await newPage();
+      w.nameAndContact();
+      w.heading('EXPERIENCE');
+      w.role('Analyst, Northwind', 'Jan 2020 – Present');
+      w.line('• Built the weekly sales report for the board and the regional teams, which is read by 200 managers');
+      w.heading('EDUCATION');
+      w.role('BSc Economics, Lakeside University', 'Sep 2016 – Jun 2019');
+      w.heading('SKILLS');
+      w.line('Tools: SQL, dbt, Tableau, Excel');
+      w.line(row);
+      return (await review(await doc.save())).a;
+    };
+    for (const row of ['Languages: Korean (Fluent), English (Fluent)', 'Languages English (native)', 'Languages – Français (langue maternelle), Deutsch (B2)']) {
+      expect((await build(row)).sectionsFound).toContain('languages');
+    }
+    for (const row of ['Languages: Python, Java', 'Languages such as Python and Java were used daily']) {
+      expect((await build(row)).sectionsFound).not.toContain('languages');
+    }
   });
 
   it('one named heading sets the headings\' style when it is far from body text: unknown headings in it are headings', async () => {
