@@ -573,8 +573,8 @@ const headingName = (text: string) => {
   const name = text.replace(TYPED_RULE, '');
   return name.replace(/\s*[(（][^()（）]*[)）]?\s*$/u, '').trim() || name.trim();
 };
-/** A line typed out of one drawing character after a heading: underscores, dashes, box lines. */
-const TYPED_RULE = /\s*([_=~\-–—─━═‾])\1{2,}\s*$/u;
+/** A line typed out of one drawing character after a heading (underscores, dashes, box lines), or a leader of dots. */
+const TYPED_RULE = /\s*(?:([_=~\-–—─━═‾])\1{2,}|(?:\s?[.·…]){4,})\s*$/u;
 /**
  * Set in capitals. A name in capitals may keep the short words joining its parts small
  * ("EXPERIENCIA LABORAL y ACADÉMICA", "SKILLS and TOOLS"): between words in capitals they do not count.
@@ -729,6 +729,7 @@ function splitSections(lines: Line[]): { sections: Section[]; subsections: Secti
     ...allNamed.filter((l) => !named.includes(l)).map((l) => exactHeadingKey(nameOf(l))),
     ...lines.map((l) => inlineListKey(l.text)),
     ...sections.flatMap((section) => headingAlsoHolds(section.heading)),
+    ...sections.filter(listsSpokenLanguages).map(() => 'languages' as const),
     // A school or degree given in the header, under the name, is the education section's content.
     ...(sections[0].lines.some((l) => SCHOOL_OR_DEGREE.test(l.text)) ? ['education' as const] : []),
   ].filter((k): k is SectionKey => k !== null && k !== 'other');
@@ -759,6 +760,19 @@ function gridBlocks(line: Line, headings: Line[]): Array<[number, Line]> | null 
     return [k, { ...line, text: segs.map((g) => g.text).join('  '), x, right: next === undefined ? line.right : next - em, segments: segs, cellStarts: line.cellStarts.filter((c) => c >= x - 0.5 && (next === undefined || c < next)) }];
   });
 }
+
+/**
+ * A section under a heading of unknown name (a singular, a misspelling, a word of its own) whose
+ * every line is a short item opening with a spoken language's name ("- English (fluent)"): the
+ * languages section, whatever its heading calls it.
+ */
+function listsSpokenLanguages(section: Section): boolean {
+  if (section.key !== 'other' || exactHeadingKey(section.heading) !== null || section.lines.length === 0) return false;
+  const items = section.lines.flatMap((l) => unmarked(l).replace(/^[^\p{L}]+/u, '').split(/[,;|·•]/)).map((item) => item.trim()).filter(Boolean);
+  return items.length <= SPOKEN_LANGUAGE_ITEMS && items.every((item) => startsWithSpokenLanguage(item) && item.split(/\s+/).length <= 6);
+}
+/** At most so many items in a section read as a list of spoken languages (a longer list is something else). */
+const SPOKEN_LANGUAGE_ITEMS = 8;
 
 /** Sections that are lists of short items, which a resume may also give as one labelled row. */
 const LIST_SECTIONS: ReadonlySet<HeadingKey> = new Set(['skills', 'languages', 'interests', 'certifications']);

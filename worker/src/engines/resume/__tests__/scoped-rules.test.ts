@@ -1514,8 +1514,8 @@ describe('what can head a section', () => {
     expect(a.missingSections).not.toContain('education');
   });
 
-  it('a heading with a rule typed after it (underscores, dashes, equals signs) across the page is read by its name', async () => {
-    for (const rule of ['_', '-', '=']) {
+  it('a heading with a rule typed after it (underscores, dashes, equals signs, a leader of dots) across the page is read by its name', async () => {
+    for (const rule of ['_', '-', '=', ' .', '.']) {
       const a = await reviewCoreSections(['Experience', 'Education', 'Skills'].map((h) => `${h}${rule.repeat(70)}`) as [string, string, string]);
       expect(a.sectionsFound, rule).toEqual(expect.arrayContaining(['experience', 'education', 'skills']));
       expect(a.missingSections, rule).not.toEqual(expect.arrayContaining(['experience']));
@@ -1747,6 +1747,29 @@ describe('what can head a section', () => {
     }
     for (const row of ['Languages: Python, Java', 'Languages such as Python and Java were used daily']) {
       expect((await build(row)).sectionsFound).not.toContain('languages');
+    }
+  });
+
+  it('a section under a heading of unknown name listing only spoken languages ("IDIOMA": "- Inglês (avançado)") is the languages section; hobbies or a sentence there are not', async () => {
+    const build = async (lines: string[]) => {
+      const { doc, w } = await newPage();
+      w.nameAndContact();
+      w.heading('EXPERIENCE');
+      w.role('Analyst, Northwind', 'Jan 2020 – Present');
+      w.line('• Built the weekly sales report for the board and the regional teams, which is read by 200 managers');
+      w.heading('EDUCATION');
+      w.role('BSc Economics, Lakeside University', 'Sep 2016 – Jun 2019');
+      w.heading('SKILLS');
+      w.line('SQL, dbt, Tableau, Excel, Python');
+      w.heading('IDIOMA');
+      for (const line of lines) w.line(line);
+      return (await review(await doc.save())).a;
+    };
+    for (const lines of [['- Inglês (avançado)'], ['• German (native)', '• English (C1), Spanish (B1)']]) {
+      expect((await build(lines)).sectionsFound, lines[0]).toContain('languages');
+    }
+    for (const lines of [['Chess, running, film'], ['English teacher at a summer school for three years, then a tutor']]) {
+      expect((await build(lines)).sectionsFound, lines[0]).not.toContain('languages');
     }
   });
 
