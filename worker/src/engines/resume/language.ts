@@ -93,8 +93,8 @@ const SPOKEN_LANGUAGE_NAMES: ReadonlySet<string> = (() => {
     const display = new Intl.DisplayNames([locale], { type: 'language', fallback: 'none' });
     for (const a of letters) {
       for (const b of letters) {
-        let name: string | undefined;
-        try { name = display.of(a + b); } catch { name = undefined; }
+        // Any two letters are a well-formed code: one no language has comes back undefined.
+        const name = display.of(a + b);
         // One-word names only: a resume writes "Mandarin" or "Chinese", not a qualified name.
         if (name && !/\s/.test(name)) names.add(plainWord(name));
       }

@@ -768,11 +768,14 @@ function gridBlocks(line: Line, headings: Line[]): Array<[number, Line]> | null 
  */
 function listsSpokenLanguages(section: Section): boolean {
   if (section.key !== 'other' || exactHeadingKey(section.heading) !== null || section.lines.length === 0) return false;
-  const items = section.lines.flatMap((l) => unmarked(l).replace(/^[^\p{L}]+/u, '').split(/[,;|·•]/)).map((item) => item.trim()).filter(Boolean);
+  const items = section.lines.flatMap((l) => listItems(unmarked(l).replace(/^[^\p{L}]+/u, '')));
   return items.length <= SPOKEN_LANGUAGE_ITEMS && items.every((item) => startsWithSpokenLanguage(item) && item.split(/\s+/).length <= 6);
 }
 /** At most so many items in a section read as a list of spoken languages (a longer list is something else). */
 const SPOKEN_LANGUAGE_ITEMS = 8;
+
+/** The items of a list written on one line, between commas, semicolons, bars or dots. */
+const listItems = (text: string) => text.split(/[,;|·•]/).map((item) => item.trim()).filter(Boolean);
 
 /** Sections that are lists of short items, which a resume may also give as one labelled row. */
 const LIST_SECTIONS: ReadonlySet<HeadingKey> = new Set(['skills', 'languages', 'interests', 'certifications']);
@@ -789,7 +792,7 @@ export function inlineListKey(text: string): HeadingKey | null {
   for (let n = 1; n <= Math.min(4, words.length - 1); n++) {
     const key = exactHeadingKey(words.slice(0, n).join(' ').replace(/[:：–—-]+$/, ''));
     if (!key || !LIST_SECTIONS.has(key)) continue;
-    const items = words.slice(n).join(' ').replace(/^[:：–—-]\s*/, '').split(/[,;|·•]/).map((item) => item.trim()).filter(Boolean);
+    const items = listItems(words.slice(n).join(' ').replace(/^[:：–—-]\s*/, ''));
     const shortItems = items.length >= 3 && items.reduce((sum, item) => sum + item.split(/\s+/).length, 0) / items.length <= 3;
     // One or two spoken languages ("Languages: Korean (fluent), English (fluent)") name themselves:
     // no count of items is needed where every item opens with a language's name.

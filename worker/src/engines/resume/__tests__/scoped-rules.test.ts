@@ -86,6 +86,20 @@ async function newPage(size = 10) {
   return { doc, w };
 }
 
+/** A page with a name, contact lines, one job, one degree and a SKILLS heading, then what `more` writes under it. */
+async function withCoreSections(more: (w: Page) => void): Promise<ResumeAnalysis> {
+  const { doc, w } = await newPage();
+  w.nameAndContact();
+  w.heading('EXPERIENCE');
+  w.role('Analyst, Northwind', 'Jan 2020 – Present');
+  w.line('• Built the weekly sales report for the board and the regional teams, which is read by 200 managers');
+  w.heading('EDUCATION');
+  w.role('BSc Economics, Lakeside University', 'Sep 2016 – Jun 2019');
+  w.heading('SKILLS');
+  more(w);
+  return (await review(await doc.save())).a;
+}
+
 /** The placeholders found on a page with a name, its contact lines, one job with its lines and one degree. */
 async function placeholdersOn(name: string, contact: string[], job: [string, string], lines: string[], degree: [string, string] = ['BSc Economics, University of York', '2015 – 2018']): Promise<string[]> {
   const { doc, w } = await newPage();
@@ -1729,19 +1743,7 @@ describe('what can head a section', () => {
   });
 
   it('one or two spoken languages given as a labelled row ("Languages: Korean (fluent), English (fluent)") are the languages section; two programming languages are not', async () => {
-    const build = async (row: string) => {
-      const { doc, w } = await newPage();
-      w.nameAndContact();
-      w.heading('EXPERIENCE');
-      w.role('Analyst, Northwind', 'Jan 2020 – Present');
-      w.line('• Built the weekly sales report for the board and the regional teams, which is read by 200 managers');
-      w.heading('EDUCATION');
-      w.role('BSc Economics, Lakeside University', 'Sep 2016 – Jun 2019');
-      w.heading('SKILLS');
-      w.line('Tools: SQL, dbt, Tableau, Excel');
-      w.line(row);
-      return (await review(await doc.save())).a;
-    };
+    const build = (row: string) => withCoreSections((w) => { w.line('Tools: SQL, dbt, Tableau, Excel'); w.line(row); });
     for (const row of ['Languages: Korean (Fluent), English (Fluent)', 'Languages English (native)', 'Languages – Français (langue maternelle), Deutsch (B2)']) {
       expect((await build(row)).sectionsFound).toContain('languages');
     }
@@ -1751,20 +1753,11 @@ describe('what can head a section', () => {
   });
 
   it('a section under a heading of unknown name listing only spoken languages ("IDIOMA": "- Inglês (avançado)") is the languages section; hobbies or a sentence there are not', async () => {
-    const build = async (lines: string[]) => {
-      const { doc, w } = await newPage();
-      w.nameAndContact();
-      w.heading('EXPERIENCE');
-      w.role('Analyst, Northwind', 'Jan 2020 – Present');
-      w.line('• Built the weekly sales report for the board and the regional teams, which is read by 200 managers');
-      w.heading('EDUCATION');
-      w.role('BSc Economics, Lakeside University', 'Sep 2016 – Jun 2019');
-      w.heading('SKILLS');
+    const build = (lines: string[]) => withCoreSections((w) => {
       w.line('SQL, dbt, Tableau, Excel, Python');
       w.heading('IDIOMA');
       for (const line of lines) w.line(line);
-      return (await review(await doc.save())).a;
-    };
+    });
     for (const lines of [['- Inglês (avançado)'], ['• German (native)', '• English (C1), Spanish (B1)']]) {
       expect((await build(lines)).sectionsFound, lines[0]).toContain('languages');
     }
