@@ -13,7 +13,7 @@ import type { Line, PageLayout, ResumeLayout, Section, SectionKey } from './layo
 import { COLUMN_TEXT_SHARE, HIDDEN_TEXT_SIZE } from './layout.js';
 import type { PdfText } from './pdf-text.js';
 import { isMarked, parseResume, type ParsedContact, type ParsedResume } from './resume-structure.js';
-import { ACTION_VERBS, BULLET_FONTS, CLICHES, DISPLAY_FONT_WORDS, fontMatches, ICON_FONTS, WEAK_OPENINGS } from './vocabulary.js';
+import { ACTION_VERBS, BULLET_FONTS, CLICHES, DISPLAY_FONT_WORDS, FILL_IN_WORDS, fontMatches, ICON_FONTS, TEMPLATE_FIELD_WORDS, WEAK_OPENINGS } from './vocabulary.js';
 
 export type Contact = ParsedContact;
 
@@ -380,14 +380,41 @@ const SLOT_START = String.raw`(?:^|[,|•·–—:;(]\s*|\.\s+|\s{2}|\s-\s)`;
 const SLOT_END = String.raw`(?=\s*(?:$|[,|•·–—;()]|:\s*$|\s{2}|-\s))`;
 const slot = (phrase: string) => new RegExp(`${SLOT_START}(${phrase})${SLOT_END}`, 'iu');
 
+/** Letters without their accents, lower case ("Início" → "inicio"). */
+const plainWord = (word: string) => word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/**
+ * A field left in brackets: "[Your Name]", "<Company Name>", "[Ano de Início]", "[Nome da
+ * Instituição, se desejar incluir]". The bracket opens with a word telling the user to fill it in,
+ * or names a field and names nothing else: a capitalised word that is no field's ("[State of
+ * Colorado]", "[University of Porto]") or a number ("[Journal, 2021]") makes it a value written in
+ * brackets.
+ */
+function hasBracketedField(text: string): boolean {
+  for (const [, inside] of text.matchAll(/[[<{]\s*([^\]>}\n]{1,60}?)\s*[\]>}]/gu)) {
+    const words = inside!.split(/[^\p{L}\p{N}'’-]+/u).filter(Boolean);
+    const first = plainWord(words[0] ?? '');
+    if (FILL_IN_WORDS.has(first) && words.length > 1) return true;
+    if (!TEMPLATE_FIELD_WORDS.has(first) || /\d{3}/.test(inside!)) continue;
+    if (words.every((word) => !/^\p{Lu}/u.test(word) || TEMPLATE_FIELD_WORDS.has(plainWord(word)) || FILL_IN_WORDS.has(plainWord(word)))) return true;
+  }
+  return false;
+}
+
+/** A field's hint in brackets opening with "your" in a language read ("(your city)", "(seu site no GitHub Pages)"). */
+const PRONOUN_FIELD = /[([{<]\s*(?:your|seu|sua|seus|suas|tu|tus|votre|vos|ton|ta|ihr|ihre|dein|deine|jouw|uw|il tuo|la tua|i tuoi)\s[^)\]}>\n]{1,40}[)\]}>]/giu;
+/** An acronym in capitals before a name ("(TU München)", "(UW Madison)"): a school's, not "your". */
+const ACRONYM_NAME = /^[([{<]\s*\p{Lu}{2,}\s+\p{Lu}\p{Ll}/u;
+const hasPronounField = (text: string) => [...text.matchAll(PRONOUN_FIELD)].some(([match]) => !ACRONYM_NAME.test(match));
+
 /**
  * Template text left in. Each pattern names a slot rather than a value (filler Latin, a bracketed
  * field, a stock label standing where a name or date belongs, X's for digits), so text a person
  * wrote does not match: "Company Name" as the company, not "renamed the company".
  */
-const PLACEHOLDERS: RegExp[] = [
+const PLACEHOLDERS: Array<{ test(text: string): boolean }> = [
   /\blorem ipsum\b|\bdolor sit amet\b|\bconsectetur adipiscing\b/i,
-  /[[<{]\s*(?:your|insert|enter|add|company|employer|job|position|role|title|name|date|dates|city|state|country|school|university|degree|phone|e-?mail|address|website|link|url|month|year|institution|department|journal|conference|co-?author|author)\b[^\]>}\n]{0,40}[\]>}]/i,
+  { test: hasBracketedField },
   /\byour (?:full |first |last )?name\b|\byour (?:job )?title\b|\byour[._-]?(?:name|email)(?=[@.\s/]|$)|\byour-name\b/i,
   slot(String.raw`(?:company|employer|organi[sz]ation|school|university|college|institution|department|journal|conference|publisher|degree) name|project name(?:\s?\d)?|job title|position title|title of (?:the |your )?(?:thesis|dissertation|paper|talk|article|book|project)|city,\s*(?:state|country)|month,? year|month \d{4}|mm\s?/\s?yyyy|(?:john|jane) doe|author\s?\d`),
   /(?<![\p{L}\p{N}])(?:X{3,}|\d{2}XX)(?![\p{L}])|(?<![\p{L}])XX\s?%|\bx{3}[-.\s]x{3}[-.\s]x{4}\b/iu,
@@ -420,7 +447,7 @@ const PLACEHOLDERS: RegExp[] = [
   // The template's own instruction in each language read ("Write your skills here", "Escreva aqui
   // suas habilidades"), and a field's hint in brackets ("(seu site no GitHub Pages)", "(your city)").
   /\b(?:write|type|insert|enter|add|list|describe)\b[^.\n]{0,30}\bhere\b|\b(?:escreva|escrever|digite|insira)\s+aqui\b|\b(?:escribe|escriba|escribir|inserte)\s+aqu[íi](?![\p{L}])|(?<![\p{L}])(?:[ée]crivez|[ée]crire|ins[ée]rez|saisissez)\s+ici\b|\bhier\s+(?:eingeben|einf[üu]gen|schreiben)\b|\b(?:scrivi|scrivere|inserisci)\s+qui\b|\b(?:schrijf|typ|vul)\s+hier\b/iu,
-  /[([{<]\s*(?:your|seu|sua|seus|suas|tu|tus|votre|vos|ton|ta|ihr|ihre|dein|deine|jouw|uw|il tuo|la tua|i tuoi)\s[^)\]}>\n]{1,40}[)\]}>]/iu,
+  { test: hasPronounField },
   // A design tool's stock company and school names, the filler of its templates.
   /\b(?:borcelle|fauget|larana|rimberio|ingoude|arowwai|wardiere|salford\s*&\s*co|liceria|aldenaire|studio shodwe)\b/i,
 ];

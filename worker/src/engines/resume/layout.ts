@@ -232,6 +232,8 @@ function layoutPage(page: PdfPage): PageLayout {
 const crosses = (r: TextRun, x: number) => r.x < x - 1 && r.x + r.width > x + 1;
 /** Type half as large again, or more: another piece of the page, not the same line's text. */
 const SIZE_CHANGE = 1.5;
+/** Type this much larger than the text after it on its line is set apart (PDF sizes are exact: a half point at body size is chosen). */
+const RUN_IN_STEP = 1.04;
 
 /** The least share of a page's text that two columns hold when they are the page's layout. */
 export const COLUMN_TEXT_SHARE = 0.4;
@@ -456,7 +458,11 @@ function joinLines(runs: TextRun[], column: Line['column'], page: PdfPage): Line
       // A gap wider than a space where bold type turns plain parts a label from its value.
       // So does one after a section's name set a fifth larger than the page's text and the text
       // after it: a heading with its first entry run in beside it ("Publications  1. Lim, …").
-      const nameBefore = gap > 0.6 * run.fontSize && !!last && last.fontSize >= HEADING_SCALE * Math.max(run.fontSize, bodySize) && exactHeadingKey(last.text) !== null;
+      // At the line's start any gap does where the type turns smaller after a section's name: the
+      // heading in its own size with its first entry's title run in after a space. (A note in
+      // brackets after it, "SPRACHEN (mündlich und schriftlich)", is the heading's own.)
+      const nameBefore = !!last && exactHeadingKey(last.text) !== null && ((gap > 0.6 * run.fontSize && last.fontSize >= HEADING_SCALE * Math.max(run.fontSize, bodySize))
+        || (segments.length === 1 && letters && run.font !== 'OCR' && last.fontSize >= RUN_IN_STEP * run.fontSize && !/^\s*[([]/.test(run.text)));
       // So does one where the words' type changes size by half or more: a contact line in small
       // type beside a profile set large shares its baseline, not its piece. (An icon is often set
       // larger than the words it marks: it stays with them.)

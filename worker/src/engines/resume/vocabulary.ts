@@ -74,3 +74,31 @@ export const DISPLAY_FONT_WORDS = [
  * word that names a street or a town ("College Station", "University Ave") is an address.
  */
 export const SCHOOL_OR_DEGREE = new RegExp(String.raw`(?<!\p{L})(?:universit(?:y|ät|é|e|à|eit|at|ade|ad|ies)|universidad|college|hochschule|fachhochschule|hogeschool|politecnico|polytechnique|faculdade|facultad|institute of technology|b\.?\s?sc|m\.?\s?sc|ph\.?\s?d|mba|(?:bachelor|master)(?:'s)? (?:of|in|degree)|licenciatura|bacharelado|laurea)(?!\p{L})(?!\s+(?:ave(?:nue)?|st(?:reet)?|r(?:oa)?d|drive|dr|blvd|boulevard|park|station|heights|place|way|city|town)(?!\p{L}))|大学|学院|本科|硕士|博士|学士|研究生`, 'iu');
+
+/**
+ * The fields a resume template leaves in brackets for its user to fill in ("[Company Name]",
+ * "[Ano de Início]", "[Nom de l'entreprise]"), in each language read; lower case, accents off. Not
+ * "data" (a date in Portuguese and Italian): "[Data]" is a link's label in a list of papers.
+ */
+export const TEMPLATE_FIELD_WORDS = new Set([
+  'company', 'employer', 'job', 'position', 'role', 'title', 'name', 'first', 'last', 'full', 'date', 'dates', 'start', 'end', 'city', 'state', 'country', 'location',
+  'school', 'university', 'college', 'degree', 'major', 'phone', 'email', 'e-mail', 'address', 'website', 'link', 'url', 'month', 'year', 'institution',
+  'organization', 'organisation', 'department', 'journal', 'conference', 'coauthor', 'co-author', 'author', 'description', 'here',
+  'nome', 'sobrenome', 'empresa', 'cargo', 'ano', 'inicio', 'fim', 'conclusao', 'previsao', 'cidade', 'estado', 'pais', 'curso', 'escola', 'universidade', 'faculdade', 'instituicao', 'telefone', 'endereco', 'titulo', 'mes',
+  'nombre', 'apellido', 'puesto', 'fecha', 'fin', 'ciudad', 'escuela', 'universidad', 'institucion', 'telefono', 'direccion', 'correo',
+  'nom', 'prenom', 'entreprise', 'societe', 'poste', 'annee', 'debut', 'ville', 'ecole', 'universite', 'etablissement', 'diplome', 'adresse', 'titre', 'mois',
+  'vorname', 'nachname', 'firma', 'unternehmen', 'jahr', 'datum', 'beginn', 'ende', 'stadt', 'ort', 'land', 'schule', 'universitat', 'hochschule', 'abschluss', 'telefon', 'titel', 'monat',
+  'cognome', 'azienda', 'ruolo', 'anno', 'inizio', 'fine', 'citta', 'paese', 'scuola', 'universita', 'istituto', 'laurea', 'indirizzo', 'titolo', 'mese',
+  'naam', 'achternaam', 'bedrijf', 'functie', 'jaar', 'eind', 'plaats', 'universiteit', 'opleiding', 'telefoonnummer', 'adres', 'maand',
+]);
+
+/** Words that tell a template's user to fill a bracketed field in ("[Your …]", "[Insert …]", "[Incluir aqui …]"). */
+export const FILL_IN_WORDS = new Set([
+  'your', 'insert', 'enter', 'add', 'write',
+  'seu', 'sua', 'seus', 'suas', 'incluir', 'inclua', 'insira', 'inserir', 'adicione', 'adicionar', 'escreva', 'digite',
+  'inserte', 'ingrese', 'agregue', 'anade', 'escriba',
+  'votre', 'vos', 'inserez', 'ajoutez', 'indiquez', 'saisissez',
+  'ihr', 'ihre', 'dein', 'deine', 'einfugen', 'eingeben',
+  'tuo', 'tua', 'inserisci', 'aggiungi', 'scrivi',
+  'jouw', 'uw', 'vul', 'voeg',
+]);

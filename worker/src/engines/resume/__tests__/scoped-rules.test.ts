@@ -949,6 +949,36 @@ describe('a sidebar with headings of its own style', () => {
 });
 
 describe('what can head a section', () => {
+  it('a section\'s name in its own, larger type with its first entry run in after a plain space ("Experience Analyst, Northwind") is a heading, a note in brackets after it its own; the same words at one size are a line of text', async () => {
+    const build = async (headingSize: number) => {
+      const { doc, w } = await newPage(11);
+      w.nameAndContact();
+      // Heading and entry on one baseline, one space apart, as a template that sets both in one paragraph draws them.
+      const runIn = (name: string, rest: string, font: PDFFont) => {
+        w.y += 8;
+        w.at(name, LEFT, w.y, w.bold, headingSize);
+        w.at(rest, LEFT + w.bold.widthOfTextAtSize(`${name} `, headingSize), w.y, font, 11);
+        w.y += 16;
+      };
+      runIn('Experience', 'Analyst, Northwind', w.bold);
+      w.line('Jan 2020 – Present');
+      w.line('• Built the weekly sales report for the board and the regional teams, which is read by 200 managers');
+      w.y += 8;
+      w.line('Education', { font: w.bold, size: headingSize });
+      w.role('BSc Economics, Lakeside University', 'Sep 2016 – Jun 2019');
+      runIn('Skills', 'Python, SQL, Tableau and forecasting', w.font);
+      // A note in brackets after the name is the heading's own.
+      runIn('Languages', '(spoken and written)', w.font);
+      w.line('English (native), Spanish (B2)');
+      return (await review(await doc.save())).a;
+    };
+    const larger = await build(12.5);
+    expect(larger.parsed.sections.map((s) => [s.key, s.heading])).toEqual([['experience', 'Experience'], ['education', 'Education'], ['skills', 'Skills'], ['languages', 'Languages']]);
+    expect(larger.missingSections).toEqual(['summary']);
+    const same = await build(11);
+    expect(same.parsed.sections.map((s) => s.heading)).not.toContain('Experience');
+  });
+
   /** A one-column resume whose skills stand under the given heading. */
   async function skillsUnder(heading: string) {
     const { doc, w } = await newPage();
@@ -1976,6 +2006,18 @@ describe('hidden text', () => {
 });
 
 describe('placeholders', () => {
+  it('a bracket that names fields only, or opens with "your", in any language read, is a blank; one holding a name or a number, or a school\'s acronym before its town, is a value written in brackets', async () => {
+    const on = (line: string) => placeholdersOn('Noor Haddad', ['noor.haddad@mail.test'], ['Buyer, Nordhaus Retail', 'Jan 2020 – Present'], [line]);
+    for (const blank of ['[Company Name], [City]', '[Ano de Início] – [Previsão de Conclusão]', '[Nome da Instituição, se desejar incluir]', '[Incluir aqui as certificações obtidas]',
+      '<Nom de l’entreprise>', '[Fecha de inicio – Fecha de fin]', '[Firma, Ort]', '[Nome dell’azienda]', '[Naam van het bedrijf]', '[Insert two results with figures]', '(your city)', '[YOUR NAME]']) {
+      expect(await on(`• ${blank}`), blank).toEqual([`• ${blank}`]);
+    }
+    for (const value of ['Colorado Mathematics Award [State of Colorado] 2019', 'Best paper [Journal of Physics, 2021]', 'Exchange year [University of Porto]',
+      'Speaker [Conference, 2023]', 'Dataset release [Data] [Code]', 'Seminar on robotics [Universidad de Chile]', 'Exchange term (TU München)', 'Summer school (UW Madison)']) {
+      expect(await on(`• ${value}`), value).toEqual([]);
+    }
+  });
+
   it('template text left in is quoted, put first among the recommendations and scored', async () => {
     const { doc, w } = await newPage();
     w.line('[Your Name]', { font: w.bold, size: 20 });
