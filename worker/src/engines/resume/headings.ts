@@ -213,7 +213,9 @@ const WORDS = new Map<string, HeadingKey>([
   ...words('awards', 'honors', 'honours', 'achievements', 'prizes', 'auszeichnungen', 'preise', 'distinctions', 'prix', 'bourses', 'premios', 'reconocimientos', 'becas', 'premiacoes', 'premi', 'riconoscimenti', 'prijzen', 'onderscheidingen'),
   ...words('languages', 'sprachen', 'sprachkenntnisse', 'langues', 'idiomas', 'lenguas', 'linguas', 'lingue', 'talen'),
   ...words('volunteering', 'volunteer', 'voluntary', 'ehrenamt', 'ehrenamtlich', 'ehrenamtliche', 'ehrenamtliches', 'ehrenamtlicher', 'benevolat', 'voluntariado', 'volontariato', 'vrijwilligerswerk'),
-  ...words('publications', 'papers', 'articles', 'publikationen', 'veroffentlichungen', 'publicaciones', 'publicacoes', 'pubblicazioni', 'publicaties'),
+  ...words('publications', 'papers', 'articles', 'manuscripts', 'publikationen', 'veroffentlichungen', 'publicaciones', 'publicacoes', 'pubblicazioni', 'publicaties'),
+  // An academic CV's posts: "Professional Appointments", "Positions Held".
+  ...words('experience', 'appointments', 'positions'),
   ...words('interests', 'interessen', 'interets', 'intereses', 'interesses', 'interessi', 'hobbies', 'hobbys', 'loisirs', 'passions', 'aficiones', 'passatempos', 'passies'),
   ...words('references', 'references', 'referees', 'recommendations', 'referenzen', 'referencias', 'referenze', 'referenties'),
   // The same words in the languages whose headings alone are read.

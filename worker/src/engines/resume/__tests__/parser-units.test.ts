@@ -62,6 +62,7 @@ describe('headings and language', () => {
     ['Langues étrangères', 'languages'], ['Passies', 'interests'], ['Special Achievement', 'awards'], ['Bourses obtenues', 'awards'],
     ['Academic Articles', 'publications'], ['Relevante Publikationen', 'publications'], ['Referencias Personales', 'references'],
     ['Volunteer and Fundraising', 'volunteering'], ['Sprachen und Dialekte', 'languages'], ['Objetivos', 'summary'],
+    ['Professional Appointments', 'experience'], ['List of Selected Manuscripts', 'publications'],
   ])('%j, set as a heading, names a kind of %s: each section\'s word is read in each language', (text, key) => {
     expect(headingKey(text, true)).toBe(key);
     expect(headingKey(text)).toBeNull();
