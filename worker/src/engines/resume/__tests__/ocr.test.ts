@@ -53,6 +53,33 @@ describe('image-only resumes', () => {
     expect(renderReview(a)).toMatch(/3 pages is long for a non-academic resume/);
   }, 180_000);
 
+  it('a picture set on a third of the page is read at the resolution the whole page would get: its small print is read', async () => {
+    const { createCanvas } = await import('@napi-rs/canvas');
+    const { PDFDocument } = await import('pdf-lib');
+    const lines = ['Robin Vale', 'EXPERIENCE', 'Analyst, Northwind Traders', 'Built the weekly sales report', 'Cut report preparation to four hours', 'EDUCATION',
+      'BSc Economics, Lakeside University', 'SKILLS', 'Python, SQL, Tableau', 'LANGUAGES', 'English, Spanish'];
+    // Letters 16 px high in a 1200 px wide picture drawn 228 pt wide: at the whole page's scale
+    // they would be about 7 px high, too small to read.
+    const canvas = createCanvas(1200, 3000);
+    const ctx = canvas.getContext('2d');
+    ctx.fillStyle = 'white';
+    ctx.fillRect(0, 0, 1200, 3000);
+    ctx.fillStyle = 'black';
+    ctx.font = '16px sans-serif';
+    lines.forEach((text, i) => ctx.fillText(text, 40, 80 + i * 35));
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([612, 792]);
+    page.drawImage(await doc.embedPng(canvas.toBuffer('image/png')), { x: 40, y: 792 - 40 - 570, width: 228, height: 570 });
+    const { pdf, ocr } = await readResume(await doc.save());
+    expect(ocr).toBe(true);
+    const text = pdf.pages[0]!.runs.map((r) => r.text).join('\n');
+    for (const words of ['EXPERIENCE', 'Northwind Traders', 'Lakeside University', 'Tableau']) expect(text).toContain(words);
+    // Where the words are is still given on the page: the picture's left edge is 40 pt in.
+    const northwind = pdf.pages[0]!.runs.find((r) => r.text.includes('Northwind'))!;
+    expect(northwind.x).toBeGreaterThan(40);
+    expect(northwind.x).toBeLessThan(60);
+  }, 120_000);
+
   it('a picture with no text in it: still the clear "no selectable text" message', async () => {
     const error = await readResume(await fixtures.imageOnlyResume()).then(() => null, (e: unknown) => e);
     expect(error).toBeInstanceOf(UserFacingJobError);
