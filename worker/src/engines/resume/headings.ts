@@ -214,8 +214,12 @@ const WORDS = new Map<string, HeadingKey>([
   ...words('languages', 'sprachen', 'sprachkenntnisse', 'langues', 'idiomas', 'lenguas', 'linguas', 'lingue', 'talen'),
   ...words('volunteering', 'volunteer', 'voluntary', 'ehrenamt', 'ehrenamtlich', 'ehrenamtliche', 'ehrenamtliches', 'ehrenamtlicher', 'benevolat', 'voluntariado', 'volontariato', 'vrijwilligerswerk'),
   ...words('publications', 'papers', 'articles', 'manuscripts', 'publikationen', 'veroffentlichungen', 'publicaciones', 'publicacoes', 'pubblicazioni', 'publicaties'),
-  // An academic CV's posts: "Professional Appointments", "Positions Held".
-  ...words('experience', 'appointments', 'positions'),
+  // An academic CV's posts ("Professional Appointments", "Positions Held"), German posts held
+  // ("Frühere Tätigkeiten"), and words that name one section in the singular as in the plural
+  // ("Ausgewähltes Projekt", "Áreas de conocimiento", "Knowledge Base").
+  ...words('experience', 'appointments', 'positions', 'tatigkeiten'),
+  ...words('projects', 'projekt', 'proyecto', 'projeto', 'progetto', 'projet'),
+  ...words('skills', 'knowledge', 'conocimiento', 'conhecimento'),
   ...words('interests', 'interessen', 'interets', 'intereses', 'interesses', 'interessi', 'hobbies', 'hobbys', 'loisirs', 'passions', 'aficiones', 'passatempos', 'passies'),
   ...words('references', 'references', 'referees', 'recommendations', 'referenzen', 'referencias', 'referenze', 'referenties'),
   // The same words in the languages whose headings alone are read.

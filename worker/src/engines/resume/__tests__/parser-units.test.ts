@@ -62,7 +62,8 @@ describe('headings and language', () => {
     ['Langues étrangères', 'languages'], ['Passies', 'interests'], ['Special Achievement', 'awards'], ['Bourses obtenues', 'awards'],
     ['Academic Articles', 'publications'], ['Relevante Publikationen', 'publications'], ['Referencias Personales', 'references'],
     ['Volunteer and Fundraising', 'volunteering'], ['Sprachen und Dialekte', 'languages'], ['Objetivos', 'summary'],
-    ['Professional Appointments', 'experience'], ['List of Selected Manuscripts', 'publications'],
+    ['Professional Appointments', 'experience'], ['List of Selected Manuscripts', 'publications'], ['Frühere Tätigkeiten', 'experience'],
+    ['Ausgewähltes Projekt', 'projects'], ['Proyecto final', 'projects'], ['Áreas de conocimiento', 'skills'], ['Knowledge Base', 'skills'],
   ])('%j, set as a heading, names a kind of %s: each section\'s word is read in each language', (text, key) => {
     expect(headingKey(text, true)).toBe(key);
     expect(headingKey(text)).toBeNull();
