@@ -244,10 +244,13 @@ const WORDS = new Map<string, HeadingKey>([
  */
 const LIGATURES = ['fi', 'fl', 'ff', 'ffi', 'ffl', 'ft', 'ti', 'tt', 'st', 'ct', 'fj'];
 const UNMAPPED = /[\uFFFD\u0000-\u0008\u000B\u000C\u000E-\u001F]/g;
+/** A lone letter of another script between Latin letters ("Täঞgkeiten"): a ligature the font maps to the wrong character. */
+const FOREIGN_IN_LATIN = /(?<=\p{Script=Latin})[^\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}\s](?=\p{Script=Latin})/gu;
 function throughLigatures(text: string, lookup: (text: string) => HeadingKey | null): HeadingKey | null {
-  if (!text.match(UNMAPPED)) return lookup(text);
+  const marked = text.replace(FOREIGN_IN_LATIN, '\uFFFD');
+  if (!marked.match(UNMAPPED)) return lookup(text);
   for (const ligature of LIGATURES) {
-    const key = lookup(text.replace(UNMAPPED, ligature));
+    const key = lookup(marked.replace(UNMAPPED, ligature));
     if (key) return key;
   }
   return null;

@@ -83,6 +83,13 @@ describe('headings and language', () => {
     expect(headingKey('Ervaring met so\uFFFDware en nog veel meer')).toBeNull();
   });
 
+  it('a ligature the font maps to a letter of another script ("Tä\u099Egkeiten", "Certi\u0E01cates") is tried the same way; a word in another script alone is not', () => {
+    expect(headingKey('Tä\u099Egkeiten', true)).toBe('experience');
+    expect(headingKey('Certi\u0E01cates')).toBe('certifications');
+    expect(headingKey('Опыт работы')).toBe('experience');
+    expect(headingKey('Tä\u099Egkeit und mehr')).toBeNull();
+  });
+
   it('a compound ending in a long one-word section name heads that section when set as a heading ("Softwarekenntnisse"); a short name at the end of a longer word does not ("Information")', () => {
     expect(headingKey('Softwarekenntnisse', true)).toBe('skills');
     expect(headingKey('Auslandserfahrung', true)).toBe('experience');
