@@ -7,7 +7,7 @@
  * reported as such (a notice) and left out of the score instead of counting against the resume.
  */
 import { findDates, formatFamily, monthLabel, type DateFormat } from './dates.js';
-import { exactHeadingKey, normaliseHeading, unknownHeadingParts } from './headings.js';
+import { exactHeadingKey, misspeltHeading, normaliseHeading, unknownHeadingParts } from './headings.js';
 import { HAN, LANGUAGE_NAMES, lineLanguage, type ResumeLanguage } from './language.js';
 import type { Line, PageLayout, ResumeLayout, Section, SectionKey } from './layout.js';
 import { COLUMN_TEXT_SHARE, HIDDEN_TEXT_SIZE } from './layout.js';
@@ -148,7 +148,7 @@ export function analyseResume(layout: ResumeLayout, pdf: PdfText, options: Analy
   // may be a label run together with its value: other headings may have been run together so.
   const labelLine = (heading: string) => /:\s*\S/.test(heading) && exactHeadingKey(heading) === null;
   const unrecognisedHeadings = parsed.sections
-    .filter((s) => (s.key === 'other' && exactHeadingKey(s.heading) === null && normaliseHeading(s.heading) !== name) || unknownHeadingParts(s.heading).length > 0 || labelLine(s.heading))
+    .filter((s) => (s.key === 'other' && exactHeadingKey(s.heading) === null && normaliseHeading(s.heading) !== name) || unknownHeadingParts(s.heading).length > 0 || labelLine(s.heading) || misspeltHeading(s.heading))
     .map((s) => s.heading);
   // Text read by OCR may have misread a heading's letters: what it did not find is unsure there too.
   const sure = unrecognisedHeadings.length === 0 && options.ocr !== true;

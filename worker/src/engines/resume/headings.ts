@@ -357,7 +357,7 @@ export function headingWordKey(text: string): HeadingKey | null {
   return throughLigatures(text, wordHeadingKey);
 }
 
-function wordHeadingKey(text: string): HeadingKey | null {
+function wordHeadingKey(text: string, misspelt = true): HeadingKey | null {
   // A title in quotation marks is a paper's or a talk's, set bold in a list of them, not a heading.
   if (QUOTED.test(text)) return null;
   const words = normaliseHeading(text).split(' ');
@@ -370,6 +370,11 @@ function wordHeadingKey(text: string): HeadingKey | null {
       if (key) return key;
     }
   }
+  // A heading word misspelled by one letter ("Hobies", "Línguas" as "LÍGUAS", "Achivement").
+  for (const word of misspelt ? words : []) {
+    const key = misspeltKey(word);
+    if (key) return key;
+  }
   // Tracked capitals can lose their spaces: a long word in capitals ending in a heading word
   // ("ENGINEERINGPROJECTS", "ACADEMICPROJECT") is that heading word's section.
   for (const run of spacelessRuns(text)) {
@@ -377,6 +382,38 @@ function wordHeadingKey(text: string): HeadingKey | null {
     if (key) return key;
   }
   return null;
+}
+
+/**
+ * A heading read only as a misspelling of a heading word: its section is found, but the name is
+ * not one an ATS knows, and a guess may be wrong, so what seems absent stays unsure beside it.
+ */
+export function misspeltHeading(text: string): boolean {
+  return exactHeadingKey(text) === null && throughLigatures(text, (t) => wordHeadingKey(t, false)) === null && headingWordKey(text) !== null;
+}
+
+/** The shortest word a misspelling is read in: shorter words are too often other words one letter off. */
+const MISSPELT_MIN = 6;
+
+/** Whether two words are one letter apart: one added, dropped, changed, or two side by side swapped. */
+function oneLetterApart(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1 || a === b) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1) || (a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2));
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
+/** Heading words long enough to be read misspelled, English plurals in the singular too ("achievement"). */
+const SPELT_WORDS = [...WORDS].flatMap(([word, key]) => (ENGLISH_PLURALS.has(word) ? [[word, key], [word.replace(/ies$/, 'y').replace(/s$/, ''), key]] as const : [[word, key]] as const))
+  .filter(([word]) => word.length >= MISSPELT_MIN);
+
+/** The section of the one heading word a word is a letter away from, when only one section's words are. */
+function misspeltKey(word: string): HeadingKey | null {
+  if (word.length < MISSPELT_MIN) return null;
+  const keys = new Set<HeadingKey>();
+  for (const [known, key] of SPELT_WORDS) if (oneLetterApart(word, known)) keys.add(key);
+  return keys.size === 1 ? [...keys][0]! : null;
 }
 
 /** Runs of capitals that lost their spaces ("EDUCATIONANDCERTIFICATION"), lower case, accents off. */

@@ -83,6 +83,15 @@ describe('headings and language', () => {
     expect(headingKey('Ervaring met so\uFFFDware en nog veel meer')).toBeNull();
   });
 
+  it('a heading word misspelled by one letter ("Hobies", "LÍGUAS", "Achivement", "Expereince") is read when set as a heading; a word a letter from two sections\' words, a short word, or a line of text are not', () => {
+    for (const [text, key] of [['Hobies', 'interests'], ['LÍGUAS', 'languages'], ['Achivement', 'awards'], ['Expereince', 'experience'], ['Publicatons', 'publications']] as const) {
+      expect(headingKey(text, true), text).toBe(key);
+      // In capitals a line is emphasised as a heading is.
+      if (text !== text.toUpperCase()) expect(headingKey(text), text).toBeNull();
+    }
+    for (const text of ['Information', 'Skils', 'Formatting', 'Stations']) expect(headingKey(text, true), text).toBeNull();
+  });
+
   it('a ligature the font maps to a letter of another script ("Tä\u099Egkeiten", "Certi\u0E01cates") is tried the same way; a word in another script alone is not', () => {
     expect(headingKey('Tä\u099Egkeiten', true)).toBe('experience');
     expect(headingKey('Certi\u0E01cates')).toBe('certifications');

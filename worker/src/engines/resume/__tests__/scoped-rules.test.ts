@@ -949,6 +949,19 @@ describe('a sidebar with headings of its own style', () => {
 });
 
 describe('what can head a section', () => {
+  it('a heading misspelled by one letter ("Hobies") holds its section, but is named as no standard name and leaves what seems absent unsure', async () => {
+    const { doc, w } = await newPage();
+    w.nameAndContact();
+    w.experienceAndEducation('EXPERIENCE', 'EDUCATION');
+    w.heading('HOBIES');
+    w.line('Chess, trail running, film photography');
+    const { a, md } = await review(await doc.save());
+    expect(a.sectionsFound).toContain('interests');
+    expect(a.missingSections).toEqual([]);
+    expect(a.unsureSections).toContain('skills');
+    expect(md).toMatch(/Not a standard section name: “HOBIES”/);
+  });
+
   it('a section\'s name in its own, larger type with its first entry run in after a plain space ("Experience Analyst, Northwind") is a heading, a note in brackets after it its own; the same words at one size are a line of text', async () => {
     const build = async (headingSize: number) => {
       const { doc, w } = await newPage(11);
@@ -1782,10 +1795,10 @@ describe('what can head a section', () => {
     }
   });
 
-  it('a section under a heading of unknown name listing only spoken languages ("IDIOMA": "- Inglês (avançado)") is the languages section; hobbies or a sentence there are not', async () => {
+  it('a section under a heading of unknown name listing only spoken languages ("OUTROS": "- Inglês (avançado)") is the languages section; hobbies or a sentence there are not', async () => {
     const build = (lines: string[]) => withCoreSections((w) => {
       w.line('SQL, dbt, Tableau, Excel, Python');
-      w.heading('IDIOMA');
+      w.heading('OUTROS');
       for (const line of lines) w.line(line);
     });
     for (const lines of [['- Inglês (avançado)'], ['• German (native)', '• English (C1), Spanish (B1)']]) {
