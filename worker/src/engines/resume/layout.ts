@@ -322,7 +322,7 @@ function isLabelColumn(labels: TextRun[], text: TextRun[]): boolean {
 
 /**
  * A thin sidebar (contact details, a few skills and languages): ten rows or more, at most a third
- * of them on a row of the other side. Labels beside their values, dates beside entries, sit on the
+ * of them on a row of the other side; or five or more so, half of them contact details. Labels beside their values, dates beside entries, sit on the
  * values' rows. A shorter one, whose rows may meet the other side's as often as not, is a sidebar
  * when it stands under a section heading of its own beside a side with two: margin labels head
  * no sections on both sides (and labels on their values' rows are still read across, by the
@@ -330,7 +330,11 @@ function isLabelColumn(labels: TextRun[], text: TextRun[]): boolean {
  */
 function isSidebar(narrow: TextRun[], wide: TextRun[]): boolean {
   const rows = rowsOf(narrow);
-  if (rows.length >= 10 && onRowsOf(rows, rowsOf(wide)) <= rows.length / 3) return true;
+  const ownRows = onRowsOf(rows, rowsOf(wide)) <= rows.length / 3;
+  if (rows.length >= 10 && ownRows) return true;
+  // A contact column (the name, then a phone number, an e-mail address and links, one to a row)
+  // is a sidebar however short: an ATS reading across puts those details among the entries.
+  if (rows.length >= 5 && ownRows && rows.filter((y) => hasContactDetail(rowText(narrow, y))).length >= rows.length / 2) return true;
   const named = (list: TextRun[]) => rowsOf(list).filter((y) => exactHeadingKey(rowText(list, y)) !== null).length;
   return rows.length >= 6 && named(narrow) >= 1 && named(wide) >= 2;
 }

@@ -948,6 +948,36 @@ describe('a sidebar with headings of its own style', () => {
   });
 });
 
+describe('a column of contact details', () => {
+  /** A main column of entries at x = 250 and, at x = 40, the given lines one to a row beside it (from `from` down). */
+  async function besideEntries(side: string[], from = 116) {
+    const { doc, w } = await newPage();
+    let right = 90;
+    const R = (text: string, heading = false) => { w.page.drawText(text, { x: 250, y: 792 - right, size: heading ? 12 : 9, font: heading ? w.bold : w.font }); right += heading ? 20 : 13; };
+    side.forEach((text, i) => w.page.drawText(text, { x: 40, y: 792 - (from + 31 * i), size: i === 0 ? 16 : 9, font: i === 0 ? w.bold : w.font }));
+    R('PROFILE', true);
+    R('Data engineer who builds clear pipelines and careful tests for analysts');
+    R('EXPERIENCE', true);
+    for (const [role, items] of [['Data Engineer, Brightline Freight, 2019 – present', ['• Moved 40 nightly jobs to streaming, cutting report delay from 9 h to 5 min', '• Built the data quality checks used by 6 teams', '• Cut the cloud bill by 30 % by partitioning the event tables']], ['Analyst, Northwind Traders, 2016 – 2019', ['• Automated the monthly sales pack, saving 3 days a month', '• Forecast demand for 1,200 products', '• Trained 14 analysts in SQL']]] as const) {
+      R(role); for (const item of items) R(item);
+    }
+    R('EDUCATION', true);
+    R('MSc Statistics, University of Leeds, 2014 – 2016');
+    R('BSc Mathematics, University of Leeds, 2011 – 2014');
+    R('SKILLS', true);
+    for (const line of ['Python, SQL, Kafka, dbt, Airflow', 'Data quality checks, streaming, forecasting', 'Teaching analysts, writing clear documentation']) R(line);
+    return (await review(await doc.save())).a;
+  }
+
+  it('the name and its contact details, one to a row in a column beside the entries, are a second column however few: an ATS reading across mixes them in', async () => {
+    const a = await besideEntries(['Mina Sato', 'London, UK', '+44 20 7946 0321', 'mina.sato@mail.test', 'github.com/minasato', 'linkedin.com/in/minasato']);
+    expect(a.ats.map((r) => r.id)).toContain('multi-column');
+    // As many short lines that are not contact details are labels or notes beside the text, not a sidebar.
+    const notes = await besideEntries(['Notes', 'Open to travel', 'Remote or hybrid', 'Full time', 'Team lead', 'Start in March']);
+    expect(notes.ats.map((r) => r.id)).not.toContain('multi-column');
+  });
+});
+
 describe('what can head a section', () => {
   it('a heading misspelled by one letter ("Hobies") holds its section, but is named as no standard name and leaves what seems absent unsure', async () => {
     const { doc, w } = await newPage();
