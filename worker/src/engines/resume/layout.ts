@@ -139,6 +139,13 @@ function splitMarginLabels(lines: Line[]): Line[] {
     edges.set(page, { leftEdge: Math.min(...lines.filter((l) => l.page === page).map((l) => l.x)), textEdge });
   }
   const labels = lines.map((line) => marginLabel(line, edges.get(line.page)!));
+  // Where two labels or more name sections exactly, a label in their style (case, weight and size)
+  // with a heading word in it is a section label too ("CURSOS LIVRES" among "HABILIDADES" and
+  // "ESCOLARIDADE"): the margin's labels are one style.
+  const labelStyle = (label: Segment) => `${isCaps(label.text)}|${label.bold}|${Math.round(label.fontSize * 2)}`;
+  const named = labels.filter((l): l is NonNullable<typeof l> => !!l && l.rest.length > 0 && exactHeadingKey(l.label.text) !== null);
+  const namedStyles = new Set(named.length >= 2 ? named.map((l) => labelStyle(l.label)) : []);
+  const knownName = (label: Segment, name: string) => exactHeadingKey(name) !== null || (namedStyles.has(labelStyle(label)) && headingWordKey(name) !== null);
   const out: Line[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i], here = labels[i];
@@ -151,7 +158,7 @@ function splitMarginLabels(lines: Line[]): Line[] {
     const wraps = below && next.page === line.page && next.y - line.y < 2.5 * line.fontSize && (j === i + 1 || Math.abs(next.x - line.x) <= 3)
       && exactHeadingKey(`${here.label.text} ${below.label.text}`) !== null;
     const name = wraps ? `${here.label.text} ${below.label.text}` : here.label.text;
-    if (!wraps && (here.rest.length === 0 || exactHeadingKey(name) === null)) { out.push(line); continue; }
+    if (!wraps && (here.rest.length === 0 || !knownName(here.label, name))) { out.push(line); continue; }
     out.push({ ...line, text: name, fontSize: here.label.fontSize, marginLabel: true, right: (here.rest[0]?.x ?? line.right + line.fontSize) - line.fontSize, segments: [{ ...here.label, text: name }], cellStarts: [here.label.x], marker: undefined });
     const bodyLine = (part: Line, body: Segment[]) => {
       if (body.length) out.push({ ...part, text: body.map((s) => s.text).join('  '), x: body[0].x, fontSize: Math.max(...body.map((s) => s.fontSize)), segments: body, cellStarts: part.cellStarts.filter((x) => x >= body[0].x) });

@@ -1143,6 +1143,33 @@ describe('what can head a section', () => {
     expect(a.missingSections.filter((k) => k !== 'summary')).toEqual([]);
   });
 
+  it('a margin label with a heading word, in the style of two labels that name sections exactly ("FREE COURSES" among "EDUCATION" and "SKILLS"), is a heading; alone, or in another style, it is not', async () => {
+    const build = async (labels: number, bold: boolean) => {
+      const { doc, w } = await newPage();
+      const BODY = 170;
+      const labelled = (label: string, text: string, font = w.font) => {
+        w.y += 8;
+        w.page.drawText(label, { x: LEFT, y: 792 - w.y, size: 10, font });
+        w.page.drawText(text, { x: BODY, y: 792 - w.y, size: 10, font: w.font });
+        w.y += 13;
+      };
+      w.line('Rui Costa', { font: w.bold, size: 16 });
+      w.line('rui.costa@mail.test  |  +351 912 345 678');
+      labelled('EXPERIENCE', 'Developer, Northwind, 2019 – present');
+      w.line('• Built the booking service used by 40 shops', { x: BODY });
+      if (labels >= 2) labelled('EDUCATION', 'BSc Computing, University of Porto, 2015 – 2019');
+      labelled('FREE COURSES', '.NET C# Basics – online course', bold ? w.bold : w.font);
+      w.line('Databases – online course', { x: BODY });
+      if (labels >= 3) labelled('SKILLS', 'C#, SQL, Git');
+      return (await review(await doc.save())).a;
+    };
+    expect((await build(3, false)).parsed.sections.map((s) => [s.key, s.heading])).toEqual([
+      ['experience', 'EXPERIENCE'], ['education', 'EDUCATION'], ['certifications', 'FREE COURSES'], ['skills', 'SKILLS'],
+    ]);
+    expect((await build(1, false)).sectionsFound).not.toContain('certifications');
+    expect((await build(3, true)).sectionsFound).not.toContain('certifications');
+  });
+
   it('a margin label run into its entry on a line that also holds a date, or wrapped onto two lines, is still its heading', async () => {
     const { doc, w } = await newPage();
     const BODY = 130;
