@@ -329,8 +329,8 @@ function isLabelColumn(labels: TextRun[], text: TextRun[]): boolean {
 
 /**
  * A thin sidebar (contact details, a few skills and languages): ten rows or more, at most a third
- * of them on a row of the other side; or five or more so, half of them contact details. Labels beside their values, dates beside entries, sit on the
- * values' rows. A shorter one, whose rows may meet the other side's as often as not, is a sidebar
+ * of them on a row of the other side; or five or more so, half of them contact details. Labels
+ * beside their values, dates beside entries, sit on the values' rows. A shorter one, whose rows may meet the other side's as often as not, is a sidebar
  * when it stands under a section heading of its own beside a side with two: margin labels head
  * no sections on both sides (and labels on their values' rows are still read across, by the
  * tests the gutter's band goes through after this one).
