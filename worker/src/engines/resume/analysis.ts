@@ -8,7 +8,7 @@
  */
 import { findDates, formatFamily, monthLabel, type DateFormat } from './dates.js';
 import { exactHeadingKey, misspeltHeading, normaliseHeading, unknownHeadingParts } from './headings.js';
-import { HAN, LANGUAGE_NAMES, lineLanguage, type ResumeLanguage } from './language.js';
+import { HAN, LANGUAGE_NAMES, lineLanguage, plainWord, type ResumeLanguage } from './language.js';
 import type { Line, PageLayout, ResumeLayout, Section, SectionKey } from './layout.js';
 import { COLUMN_TEXT_SHARE, HIDDEN_TEXT_SIZE } from './layout.js';
 import type { PdfText } from './pdf-text.js';
@@ -379,9 +379,6 @@ function isInitial(text: string, at: number): boolean {
 const SLOT_START = String.raw`(?:^|[,|•·–—:;(]\s*|\.\s+|\s{2}|\s-\s)`;
 const SLOT_END = String.raw`(?=\s*(?:$|[,|•·–—;()]|:\s*$|\s{2}|-\s))`;
 const slot = (phrase: string) => new RegExp(`${SLOT_START}(${phrase})${SLOT_END}`, 'iu');
-
-/** Letters without their accents, lower case ("Início" → "inicio"). */
-const plainWord = (word: string) => word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 /**
  * A field left in brackets: "[Your Name]", "<Company Name>", "[Ano de Início]", "[Nome da

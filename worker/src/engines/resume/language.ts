@@ -103,7 +103,8 @@ const SPOKEN_LANGUAGE_NAMES: ReadonlySet<string> = (() => {
   return names;
 })();
 
-function plainWord(word: string): string {
+/** A word's letters without their accents, lower case ("Início" → "inicio"). */
+export function plainWord(word: string): string {
   return word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 

@@ -90,11 +90,7 @@ async function newPage(size = 10) {
 async function withCoreSections(more: (w: Page) => void): Promise<ResumeAnalysis> {
   const { doc, w } = await newPage();
   w.nameAndContact();
-  w.heading('EXPERIENCE');
-  w.role('Analyst, Northwind', 'Jan 2020 – Present');
-  w.line('• Built the weekly sales report for the board and the regional teams, which is read by 200 managers');
-  w.heading('EDUCATION');
-  w.role('BSc Economics, Lakeside University', 'Sep 2016 – Jun 2019');
+  w.experienceAndEducation('EXPERIENCE', 'EDUCATION');
   w.heading('SKILLS');
   more(w);
   return (await review(await doc.save())).a;
